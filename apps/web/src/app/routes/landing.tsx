@@ -1,0 +1,3 @@
+export function Component() {
+  return <h1>Landing</h1>;
+}

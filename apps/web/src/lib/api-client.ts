@@ -1,0 +1,55 @@
+import type { ApiError } from '@btcp/shared';
+
+/** A failed API call, carrying the server's error code, message and field errors. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function isApiError(payload: unknown): payload is ApiError {
+  const error = (payload as ApiError | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
+/**
+ * Calls the API with JSON. Responses are typed by the shared schemas (`z.infer`) and checked by the
+ * server's response schemas before they leave it, so the browser does not ship zod to parse them
+ * again (docs/decisions/002).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'same-origin',
+    headers,
+    signal: options.signal,
+  };
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`/api${path}`, init);
+  const payload: unknown =
+    response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (isApiError(payload)) {
+      const { code, message, fields } = payload.error;
+      throw new ApiRequestError(response.status, code, message, fields);
+    }
+    throw new ApiRequestError(response.status, 'HTTP_ERROR', 'An unexpected error occurred');
+  }
+  return payload as T;
+}

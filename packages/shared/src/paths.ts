@@ -1,0 +1,98 @@
+/**
+ * Every route of the web app in one place (STYLE: config/paths). The server uses the same table to
+ * answer unknown pages with a 404 status while still serving the app, and to put each page's title
+ * into the HTML it sends.
+ */
+export const SITE_NAME = 'BTCP';
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  whitepaper: { path: '/whitepaper', getHref: () => '/whitepaper' },
+  blog: { path: '/blog', getHref: () => '/blog' },
+  blogPost: { path: '/blog/:id', getHref: (id: string) => `/blog/${encodeURIComponent(id)}` },
+  community: { path: '/community', getHref: () => '/community' },
+  communityPost: {
+    path: '/community/:id',
+    getHref: (id: string) => `/community/${encodeURIComponent(id)}`,
+  },
+  termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  login: { path: '/login', getHref: () => '/login' },
+  register: {
+    path: '/register',
+    getHref: (ref?: string) => (ref ? `/register?ref=${encodeURIComponent(ref)}` : '/register'),
+  },
+  adminLogin: { path: '/admin-login', getHref: () => '/admin-login' },
+  createAdmin: { path: '/create-admin', getHref: () => '/create-admin' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  wallet: { path: '/wallet', getHref: () => '/wallet' },
+  account: { path: '/account', getHref: () => '/account' },
+  settings: { path: '/settings', getHref: () => '/settings' },
+  adminDashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminWallets: { path: '/admin/wallets', getHref: () => '/admin/wallets' },
+  adminSettings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+  adminBlog: { path: '/admin/blog', getHref: () => '/admin/blog' },
+  adminBlogAction: { path: '/admin/blog/:action/:id?', getHref: () => '/admin/blog' },
+  adminCommunity: { path: '/admin/community', getHref: () => '/admin/community' },
+  mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
+} as const;
+
+export type PathKey = keyof typeof paths;
+
+export const LANDING_TITLE = `${SITE_NAME} | KYC-Free Bitcoin Mining Platform`;
+
+/** Page titles the spec gives, or that a finished product needs; null means the page sets its own. */
+export const pageTitles: Record<PathKey, string> = {
+  home: LANDING_TITLE,
+  whitepaper: `Whitepaper | ${SITE_NAME}`,
+  blog: `Blog | ${SITE_NAME}`,
+  blogPost: `Blog | ${SITE_NAME}`,
+  community: `Community | ${SITE_NAME}`,
+  communityPost: `Community Post | ${SITE_NAME}`,
+  termsOfService: `Terms of Service | ${SITE_NAME}`,
+  terms: `Terms of Service | ${SITE_NAME}`,
+  privacy: `Privacy Policy | ${SITE_NAME}`,
+  login: `Login | ${SITE_NAME}`,
+  register: `Register | ${SITE_NAME}`,
+  adminLogin: `Admin Login | ${SITE_NAME}`,
+  createAdmin: `Create Admin | ${SITE_NAME}`,
+  forgotPassword: `Forgot Password | ${SITE_NAME}`,
+  resetPassword: `Reset Password | ${SITE_NAME}`,
+  dashboard: `Dashboard | ${SITE_NAME}`,
+  wallet: `Wallet | ${SITE_NAME}`,
+  account: `Account | ${SITE_NAME}`,
+  settings: `Settings | ${SITE_NAME}`,
+  adminDashboard: `Admin Dashboard | ${SITE_NAME}`,
+  adminUsers: `Users | ${SITE_NAME} Admin`,
+  adminWallets: `Manage Wallets | ${SITE_NAME} Admin`,
+  adminSettings: `Settings | ${SITE_NAME} Admin`,
+  adminBlog: `Blog | ${SITE_NAME} Admin`,
+  adminBlogAction: `Blog | ${SITE_NAME} Admin`,
+  adminCommunity: `Community Management | ${SITE_NAME} Admin`,
+  mailbox: `Mailbox | ${SITE_NAME}`,
+};
+
+export const NOT_FOUND_TITLE = `Page Not Found | ${SITE_NAME}`;
+
+const compiled = (Object.keys(paths) as PathKey[]).map((key) => {
+  const source = paths[key].path
+    .split('/')
+    .map((part) => {
+      if (part.startsWith(':')) return part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return part ? `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : '';
+    })
+    .join('');
+  return { key, pattern: new RegExp(`^${source || '/'}/?$`) };
+});
+
+/** Which route a pathname belongs to, or null for a page that does not exist. */
+export function matchPath(pathname: string): PathKey | null {
+  for (const { key, pattern } of compiled) {
+    if (pattern.test(pathname)) return key;
+  }
+  return null;
+}
