@@ -53,3 +53,23 @@ export const COMMUNITY_RULES: readonly string[] = [
 ];
 
 export const SUPPORT_EMAIL = 'support@btcp.example';
+
+/** Landing-page badge: when public mining opens (spec: Landing page). */
+export const MINING_START = 'Q1 2025';
+
+/** The mining schedule of the whitepaper and the terms (spec: Whitepaper). */
+export const EARLY_PHASE_PERIOD = '2025-2026';
+export const TRANSITION_PHASE_PERIOD = '2026-2027';
+export const OFFICIAL_LAUNCH_YEAR = 2027;
+export const NODE_SUPPORT_YEAR = 2027;
+
+/**
+ * Public accounts linked from the footer. The spec shows social and code-repository links without
+ * naming them; these are the operator's to set before going live.
+ */
+export const CODE_REPOSITORY_URL = 'https://github.com/btcp-platform/btcp';
+export const SOCIAL_LINKS = {
+  x: 'https://x.com/btcp_platform',
+  telegram: 'https://t.me/btcp_platform',
+  github: CODE_REPOSITORY_URL,
+} as const;

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@btcp/shared';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
+import { errorBody, registerErrorHandler } from './errors.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** Pino options or false; tests pass false to keep their output readable. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dbKind: DatabaseKind;
+    clock: Clock;
+  }
+}
+
+export function loggerOptions(config: Config) {
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  };
+}
+
+/**
+ * Builds the whole application without listening: external plugins, then app plugins, then routes
+ * (STYLE: plugin layering). Tests call it with their own database and use `app.inject`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(securityPlugin, {
+    appOrigin: config.APP_ORIGIN,
+    isProduction: config.isProduction,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'BTCP API',
+        version: '1.0.0',
+        description:
+          'The API behind the BTCP web app. Every error has the shape { error: { code, message, fields? } }.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { webDistDir: config.webDistDir });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      // A missing file (`/assets/x.js`) is a 404, not the app's HTML.
+      !/\.[a-z0-9]+$/i.test(pathname);
+    if (isPage) return app.sendSpaPage(request, reply);
+    return reply
+      .status(404)
+      .send(errorBody(ErrorCode.notFound, `No route ${request.method} ${pathname}`));
+  });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  return app;
+}

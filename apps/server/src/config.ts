@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so relative paths mean the same whichever folder the process starts in. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  APP_ORIGIN: z
+    .url()
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
+});
+
+export type RawConfig = z.infer<typeof ConfigSchema>;
+export interface Config extends RawConfig {
+  isProduction: boolean;
+  /** Absolute path of the data folder (embedded database, outbox, uploads). */
+  dataDir: string;
+  /** Absolute path of the built web app. */
+  webDistDir: string;
+}
+
+/** Parses the environment once at start (STYLE: config validated once); nothing else reads it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const raw = parsed.data;
+  return {
+    ...raw,
+    isProduction: raw.NODE_ENV === 'production',
+    dataDir: path.resolve(repoRoot, raw.DATA_DIR),
+    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+  };
+}

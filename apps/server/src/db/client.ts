@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'embedded' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies the committed SQL migrations; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
+
+/** Any fixed number: it names the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_ID = 7_202_611;
+
+export type DatabaseTarget =
+  | { kind: 'embedded'; dataDir: string | null }
+  | { kind: 'postgres'; url: string };
+
+/** Opens PGlite in a folder (or in memory with `dataDir: null`), or a pool to a PostgreSQL server. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'embedded') {
+    if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
+    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'embedded',
+      // One process owns an embedded database, so there is nobody to race.
+      migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const connection = await pool.connect();
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+      } finally {
+        await connection
+          .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          .catch(() => {});
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

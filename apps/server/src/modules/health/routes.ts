@@ -1,0 +1,34 @@
+import { performance } from 'node:perf_hooks';
+import { HealthSchema } from '@btcp/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from '../../db/client.ts';
+
+/** GET /api/health: 200 when the database answers, 503 when it does not (for load balancers). */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the server and its database are up',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      let reachable = true;
+      try {
+        await pingDatabase(app.db);
+      } catch (error) {
+        reachable = false;
+        request.log.error({ err: error }, 'database ping failed');
+      }
+      const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+      return reply.status(reachable ? 200 : 503).send({
+        status: reachable ? 'ok' : 'degraded',
+        database: { reachable, kind: app.dbKind, latencyMs },
+        uptimeSeconds: Math.round(process.uptime()),
+      });
+    },
+  );
+};

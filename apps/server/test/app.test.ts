@@ -1,0 +1,216 @@
+import { ApiErrorSchema } from '@btcp/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, SAME_ORIGIN, sameOrigin, type TestApp } from './helper.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
+  // A probe route, so the shared validation and error handling are exercised as any route would be.
+  t.app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/test/echo',
+      { schema: { body: z.object({ name: z.string().min(1), age: z.number().int() }) } },
+      async (request) => request.body,
+    );
+});
+afterAll(() => t.close());
+
+function expectErrorShape(body: unknown, code: string) {
+  const parsed = ApiErrorSchema.parse(body);
+  expect(parsed.error.code).toBe(code);
+  return parsed.error;
+}
+
+describe('errors and validation', () => {
+  it('accepts a valid same-origin body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: sameOrigin,
+      payload: { name: 'Ada', age: 36 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ name: 'Ada', age: 36 });
+  });
+
+  it('names each invalid field with a 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: sameOrigin,
+      payload: { name: '', age: 'old' },
+    });
+    expect(response.statusCode).toBe(400);
+    const error = expectErrorShape(response.json(), 'VALIDATION_FAILED');
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['age', 'name']);
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...sameOrigin, 'content-type': 'application/json' },
+      payload: '{"name": "Ada",',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(expectErrorShape(response.json(), 'BAD_REQUEST').message).toBe('Malformed JSON body');
+  });
+
+  it('answers a too-large body with a 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: sameOrigin,
+      payload: { name: 'x'.repeat(4096), age: 1 },
+    });
+    expect(response.statusCode).toBe(413);
+    expectErrorShape(response.json(), 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers an unsupported content type with a 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...sameOrigin, 'content-type': 'application/xml' },
+      payload: '<name>Ada</name>',
+    });
+    expect(response.statusCode).toBe(415);
+    expectErrorShape(response.json(), 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: '/api/no-such-thing',
+        headers: sameOrigin,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(expectErrorShape(response.json(), 'NOT_FOUND').message).toBe(
+        `No route ${method} /api/no-such-thing`,
+      );
+    }
+  });
+});
+
+describe('D4: mutating requests must come from our own origin', () => {
+  it('refuses a foreign Origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: 'https://evil.example' },
+      payload: { name: 'Ada', age: 36 },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(expectErrorShape(response.json(), 'FOREIGN_ORIGIN').message).toContain('evil.example');
+  });
+
+  it('refuses a request with neither Origin nor Referer', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'Ada', age: 36 },
+    });
+    expect(response.statusCode).toBe(403);
+    expectErrorShape(response.json(), 'FOREIGN_ORIGIN');
+  });
+
+  it('accepts our own Referer when Origin is absent', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { referer: `${SAME_ORIGIN}/community` },
+      payload: { name: 'Ada', age: 36 },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a look-alike origin on another port or scheme', async () => {
+    for (const origin of [
+      'http://localhost:8080',
+      'https://localhost:80',
+      'http://localhost.evil',
+    ]) {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/test/echo',
+        headers: { origin },
+      });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('leaves reads alone', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('the web app', () => {
+  it('serves pages with their own title and a no-cache header', async () => {
+    for (const [url, title] of [
+      ['/', 'BTCP | KYC-Free Bitcoin Mining Platform'],
+      ['/whitepaper', 'Whitepaper | BTCP'],
+      ['/terms-of-service', 'Terms of Service | BTCP'],
+      ['/community/0b1e9c1a-0000-4000-8000-000000000000', 'Community Post | BTCP'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain(`<title>${title}</title>`);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an unknown page with the app and a 404 status', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>Page Not Found | BTCP</title>');
+  });
+
+  it('caches hashed assets for a year and 404s missing files', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const other = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(other.headers['cache-control']).toBe('no-cache');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends security headers and a CSP without inline script', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBeDefined();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the API at /api/docs', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/auth/session']),
+    );
+    expect(Object.keys(document.paths)).not.toContain('/api/test/echo/');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+});

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import type { Clock } from '../src/lib/clock.ts';
+
+/** What `app.inject` sends as Host; a same-origin browser would send this Origin (D4). */
+export const SAME_ORIGIN = 'http://localhost:80';
+export const sameOrigin = { origin: SAME_ORIGIN } as const;
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'embedded', dataDir: null });
+    await handle.migrate();
+    return handle;
+  }
+  const name = `btcp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A tiny stand-in for the built web app, so page serving is tested without a Vite build. */
+export async function makeWebDist(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'btcp-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>BTCP</title><meta name="description" content="x" /></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
+  );
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const webDist = await makeWebDist();
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
+    webDistDir: webDist,
+  };
+  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await rm(webDist, { recursive: true, force: true });
+    },
+  };
+}
