@@ -66,11 +66,12 @@ describe('GET /api/auth/session', () => {
   });
 
   it('ignores expired, unknown and cross-kind tokens', async () => {
-    for (const cookies of [
+    const attempts: Record<string, string>[] = [
       { btcp_session: expiredToken },
       { btcp_session: 'forged-token' },
       { btcp_session: adminToken, btcp_admin_session: userToken },
-    ]) {
+    ];
+    for (const cookies of attempts) {
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies });
       expect(response.json()).toEqual({ user: null, admin: null });
     }

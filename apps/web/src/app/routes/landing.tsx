@@ -1,3 +1,24 @@
+import { pageTitles } from '@btcp/shared/paths';
+import { Navigate } from 'react-router';
+import { useDashboardHref } from '../../features/auth/hooks/use-dashboard-href.ts';
+import { FeaturesSection } from '../../features/landing/components/features-section.tsx';
+import { HeroSection } from '../../features/landing/components/hero-section.tsx';
+import { ReferralSection } from '../../features/landing/components/referral-section.tsx';
+import { RoadmapSection } from '../../features/landing/components/roadmap-section.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
 export function Component() {
-  return <h1>Landing</h1>;
+  useDocumentTitle(pageTitles.home);
+  // Route table: a signed-in user or admin landing on / belongs on their dashboard. Visitors are not
+  // kept waiting for the session check; the page renders at once and moves if a session turns up.
+  const dashboardHref = useDashboardHref();
+  if (dashboardHref) return <Navigate to={dashboardHref} replace />;
+  return (
+    <>
+      <HeroSection />
+      <FeaturesSection />
+      <RoadmapSection />
+      <ReferralSection />
+    </>
+  );
 }
