@@ -12,6 +12,7 @@ export default defineConfig({
     sourcemap: false,
     // Hashed file names let the server send long-lived cache headers for everything in assets/.
     assetsDir: 'assets',
+    manifest: true,
   },
   server: {
     port: 5173,

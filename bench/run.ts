@@ -1,0 +1,72 @@
+// `npm run bench`: starts the production server on a fresh embedded database and measures it
+// against a bare Fastify route in the same run, then weighs and audits the landing page.
+// Everything talks to 127.0.0.1 only, runs for a bounded time and stops by itself.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type LoadResult, measure } from './lib/http-load.ts';
+import { runLighthouse } from './lib/lighthouse.ts';
+import { landingPageWeight } from './lib/page-weight.ts';
+import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
+
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
+const skipLighthouse = process.argv.includes('--no-lighthouse');
+
+function printLoadTable(results: LoadResult[]) {
+  const ceiling = results[0]?.requestsPerSecond ?? 1;
+  console.table(
+    results.map((r) => ({
+      endpoint: r.name,
+      'req/s': r.requestsPerSecond,
+      'p99 ms': r.p99Ms,
+      'vs bare route': `${((r.requestsPerSecond / ceiling) * 100).toFixed(1)}%`,
+      errors: r.errors + r.non2xx,
+    })),
+  );
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-bench-'));
+  const bare = await startBareServer();
+  const app = await startAppServer({ DATA_DIR: dataDir });
+  try {
+    console.log(`HTTP load: ${durationSeconds} s per endpoint, 32 connections, loopback only`);
+    const results = [
+      await measure('bare Fastify route (ceiling)', `${bare.url}/bare`, { durationSeconds }),
+      await measure('GET /api/health', `${app.url}/api/health`, { durationSeconds }),
+      await measure('GET /api/auth/session (signed out)', `${app.url}/api/auth/session`, {
+        durationSeconds,
+      }),
+      await measure('GET / (landing page HTML)', `${app.url}/`, { durationSeconds }),
+    ];
+    printLoadTable(results);
+
+    const weight = landingPageWeight(path.join(repoRoot, 'apps/web/dist'));
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log('\nLanding page JavaScript for a first visit (gzip):');
+    console.table({
+      'entry chunk': kb(weight.entryGzipBytes),
+      'landing chunk': kb(weight.landingChunkGzipBytes),
+      'first visit total': kb(weight.firstVisitGzipBytes),
+      'all JS in the build': kb(weight.allJsGzipBytes),
+    });
+
+    if (!skipLighthouse) {
+      console.log('\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown):');
+      const scores = await runLighthouse(`${app.url}/`);
+      console.table(scores);
+      const ok = scores.performance >= 90 && scores.accessibility >= 90;
+      console.log(
+        ok
+          ? 'Landing page meets the target (>= 90, >= 90).'
+          : 'Landing page is BELOW the target of 90.',
+      );
+    }
+  } finally {
+    await stop(app.child);
+    await stop(bare.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

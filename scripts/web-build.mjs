@@ -1,0 +1,58 @@
+// Builds the web app and records a fingerprint of its inputs, so `npm start` rebuilds only when a
+// source, the shared package or the lockfile changed since the last build.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(root, 'apps/web/dist');
+const stampFile = path.join(distDir, '.build-stamp');
+const inputs = ['apps/web', 'packages/shared', 'package-lock.json'];
+const skipped = new Set(['node_modules', 'dist', '.vite']);
+
+function listFiles(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return [];
+  if (statSync(full).isFile()) return [entry];
+  return readdirSync(full, { withFileTypes: true })
+    .filter((child) => !skipped.has(child.name))
+    .flatMap((child) => listFiles(path.join(entry, child.name)));
+}
+
+export function webInputsFingerprint() {
+  const hash = createHash('sha256');
+  for (const file of inputs.flatMap(listFiles).sort()) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export function isWebBuildFresh() {
+  if (!existsSync(path.join(distDir, 'index.html')) || !existsSync(stampFile)) return false;
+  return readFileSync(stampFile, 'utf8').trim() === webInputsFingerprint();
+}
+
+export function buildWeb() {
+  const fingerprint = webInputsFingerprint();
+  const result = spawnSync('npx', ['vite', 'build'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
+  writeFileSync(stampFile, `${fingerprint}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const onlyIfStale = process.argv.includes('--if-stale');
+  if (onlyIfStale && isWebBuildFresh()) {
+    console.log('web app build is up to date');
+  } else {
+    buildWeb();
+  }
+}
