@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The JSON report lets .ci/run count what ran.
+    reporters: ['default', 'json'],
+    outputFile: { json: '../../.reports/server.json' },
   },
 });
