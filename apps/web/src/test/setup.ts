@@ -1,5 +1,43 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+/** What `prefers-color-scheme` and `prefers-reduced-motion` answer in a test; change per test. */
+export const mediaPreferences = { dark: false, reducedMotion: false };
+
+function matches(query: string): boolean {
+  if (query.includes('prefers-color-scheme: dark')) return mediaPreferences.dark;
+  if (query.includes('prefers-reduced-motion: reduce')) return mediaPreferences.reducedMotion;
+  return false;
+}
+
+// jsdom has no layout engine: no media queries, no canvas, no scrolling. These stand in for them.
+beforeEach(() => {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(() => false),
+    })),
+  );
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  Element.prototype.scrollIntoView = vi.fn();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+  mediaPreferences.dark = false;
+  mediaPreferences.reducedMotion = false;
+});

@@ -1,0 +1,121 @@
+import { paths } from '@btcp/shared/paths';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { cn } from '../lib/cn.ts';
+import { useScrolledPast } from '../lib/use-scrolled-past.ts';
+import { AuthActions } from './auth-actions.tsx';
+import { CoinMark } from './coin-mark.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { Button } from './ui/button.tsx';
+
+/** Spec §9: the header turns opaque past 20 px. */
+const SCROLL_THRESHOLD = 20;
+const MOBILE_MENU_ID = 'mobile-menu';
+
+const navItems = [
+  { label: 'Home', to: paths.home.getHref() },
+  { label: 'Whitepaper', to: paths.whitepaper.getHref() },
+  { label: 'Blog', to: paths.blog.getHref() },
+];
+
+function navLinkClass(stacked: boolean) {
+  return ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'rounded-md px-3 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+      stacked ? 'flex h-11 items-center text-base' : 'py-2',
+      isActive ? 'text-foreground' : 'text-muted-foreground',
+      isActive && stacked && 'bg-muted',
+    );
+}
+
+function NavLinks({ stacked = false }: { stacked?: boolean }) {
+  return (
+    <ul className={cn('flex gap-1', stacked && 'flex-col')}>
+      {navItems.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === '/'} className={navLinkClass(stacked)}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SiteHeader() {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  const location = useLocation();
+  // The menu belongs to the location it was opened on, so any navigation closes it without an effect.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const menuOpen = openedAt === location.key;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenedAt(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  const opaque = scrolled || menuOpen;
+
+  return (
+    <header
+      className={cn(
+        'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-200',
+        opaque ? 'border-border bg-background shadow-sm' : 'border-transparent bg-transparent',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link
+          to={paths.home.getHref()}
+          className="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight"
+        >
+          <CoinMark />
+          BTCP
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <NavLinks />
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <div className="hidden md:block">
+            <AuthActions />
+          </div>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            onClick={() => setOpenedAt(menuOpen ? null : location.key)}
+          >
+            {menuOpen ? <X className="size-6" /> : <Menu className="size-6" />}
+          </Button>
+        </div>
+      </div>
+
+      <div
+        id={MOBILE_MENU_ID}
+        hidden={!menuOpen}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background px-4 pt-3 pb-5 md:hidden"
+      >
+        <nav aria-label="Main">
+          <NavLinks stacked />
+        </nav>
+        <div className="mt-4 border-t border-border pt-4">
+          <AuthActions stacked />
+        </div>
+      </div>
+    </header>
+  );
+}

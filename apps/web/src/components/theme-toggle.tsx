@@ -1,0 +1,19 @@
+import { Moon, Sun } from 'lucide-react';
+import { useTheme } from '../lib/use-theme.ts';
+import { Button } from './ui/button.tsx';
+
+export function ThemeToggle() {
+  const { theme, toggle } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={toggle}
+      aria-label="Toggle theme"
+      title={`Switch to ${next} theme`}
+    >
+      {theme === 'dark' ? <Sun className="size-5" /> : <Moon className="size-5" />}
+    </Button>
+  );
+}
