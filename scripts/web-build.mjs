@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'apps/web/dist');
@@ -38,6 +39,25 @@ export function isWebBuildFresh() {
   return readFileSync(stampFile, 'utf8').trim() === webInputsFingerprint();
 }
 
+/**
+ * Brotli and gzip copies of every compressible file in assets/, written once at build time so the
+ * server sends them without compressing on each request (@fastify/static `preCompressed`).
+ */
+function precompressAssets() {
+  const assetsDir = path.join(distDir, 'assets');
+  for (const name of readdirSync(assetsDir)) {
+    if (!/\.(js|css|svg|json|txt|map)$/.test(name)) continue;
+    const file = path.join(assetsDir, name);
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
 export function buildWeb() {
   const fingerprint = webInputsFingerprint();
   const result = spawnSync('npx', ['vite', 'build'], {
@@ -45,6 +65,7 @@ export function buildWeb() {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
+  precompressAssets();
   writeFileSync(stampFile, `${fingerprint}\n`);
 }
 

@@ -23,5 +23,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // The JSON report lets .ci/run count what ran.
+    reporters: ['default', 'json'],
+    outputFile: { json: '../../.reports/web.json' },
   },
 });

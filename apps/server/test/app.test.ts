@@ -188,6 +188,27 @@ describe('the web app', () => {
     expect(missing.headers['content-type']).toContain('application/json');
   });
 
+  it('sends the build-time brotli copy of an asset to a browser that accepts it', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses large API answers', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
   it('sends security headers and a CSP without inline script', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -53,7 +54,9 @@ export async function makeWebDist(): Promise<string> {
     path.join(dir, 'index.html'),
     '<!doctype html><html><head><title>BTCP</title><meta name="description" content="x" /></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
   );
-  await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  const script = `console.log(${JSON.stringify('app '.repeat(500))});`;
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js'), script);
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\n');
   return dir;
 }

@@ -51,6 +51,7 @@ export const spaPlugin = fp<{ webDistDir: string }>(
         root: webDistDir,
         index: false,
         wildcard: false,
+        preCompressed: true,
         setHeaders(res, filePath) {
           const relative = path.relative(webDistDir, filePath);
           res.header(
