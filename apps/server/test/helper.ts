@@ -19,31 +19,44 @@ export const sameOrigin = { origin: SAME_ORIGIN } as const;
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
+  const server = await createServerTestDatabase();
+  if (!server) {
     const handle = await openDatabase({ kind: 'embedded', dataDir: null });
     await handle.migrate();
     return handle;
   }
-  const name = `btcp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const handle = await openDatabase({ kind: 'postgres', url: server.url });
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await server.drop();
     },
   };
+}
+
+/** With TEST_DATABASE_URL set: a new, empty database on that server, and how to drop it. */
+export async function createServerTestDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+} | null> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return null;
+  const name = `btcp_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** A tiny stand-in for the built web app, so page serving is tested without a Vite build. */
