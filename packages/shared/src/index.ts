@@ -1,4 +1,7 @@
+export * from './account.ts';
+export * from './admin.ts';
 export * from './api-error.ts';
+export * from './auth.ts';
 export * from './health.ts';
 export * from './paths.ts';
 export * from './product.ts';

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client.ts';
 import { router } from './router.tsx';
 
@@ -9,6 +10,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster richColors closeButton position="top-right" />
     </QueryClientProvider>
   );
 }

@@ -1,22 +1,31 @@
 import { paths } from '@btcp/shared/paths';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { adminRoutes } from './admin-routes.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
+import { accountRoutes, signedInRoutes } from './user-routes.tsx';
 
 /** Every page is its own chunk, so a visitor's first load fetches only the page they opened. */
+const publicPages: RouteObject[] = [
+  { index: true, lazy: () => import('./routes/landing.tsx') },
+  { path: paths.whitepaper.path, lazy: () => import('./routes/whitepaper.tsx') },
+  { path: paths.termsOfService.path, lazy: () => import('./routes/terms-of-service.tsx') },
+  // D20: the register form links /terms and /privacy; both lead to the combined page.
+  { path: paths.terms.path, element: <Navigate to={paths.termsOfService.getHref()} replace /> },
+  {
+    path: paths.privacy.path,
+    element: <Navigate to={`${paths.termsOfService.getHref()}#privacy`} replace />,
+  },
+];
+
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
     children: [
-      { index: true, lazy: () => import('./routes/landing.tsx') },
-      { path: paths.whitepaper.path, lazy: () => import('./routes/whitepaper.tsx') },
-      { path: paths.termsOfService.path, lazy: () => import('./routes/terms-of-service.tsx') },
-      // D20: the register form links /terms and /privacy; both lead to the combined page.
-      { path: paths.terms.path, element: <Navigate to={paths.termsOfService.getHref()} replace /> },
-      {
-        path: paths.privacy.path,
-        element: <Navigate to={`${paths.termsOfService.getHref()}#privacy`} replace />,
-      },
+      ...publicPages,
+      ...accountRoutes,
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },
+  ...signedInRoutes,
+  ...adminRoutes,
 ]);

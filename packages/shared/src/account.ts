@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { authMessages, PasswordSchema } from './auth.ts';
+
+export const AccountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  referralCode: z.string(),
+  isBanned: z.boolean(),
+  isModerator: z.boolean(),
+  createdAt: z.string(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_]{3,30}$/, authMessages.usernameShape);
+
+export const UpdateProfileBodySchema = z.object({ username: UsernameSchema });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const ChangePasswordBodySchema = z
+  .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: authMessages.newPasswordsMustMatch,
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

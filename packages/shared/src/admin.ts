@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { authMessages, EmailSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+
+export const adminMessages = {
+  loginSuccess: 'Admin login successful',
+  loginSuccessDescription: 'Welcome to the admin dashboard',
+  invalidEmailOrPassword: 'Invalid email or password',
+  unexpected: 'An unexpected error occurred',
+  sessionNotFound: 'Admin session not found',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  newPasswordTooShort: `New password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordUpdated: 'Password has been updated',
+  accessDenied: 'Access denied',
+  privilegesRevoked: 'Your admin privileges have been revoked',
+  noPrivileges: 'You don\u2019t have admin privileges',
+  createSuccess: (email: string) => `Admin ${email} created successfully. You can now login.`,
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  bootstrapClosed: 'An admin already exists: sign in as an admin to create another.',
+} as const;
+
+export const AdminLoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type AdminLoginBody = z.infer<typeof AdminLoginBodySchema>;
+
+export const CreateAdminBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
+      .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
+    confirmPassword: z.string(),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Please make sure your passwords match',
+  });
+export type CreateAdminBody = z.infer<typeof CreateAdminBodySchema>;
+
+export const AdminBootstrapSchema = z.object({ adminExists: z.boolean() });
+export type AdminBootstrap = z.infer<typeof AdminBootstrapSchema>;
+
+export const AdminChangePasswordBodySchema = z
+  .object({
+    currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, adminMessages.newPasswordTooShort)
+      .max(PASSWORD_MAX_LENGTH),
+    confirmPassword: z.string(),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: adminMessages.newPasswordsDoNotMatch,
+  });
+export type AdminChangePasswordBody = z.infer<typeof AdminChangePasswordBodySchema>;
+
+/** Who may use the admin area: a real admin (everything) or a moderator (community and blog, D7). */
+export const StaffSchema = z.object({
+  role: z.enum(['admin', 'moderator']),
+  id: z.string(),
+  email: z.string(),
+});
+export type Staff = z.infer<typeof StaffSchema>;
+
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  referralCode: z.string(),
+  referralsCount: z.number().int(),
+  isModerator: z.boolean(),
+  isBanned: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const PAGE_SIZE_MAX = 100;
+export const AdminUsersQuerySchema = z.object({
+  search: z.string().trim().max(254).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
+});
+export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
+
+export const AdminUsersPageSchema = z.object({
+  items: z.array(AdminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
+
+export const UpdateAdminUserBodySchema = z
+  .object({ isBanned: z.boolean().optional(), isModerator: z.boolean().optional() })
+  .refine((body) => body.isBanned !== undefined || body.isModerator !== undefined, {
+    message: 'Send isBanned, isModerator or both',
+  });
+export type UpdateAdminUserBody = z.infer<typeof UpdateAdminUserBodySchema>;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** D2: at least 8 characters for everyone, at most 256, no composition rules. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const authMessages = {
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordTooCommon: 'This password is too common. Please choose a less common password.',
+  passwordsDontMatch: 'Passwords don\u2019t match',
+  passwordsDontMatchDescription: 'Please make sure your passwords match.',
+  termsRequired: 'Terms agreement required',
+  termsRequiredDescription: 'Please agree to the terms and conditions to continue.',
+  referralCodeUnknown: 'This referral code does not exist. Check it or leave the field empty.',
+  registrationSuccess: 'Registration successful',
+  registrationSuccessDescription:
+    'Welcome to the product! Please check your email to verify your account.',
+  invalidCredentials: 'Invalid login credentials',
+  emailNotVerified: 'Email not confirmed. Please verify your email before signing in.',
+  verificationSent: 'Verification email sent',
+  invalidOrExpiredLink: 'Invalid or expired link',
+  invalidOrExpiredLinkDescription: 'Please request a new password reset link.',
+  newPasswordsMustMatch: 'New password and confirm password must match.',
+  usernameShape: 'Username must be 3 to 30 letters, digits or underscores',
+  usernameTaken: 'This username is already taken',
+} as const;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+
+/** Eight characters from an alphabet without 0/O and 1/I/L, so a code read aloud is unambiguous (D12). */
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const ReferralCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z2-9]{8}$/, 'A referral code has 8 letters and digits');
+
+export const RegisterBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+    referralCode: z.union([ReferralCodeSchema, z.literal('')]).optional(),
+    acceptTerms: z.literal(true, { error: authMessages.termsRequiredDescription }),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: authMessages.passwordsDontMatchDescription,
+  });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof MessageSchema>;
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  remember: z.boolean().default(false),
+});
+export type LoginBody = z.input<typeof LoginBodySchema>;
+
+export const EmailOnlyBodySchema = z.object({ email: EmailSchema });
+export type EmailOnlyBody = z.infer<typeof EmailOnlyBodySchema>;
+
+export const TokenBodySchema = z.object({ token: z.string().min(16).max(128) });
+export type TokenBody = z.infer<typeof TokenBodySchema>;
+
+export const ResetPasswordBodySchema = z
+  .object({
+    token: z.string().min(16).max(128),
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: authMessages.passwordsDontMatchDescription,
+  });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
