@@ -14,9 +14,15 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
+import { startMaintenanceJobs } from './jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { mailboxRoutes } from './modules/mail/routes.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
@@ -24,6 +30,8 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox in the data folder (D22). */
+  mailer?: Mailer;
   /** Pino options or false; tests pass false to keep their output readable. */
   logger?: boolean | Record<string, unknown>;
 }
@@ -34,6 +42,7 @@ declare module 'fastify' {
     db: Database;
     dbKind: DatabaseKind;
     clock: Clock;
+    mailer: Mailer;
   }
 }
 
@@ -65,6 +74,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate(
+    'mailer',
+    deps.mailer ??
+      (config.SMTP_URL
+        ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+        : createOutboxMailer(`${config.dataDir}/outbox`, app.log)),
+  );
+  app.decorateRequest('user', null);
+  app.decorateRequest('admin', null);
+  app.decorateRequest('staff', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -94,6 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(mailboxRoutes);
+      await api.register(adminAuthRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
@@ -114,7 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(errorBody(ErrorCode.notFound, `No route ${request.method} ${pathname}`));
   });
 
+  const stopJobs = startMaintenanceJobs(app);
   app.addHook('onClose', async () => {
+    stopJobs();
     await database.close();
   });
 

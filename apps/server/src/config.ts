@@ -24,6 +24,14 @@ const ConfigSchema = z.object({
     .optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('BTCP <no-reply@btcp.local>'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_AUTH_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -86,8 +86,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const webDist = await makeWebDist();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-data-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env }),
     webDistDir: webDist,
   };
   const app = await buildApp({ config, database, clock: options.clock, logger: false });
@@ -98,6 +99,18 @@ export async function createTestApp(
     async close() {
       await app.close();
       await rm(webDist, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A clock the test moves by hand, for link expiry and session lifetimes. */
+export function manualClock(start = new Date()) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
     },
   };
 }

@@ -101,3 +101,12 @@ export const UpdateAdminUserBodySchema = z
     message: 'Send isBanned, isModerator or both',
   });
 export type UpdateAdminUserBody = z.infer<typeof UpdateAdminUserBodySchema>;
+
+export const AdminStatsSchema = z.object({
+  registeredUsers: z.number().int(),
+  activeMiners: z.number().int(),
+  circulation: z.string(),
+  communityPosts: z.number().int(),
+  flaggedPosts: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;

@@ -1,10 +1,68 @@
-import { SessionStateSchema } from '@btcp/shared';
+import {
+  authMessages,
+  EmailOnlyBodySchema,
+  LoginBodySchema,
+  MessageSchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  SessionStateSchema,
+  TokenBodySchema,
+} from '@btcp/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findAdminBySessionToken, findUserBySessionToken } from './service.ts';
-import { sessionCookieNames } from './session-cookies.ts';
+import { z } from 'zod';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { publicOrigin } from '../../lib/request-origin.ts';
+import {
+  authenticateUser,
+  forgotPassword,
+  invalidTokenError,
+  isResetLinkValid,
+  register,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from './service.ts';
+import {
+  BROWSER_SESSION_MS,
+  endSession,
+  findSessionAdmin,
+  findSessionUser,
+  REMEMBERED_SESSION_MS,
+  startSession,
+} from './sessions.ts';
+
+const sameAnswer =
+  'If the address can receive it, an email is on its way. Please check your inbox.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cookieNames = sessionCookieNames(app.config.isProduction);
+  const ctx = {
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+  };
+
+  /** D5: per IP and, where there is one, per account (the email the request names). */
+  async function limit(request: FastifyRequest, action: string, email?: string) {
+    const windowSeconds = app.config.RATE_LIMIT_WINDOW_SECONDS;
+    const now = app.clock.now();
+    await enforceRateLimit(
+      app.db,
+      { name: `${action}:ip`, max: app.config.RATE_LIMIT_AUTH_PER_IP, windowSeconds },
+      request.ip,
+      now,
+    );
+    if (email) {
+      await enforceRateLimit(
+        app.db,
+        { name: `${action}:account`, max: app.config.RATE_LIMIT_AUTH_PER_ACCOUNT, windowSeconds },
+        email.toLowerCase(),
+        now,
+      );
+    }
+  }
 
   app.get(
     '/auth/session',
@@ -16,15 +74,161 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const now = app.clock.now();
-      const userToken = request.cookies[cookieNames.user];
-      const adminToken = request.cookies[cookieNames.admin];
       const [user, admin] = await Promise.all([
-        userToken ? findUserBySessionToken(app.db, userToken, now) : null,
-        adminToken ? findAdminBySessionToken(app.db, adminToken, now) : null,
+        findSessionUser(request),
+        findSessionAdmin(request),
       ]);
       reply.header('cache-control', 'no-store');
       return { user, admin };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; a verification link is emailed',
+        body: RegisterBodySchema,
+        response: { 201: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      await limit(request, 'register', request.body.email);
+      await register(ctx, request.body, publicOrigin(request));
+      return reply.status(201).send({
+        message: `${authMessages.registrationSuccess} - ${authMessages.registrationSuccessDescription}`,
+      });
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify an email address with the emailed link',
+        body: TokenBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await verifyEmail(ctx, request.body.token);
+      return { message: 'Email verified' };
+    },
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification link (same answer for every address)',
+        body: EmailOnlyBodySchema,
+        response: { 202: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      await limit(request, 'resend-verification', request.body.email);
+      await resendVerification(ctx, request.body.email, publicOrigin(request));
+      return reply.status(202).send({ message: sameAnswer });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; sets the session cookie',
+        body: LoginBodySchema,
+        response: { 200: SessionStateSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      await limit(request, 'login', email);
+      const user = await authenticateUser(ctx, email, password);
+      await startSession(request, reply, {
+        kind: 'user',
+        ownerId: user.id,
+        persistent: remember,
+        lifetimeMs: remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS,
+      });
+      return {
+        user: {
+          id: user.id,
+          email: user.email,
+          isBanned: user.isBanned,
+          isModerator: user.isModerator,
+        },
+        admin: await findSessionAdmin(request),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: deletes the session',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await endSession(request, reply, 'user');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link (same answer for every address)',
+        body: EmailOnlyBodySchema,
+        response: { 202: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      await limit(request, 'forgot-password', request.body.email);
+      await forgotPassword(ctx, request.body.email, publicOrigin(request));
+      return reply.status(202).send({ message: sameAnswer });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link can still be used',
+        body: TokenBodySchema,
+        response: { 200: z.object({ valid: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      if (!(await isResetLinkValid(ctx, request.body.token))) throw invalidTokenError();
+      return { valid: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link; ends every session of the account',
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await limit(request, 'reset-password');
+      await resetPassword(ctx, request.body);
+      return { message: 'Password reset successful' };
     },
   );
 };

@@ -1,56 +1,251 @@
-import { createHash } from 'node:crypto';
-import type { SessionState } from '@btcp/shared';
-import { and, eq, gt } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { adminUsers, profiles, sessions, users } from '../../db/schema.ts';
+import { randomInt } from 'node:crypto';
+import {
+  authMessages,
+  REFERRAL_CODE_ALPHABET,
+  type RegisterBody,
+  type ResetPasswordBody,
+} from '@btcp/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { emailTokens, profiles, users, wallets } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import {
+  hashPassword,
+  isCommonPassword,
+  verifyAgainstNothing,
+  verifyPassword,
+} from '../../lib/passwords.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import {
+  alreadyRegisteredMessage,
+  resetPasswordMessage,
+  verifyEmailMessage,
+} from '../mail/templates.ts';
+import { creditReferralBonus } from '../referrals/service.ts';
+import { endOtherUserSessions } from './sessions.ts';
 
-/** Sessions are stored by the SHA-256 of their token, so a database leak yields no usable token. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+const HOUR_MS = 3_600_000;
+/** D6: verification links live 24 h; reset links 1 h and work once. */
+const LINK_LIFETIME_MS = { verify_email: 24 * HOUR_MS, reset_password: HOUR_MS } as const;
+
+export const invalidTokenError = () =>
+  new AppError(
+    400,
+    'INVALID_TOKEN',
+    `${authMessages.invalidOrExpiredLink}. ${authMessages.invalidOrExpiredLinkDescription}`,
+  );
+
+function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++)
+    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  return code;
 }
 
-export async function findUserBySessionToken(
-  db: Database,
-  token: string,
-  now: Date,
-): Promise<NonNullable<SessionState['user']> | null> {
-  const [row] = await db
+function checkPasswordStrength(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) {
+    throw badRequest(authMessages.passwordTooCommon, { [field]: authMessages.passwordTooCommon });
+  }
+}
+
+async function issueLink(
+  ctx: ServiceContext,
+  userId: string,
+  purpose: 'verify_email' | 'reset_password',
+): Promise<string> {
+  const token = randomToken();
+  await ctx.db.insert(emailTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    purpose,
+    expiresAt: new Date(ctx.clock.now().getTime() + LINK_LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+async function findUserByEmail(ctx: ServiceContext, email: string) {
+  const [user] = await ctx.db
     .select({
       id: users.id,
       email: users.email,
+      passwordHash: users.passwordHash,
+      emailVerifiedAt: users.emailVerifiedAt,
       isBanned: profiles.isBanned,
       isModerator: profiles.isAdmin,
     })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.kind, 'user'),
-        gt(sessions.expiresAt, now),
-      ),
-    )
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
-  return row ?? null;
+  return user ?? null;
 }
 
-export async function findAdminBySessionToken(
-  db: Database,
+/**
+ * Registers an account: user, profile with a unique referral code, wallet at 0, all or nothing.
+ * An address that already has an account gets the same answer, and its owner an email saying so,
+ * so the form never reveals who is registered.
+ */
+export async function register(
+  ctx: ServiceContext,
+  body: RegisterBody,
+  origin: string,
+): Promise<void> {
+  checkPasswordStrength(body.password);
+  let referrerId: string | null = null;
+  if (body.referralCode) {
+    const [referrer] = await ctx.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.referralCode, body.referralCode));
+    if (!referrer) {
+      throw badRequest(authMessages.referralCodeUnknown, {
+        referralCode: authMessages.referralCodeUnknown,
+      });
+    }
+    referrerId = referrer.id;
+  }
+  const passwordHash = await hashPassword(body.password);
+  const existing = await findUserByEmail(ctx, body.email);
+  if (existing) {
+    await ctx.mailer.send(alreadyRegisteredMessage(existing.email, `${origin}/login`));
+    return;
+  }
+  let userId: string | null = null;
+  for (let attempt = 0; attempt < 5 && !userId; attempt++) {
+    try {
+      userId = await ctx.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ email: body.email, passwordHash })
+          .returning({ id: users.id });
+        if (!user) throw new Error('user insert returned nothing');
+        await tx
+          .insert(profiles)
+          .values({ id: user.id, referralCode: newReferralCode(), referredBy: referrerId });
+        await tx.insert(wallets).values({ userId: user.id });
+        return user.id;
+      });
+    } catch (error) {
+      // Two registrations of one address at once: the loser answers like any known address.
+      if (isUniqueViolation(error, 'users_email_lower_key')) return;
+      if (!isUniqueViolation(error, 'profiles_referral_code_key')) throw error;
+    }
+  }
+  if (!userId) throw new Error('could not find a free referral code');
+  const token = await issueLink(ctx, userId, 'verify_email');
+  await ctx.mailer.send(verifyEmailMessage(body.email, `${origin}/verify-email?token=${token}`));
+}
+
+/** Uses a link once: marks it used and returns its user, or null when unknown, used or expired. */
+async function consumeLink(
+  tx: Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0],
   token: string,
+  purpose: 'verify_email' | 'reset_password',
   now: Date,
-): Promise<NonNullable<SessionState['admin']> | null> {
-  const [row] = await db
-    .select({ id: adminUsers.id, email: adminUsers.email })
-    .from(sessions)
-    .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
+): Promise<string | null> {
+  const [row] = await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.kind, 'admin'),
-        gt(sessions.expiresAt, now),
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
       ),
     )
-    .limit(1);
-  return row ?? null;
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
 }
+
+/**
+ * D6, D12: verifying marks the address verified and signs nobody in. The first verification of an
+ * account credits the referrer; the conditional update makes that happen once even when the link
+ * is opened twice at the same moment.
+ */
+export async function verifyEmail(ctx: ServiceContext, token: string): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeLink(tx, token, 'verify_email', now);
+    if (!userId) throw invalidTokenError();
+    const [flipped] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+      .returning({ id: users.id });
+    if (flipped) await creditReferralBonus(tx, userId);
+  });
+}
+
+/** Sends a fresh verification link to an unverified account; silent for anything else. */
+export async function resendVerification(
+  ctx: ServiceContext,
+  email: string,
+  origin: string,
+): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  if (!user || user.emailVerifiedAt) return;
+  const token = await issueLink(ctx, user.id, 'verify_email');
+  await ctx.mailer.send(verifyEmailMessage(user.email, `${origin}/verify-email?token=${token}`));
+}
+
+/** Checks a user's credentials; the unverified state is told only to someone who knows the password. */
+export async function authenticateUser(ctx: ServiceContext, email: string, password: string) {
+  const user = await findUserByEmail(ctx, email);
+  if (!user) {
+    await verifyAgainstNothing(password);
+    throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+  }
+  if (!user.emailVerifiedAt)
+    throw new AppError(403, 'EMAIL_NOT_VERIFIED', authMessages.emailNotVerified);
+  return user;
+}
+
+/** D6: the same answer for known and unknown addresses. */
+export async function forgotPassword(
+  ctx: ServiceContext,
+  email: string,
+  origin: string,
+): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  if (!user) return;
+  const token = await issueLink(ctx, user.id, 'reset_password');
+  await ctx.mailer.send(
+    resetPasswordMessage(user.email, `${origin}/reset-password?token=${token}`),
+  );
+}
+
+export async function isResetLinkValid(ctx: ServiceContext, token: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, 'reset_password'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, ctx.clock.now()),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** Sets a new password from a reset link (once), and ends every session of the account (D3). */
+export async function resetPassword(ctx: ServiceContext, body: ResetPasswordBody): Promise<void> {
+  checkPasswordStrength(body.password);
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.clock.now();
+  const userId = await ctx.db.transaction(async (tx) => {
+    const id = await consumeLink(tx, body.token, 'reset_password', now);
+    if (!id) throw invalidTokenError();
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    return id;
+  });
+  await endOtherUserSessions(ctx.db, userId);
+}
+
+export { checkPasswordStrength };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { adminUsers, profiles, sessions, users } from '../../db/schema.ts';
-import { hashToken } from './service.ts';
+import { hashToken } from '../../lib/tokens.ts';
 
 describe('GET /api/auth/session', () => {
   let t: TestApp;

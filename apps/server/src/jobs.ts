@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { purgeOldRateLimitWindows } from './lib/rate-limit.ts';
+import { purgeExpiredSessions } from './modules/auth/sessions.ts';
+
+const MAINTENANCE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Housekeeping on a timer inside the server (ARCHITECTURE "Background jobs"): plain deletes of
+ * expired rows, harmless when several processes run them at once.
+ */
+export function startMaintenanceJobs(app: FastifyInstance): () => void {
+  const run = async () => {
+    const now = app.clock.now();
+    try {
+      await purgeExpiredSessions(app.db, now);
+      await purgeOldRateLimitWindows(app.db, now);
+    } catch (error) {
+      app.log.warn({ err: error }, 'maintenance job failed; it will run again');
+    }
+  };
+  const timer = setInterval(run, MAINTENANCE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

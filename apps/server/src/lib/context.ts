@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
+import type { Clock } from './clock.ts';
+
+/** What services need from the app, without anything HTTP. */
+export interface ServiceContext {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

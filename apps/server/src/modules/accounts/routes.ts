@@ -1,0 +1,61 @@
+import {
+  AccountSchema,
+  ChangePasswordBodySchema,
+  MessageSchema,
+  UpdateProfileBodySchema,
+} from '@btcp/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/guards.ts';
+import { sessionToken } from '../auth/sessions.ts';
+import { changePassword, getAccount, updateUsername } from './service.ts';
+
+/** The signed-in user's own account; every route here requires a user session. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/account',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user’s profile',
+        response: { 200: AccountSchema },
+      },
+    },
+    async (request) => getAccount(app.db, request.user?.id ?? ''),
+  );
+
+  app.patch(
+    '/account',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the username',
+        body: UpdateProfileBodySchema,
+        response: { 200: AccountSchema },
+      },
+    },
+    async (request) => updateUsername(app.db, request.user?.id ?? '', request.body.username),
+  );
+
+  app.post(
+    '/account/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password; ends every other session of the account',
+        body: ChangePasswordBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await changePassword(
+        app.db,
+        request.user?.id ?? '',
+        request.body.newPassword,
+        sessionToken(request, 'user'),
+      );
+      return { message: 'Password updated' };
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import { type Account, authMessages } from '@btcp/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { profiles, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { checkPasswordStrength } from '../auth/service.ts';
+import { endOtherUserSessions } from '../auth/sessions.ts';
+
+export async function getAccount(db: Database, userId: string): Promise<Account> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: profiles.username,
+      referralCode: profiles.referralCode,
+      isBanned: profiles.isBanned,
+      isModerator: profiles.isAdmin,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('Account not found');
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** Usernames are unique whatever their case; the database index decides races. */
+export async function updateUsername(
+  db: Database,
+  userId: string,
+  username: string,
+): Promise<Account> {
+  try {
+    await db
+      .update(profiles)
+      .set({ username, updatedAt: new Date() })
+      .where(eq(profiles.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_username_lower_key')) {
+      throw new AppError(409, 'USERNAME_TAKEN', authMessages.usernameTaken, {
+        username: authMessages.usernameTaken,
+      });
+    }
+    throw error;
+  }
+  return getAccount(db, userId);
+}
+
+export async function changePassword(
+  db: Database,
+  userId: string,
+  newPassword: string,
+  currentToken: string | undefined,
+): Promise<void> {
+  checkPasswordStrength(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  await endOtherUserSessions(db, userId, currentToken);
+}

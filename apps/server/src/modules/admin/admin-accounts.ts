@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { adminUsers } from '../../db/schema.ts';
+import { conflict } from '../../errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+
+export async function adminExists(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * D8: creates an admin account. `onlyIfNone` makes the first-run bootstrap race-free: the insert
+ * happens only while the table is empty, under a lock that makes two simultaneous first admins
+ * impossible.
+ */
+export async function createAdminAccount(
+  db: Database,
+  email: string,
+  password: string,
+  options: { onlyIfNone: boolean },
+): Promise<{ id: string; email: string } | null> {
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction(async (tx) => {
+      if (options.onlyIfNone) {
+        await tx.execute(sql`LOCK TABLE ${adminUsers} IN SHARE ROW EXCLUSIVE MODE`);
+        const [existing] = await tx.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+        if (existing) return null;
+      }
+      const [row] = await tx
+        .insert(adminUsers)
+        .values({ email, passwordHash })
+        .returning({ id: adminUsers.id, email: adminUsers.email });
+      return row ?? null;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'admin_users_email_lower_key')) {
+      throw conflict('An admin with this email already exists', {
+        email: 'An admin with this email already exists',
+      });
+    }
+    throw error;
+  }
+}
+
+export async function findAdminByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select()
+    .from(adminUsers)
+    .where(eq(sql`lower(${adminUsers.email})`, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,133 @@
+import {
+  AdminBootstrapSchema,
+  AdminLoginBodySchema,
+  adminMessages,
+  CreateAdminBodySchema,
+  MessageSchema,
+  StaffSchema,
+} from '@btcp/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../errors.ts';
+import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { requireStaff } from '../../plugins/guards.ts';
+import { ADMIN_SESSION_MS, endSession, findSessionAdmin, startSession } from '../auth/sessions.ts';
+import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
+import { audit } from './audit.ts';
+
+/** Signing in and out of the admin area, and creating admins (D7, D8). */
+export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin-auth/bootstrap',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Whether an admin account exists yet (first-run bootstrap)',
+        response: { 200: AdminBootstrapSchema },
+      },
+    },
+    async () => ({ adminExists: await adminExists(app.db) }),
+  );
+
+  app.post(
+    '/admin-auth/create',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create an admin: open while none exists (D8), then only to a signed-in admin',
+        body: CreateAdminBodySchema,
+        response: { 201: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const admin = await findSessionAdmin(request);
+      const created = await createAdminAccount(app.db, email, password, { onlyIfNone: !admin });
+      if (!created) throw forbidden(adminMessages.bootstrapClosed);
+      if (admin) {
+        await audit(
+          app.db,
+          { role: 'admin', id: admin.id, email: admin.email },
+          'admin.create',
+          {
+            type: 'admin',
+            id: created.id,
+          },
+          { email: created.email },
+        );
+      }
+      request.log.info(
+        { adminId: created.id, by: admin?.id ?? 'first-run bootstrap' },
+        'admin created',
+      );
+      return reply.status(201).send({ message: adminMessages.createSuccess(created.email) });
+    },
+  );
+
+  app.post(
+    '/admin-auth/login',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin sign-in; sets the admin session cookie',
+        body: AdminLoginBodySchema,
+        response: { 200: z.object({ admin: z.object({ id: z.string(), email: z.string() }) }) },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const windowSeconds = app.config.RATE_LIMIT_WINDOW_SECONDS;
+      const now = app.clock.now();
+      await enforceRateLimit(
+        app.db,
+        { name: 'admin-login:ip', max: app.config.RATE_LIMIT_AUTH_PER_IP, windowSeconds },
+        request.ip,
+        now,
+      );
+      await enforceRateLimit(
+        app.db,
+        { name: 'admin-login:account', max: app.config.RATE_LIMIT_AUTH_PER_ACCOUNT, windowSeconds },
+        email.toLowerCase(),
+        now,
+      );
+      const admin = await findAdminByEmail(app.db, email);
+      if (!admin) await verifyAgainstNothing(password);
+      if (!admin || !(await verifyPassword(admin.passwordHash, password))) {
+        throw new AppError(401, 'INVALID_CREDENTIALS', adminMessages.invalidEmailOrPassword);
+      }
+      await startSession(request, reply, {
+        kind: 'admin',
+        ownerId: admin.id,
+        persistent: false,
+        lifetimeMs: ADMIN_SESSION_MS,
+      });
+      return { admin: { id: admin.id, email: admin.email } };
+    },
+  );
+
+  app.post(
+    '/admin-auth/logout',
+    { schema: { tags: ['admin'], summary: 'Admin sign-out', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await endSession(request, reply, 'admin');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin-auth/me',
+    {
+      preHandler: requireStaff,
+      schema: {
+        tags: ['admin'],
+        summary: 'Who may use the admin area: an admin, or a moderator (community and blog only)',
+        response: { 200: StaffSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return request.staff ?? { role: 'admin' as const, id: '', email: '' };
+    },
+  );
+};

@@ -1,0 +1,108 @@
+import type { AdminUser, Staff, UpdateAdminUserBody } from '@btcp/shared';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { profiles, users } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { audit } from './audit.ts';
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function rowSelection() {
+  return {
+    id: users.id,
+    email: users.email,
+    username: profiles.username,
+    referralCode: profiles.referralCode,
+    referralsCount: sql<number>`(SELECT count(*)::int FROM profiles AS referred WHERE referred.referred_by = ${profiles.id})`,
+    isModerator: profiles.isAdmin,
+    isBanned: profiles.isBanned,
+    emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
+    createdAt: users.createdAt,
+  };
+}
+
+const toAdminUser = (row: Omit<AdminUser, 'createdAt'> & { createdAt: Date }): AdminUser => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Server-side search (case-insensitive, email or username) and pagination, newest first. */
+export async function listUsers(
+  db: Database,
+  query: { search?: string; page: number; pageSize: number },
+) {
+  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
+  const where = pattern
+    ? or(ilike(users.email, pattern), ilike(profiles.username, pattern))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(rowSelection())
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ value: count() })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(where),
+  ]);
+  return {
+    items: rows.map(toAdminUser),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Toggles the ban and moderator flags (spec §4 "User flags"), audited in the same transaction. */
+export async function updateUserFlags(
+  db: Database,
+  actor: Staff,
+  userId: string,
+  body: UpdateAdminUserBody,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isBanned: profiles.isBanned, isModerator: profiles.isAdmin })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update');
+    if (!before) throw notFound('User not found');
+    const changes: Partial<{ isBanned: boolean; isAdmin: boolean }> = {};
+    if (body.isBanned !== undefined && body.isBanned !== before.isBanned)
+      changes.isBanned = body.isBanned;
+    if (body.isModerator !== undefined && body.isModerator !== before.isModerator)
+      changes.isAdmin = body.isModerator;
+    if (Object.keys(changes).length > 0) {
+      await tx
+        .update(profiles)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(profiles.id, userId));
+      if (changes.isBanned !== undefined) {
+        await audit(tx, actor, changes.isBanned ? 'user.ban' : 'user.unban', {
+          type: 'user',
+          id: userId,
+        });
+      }
+      if (changes.isAdmin !== undefined) {
+        await audit(tx, actor, changes.isAdmin ? 'user.moderator.grant' : 'user.moderator.revoke', {
+          type: 'user',
+          id: userId,
+        });
+      }
+    }
+    const [row] = await tx
+      .select(rowSelection())
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(and(eq(users.id, userId)));
+    if (!row) throw notFound('User not found');
+    return toAdminUser(row);
+  });
+}

@@ -1,0 +1,165 @@
+import type { SessionState } from '@btcp/shared';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { adminUsers, emailTokens, profiles, sessions, users } from '../../db/schema.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+
+export type SessionUser = NonNullable<SessionState['user']>;
+export type SessionAdmin = NonNullable<SessionState['admin']>;
+
+const DAY_MS = 86_400_000;
+/** D3: "Remember me" keeps a user 30 days; otherwise a browser-session cookie, 24 h on the server. */
+export const REMEMBERED_SESSION_MS = 30 * DAY_MS;
+export const BROWSER_SESSION_MS = DAY_MS;
+export const ADMIN_SESSION_MS = 12 * 3_600_000;
+/** How stale last_seen_at may get before a request refreshes it (D19 "online"). */
+const SEEN_REFRESH_MS = 60_000;
+
+/** D3: in production the cookies take the __Host- prefix (Secure, no Domain, Path=/). */
+export function sessionCookieNames(isProduction: boolean) {
+  const prefix = isProduction ? '__Host-' : '';
+  return { user: `${prefix}btcp_session`, admin: `${prefix}btcp_admin_session` } as const;
+}
+
+function cookieName(request: FastifyRequest, kind: 'user' | 'admin') {
+  return sessionCookieNames(request.server.config.isProduction)[kind];
+}
+
+interface NewSession {
+  kind: 'user' | 'admin';
+  ownerId: string;
+  persistent: boolean;
+  lifetimeMs: number;
+}
+
+/** Creates a session row and sets its cookie; a new token at every sign-in (D3). */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: NewSession,
+): Promise<void> {
+  const { db, clock, config } = request.server;
+  const token = randomToken();
+  const expiresAt = new Date(clock.now().getTime() + session.lifetimeMs);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    kind: session.kind,
+    userId: session.kind === 'user' ? session.ownerId : null,
+    adminId: session.kind === 'admin' ? session.ownerId : null,
+    persistent: session.persistent,
+    expiresAt,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  });
+  reply.setCookie(cookieName(request, session.kind), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isProduction,
+    ...(session.persistent ? { expires: expiresAt } : {}),
+  });
+}
+
+/** Deletes the request's session of that kind, if any, and clears its cookie. */
+export async function endSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: 'user' | 'admin',
+): Promise<void> {
+  const name = cookieName(request, kind);
+  const token = request.cookies[name];
+  if (token) {
+    await request.server.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  }
+  reply.clearCookie(name, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.config.isProduction,
+  });
+}
+
+/** D3: a password change ends every session of the account but the one making the change. */
+export async function endOtherUserSessions(db: Database, userId: string, keepToken?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined,
+      ),
+    );
+}
+
+export async function endOtherAdminSessions(db: Database, adminId: string, keepToken?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.adminId, adminId),
+        keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined,
+      ),
+    );
+}
+
+export function sessionToken(request: FastifyRequest, kind: 'user' | 'admin'): string | undefined {
+  return request.cookies[cookieName(request, kind)];
+}
+
+/** The signed-in user behind the request's cookie, refreshing when they were last seen. */
+export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const token = sessionToken(request, 'user');
+  if (!token) return null;
+  const { db, clock } = request.server;
+  const now = clock.now();
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      isBanned: profiles.isBanned,
+      isModerator: profiles.isAdmin,
+      lastSeenAt: users.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, 'user'),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() > SEEN_REFRESH_MS) {
+    await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.id));
+  }
+  const { lastSeenAt: _seen, ...user } = row;
+  return user;
+}
+
+export async function findSessionAdmin(request: FastifyRequest): Promise<SessionAdmin | null> {
+  const token = sessionToken(request, 'admin');
+  if (!token) return null;
+  const [row] = await request.server.db
+    .select({ id: adminUsers.id, email: adminUsers.email })
+    .from(sessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, 'admin'),
+        gt(sessions.expiresAt, request.server.clock.now()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Removes expired sessions and used or expired email links; any process may run it. */
+export async function purgeExpiredSessions(db: Database, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(emailTokens).where(lt(emailTokens.expiresAt, now));
+}

@@ -1,0 +1,43 @@
+import { ReferralBonusSchema } from '@btcp/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { profiles, systemSettings } from '../../db/schema.ts';
+import { applyLedgerEntry } from '../wallet/ledger.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export async function referralBonusAmount(tx: Transaction | Database): Promise<string> {
+  const [row] = await tx
+    .select()
+    .from(systemSettings)
+    .where(eq(systemSettings.key, 'referral_bonus'));
+  return ReferralBonusSchema.parse(row?.value).amount;
+}
+
+/**
+ * D12: when a referred user verifies their email, the referrer gets the bonus, once (the unique
+ * index on referred_user_id backs this up), unless the referrer is banned (D9).
+ */
+export async function creditReferralBonus(
+  tx: Transaction,
+  referredUserId: string,
+): Promise<boolean> {
+  const [referred] = await tx
+    .select({ referredBy: profiles.referredBy })
+    .from(profiles)
+    .where(eq(profiles.id, referredUserId));
+  if (!referred?.referredBy) return false;
+  const [referrer] = await tx
+    .select({ id: profiles.id, isBanned: profiles.isBanned })
+    .from(profiles)
+    .where(eq(profiles.id, referred.referredBy));
+  if (!referrer || referrer.isBanned) return false;
+  await applyLedgerEntry(tx, {
+    userId: referrer.id,
+    amount: await referralBonusAmount(tx),
+    type: 'REFERRAL',
+    description: 'Referral bonus: a friend you invited verified their email',
+    referredUserId,
+  });
+  return true;
+}

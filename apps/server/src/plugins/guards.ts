@@ -1,0 +1,55 @@
+import { adminMessages, type Staff } from '@btcp/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
+import {
+  findSessionAdmin,
+  findSessionUser,
+  type SessionAdmin,
+  type SessionUser,
+} from '../modules/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    admin: SessionAdmin | null;
+    staff: Staff | null;
+  }
+}
+
+/** Guards are named for what they require (STYLE) and used as preHandler hooks on whole scopes. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  request.user = await findSessionUser(request);
+  if (!request.user) throw unauthorized('You need to sign in first');
+}
+
+/** D9: a banned user may read, not act. */
+export async function requireActiveUser(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.user?.isBanned) {
+    throw new AppError(403, 'ACCOUNT_BANNED', 'Your account is banned: you cannot do this.');
+  }
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  request.admin = await findSessionAdmin(request);
+  if (request.admin) {
+    request.staff = { role: 'admin', id: request.admin.id, email: request.admin.email };
+    return;
+  }
+  request.user = await findSessionUser(request);
+  if (!request.user) throw unauthorized(adminMessages.sessionNotFound);
+  throw forbidden(adminMessages.noPrivileges);
+}
+
+/** D7: an admin, or a signed-in user with the moderator flag (community and blog only). */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  request.admin = await findSessionAdmin(request);
+  if (request.admin) {
+    request.staff = { role: 'admin', id: request.admin.id, email: request.admin.email };
+    return;
+  }
+  request.user = await findSessionUser(request);
+  if (!request.user) throw unauthorized(adminMessages.sessionNotFound);
+  if (!request.user.isModerator) throw forbidden(adminMessages.noPrivileges);
+  request.staff = { role: 'moderator', id: request.user.id, email: request.user.email };
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { sameOrigin } from './helper.ts';
+
+/** Journeys through the public API, as a browser would make them, for tests that need accounts. */
+
+export const PASSWORD = 'correct horse battery';
+
+export async function post(app: FastifyInstance, url: string, payload?: unknown, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+export async function mailbox(app: FastifyInstance) {
+  const response = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { messages: { to: string; subject: string; links: string[] }[] })
+    .messages;
+}
+
+/** The token of the newest link of that kind mailed to that address. */
+export async function latestToken(
+  app: FastifyInstance,
+  to: string,
+  kind: 'verify-email' | 'reset-password',
+) {
+  const message = (await mailbox(app)).find(
+    (m) => m.to === to && m.links.some((link) => link.includes(`/${kind}?token=`)),
+  );
+  const link = message?.links.find((l) => l.includes(`/${kind}?token=`));
+  if (!link) throw new Error(`no ${kind} mail for ${to}`);
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+export async function register(app: FastifyInstance, email: string, referralCode = '') {
+  const response = await post(app, '/api/auth/register', {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    referralCode,
+    acceptTerms: true,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+export async function verify(app: FastifyInstance, email: string) {
+  const response = await post(app, '/api/auth/verify-email', {
+    token: await latestToken(app, email, 'verify-email'),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** Signs in and returns the Cookie header value for later requests. */
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  remember = false,
+) {
+  const response = await post(app, '/api/auth/login', { email, password, remember });
+  expect(response.statusCode, response.body).toBe(200);
+  const cookie = response.cookies.find((c) => c.name === 'btcp_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `btcp_session=${cookie.value}`;
+}
+
+export async function signedUpUser(app: FastifyInstance, email: string, referralCode = '') {
+  await register(app, email, referralCode);
+  await verify(app, email);
+  return login(app, email);
+}
+
+export async function adminCookie(
+  app: FastifyInstance,
+  email = 'root@example.com',
+  password = PASSWORD,
+) {
+  const bootstrap = await app.inject({ method: 'GET', url: '/api/admin-auth/bootstrap' });
+  if (!(bootstrap.json() as { adminExists: boolean }).adminExists) {
+    const created = await post(app, '/api/admin-auth/create', {
+      email,
+      password,
+      confirmPassword: password,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  }
+  const response = await post(app, '/api/admin-auth/login', { email, password });
+  expect(response.statusCode, response.body).toBe(200);
+  const cookie = response.cookies.find((c) => c.name === 'btcp_admin_session');
+  return `btcp_admin_session=${cookie?.value}`;
+}
