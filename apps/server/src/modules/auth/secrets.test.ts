@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, post, signedUpUser } from '../../../test/accounts.ts';
+import { createTestApp, sameOrigin, type TestApp } from '../../../test/helper.ts';
+import { adminUsers, emailTokens, sessions, users } from '../../db/schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** No endpoint ever returns a password hash or a token hash, whoever asks. */
+describe('secrets stay on the server', () => {
+  it('appear in no response of any route a user or an admin can call', async () => {
+    const bodies: string[] = [];
+    const record = async (promise: Promise<{ body: string }>) => {
+      bodies.push((await promise).body);
+    };
+    const user = await signedUpUser(t.app, 'secret-keeper@example.com');
+    const admin = await adminCookie(t.app);
+    await record(
+      post(t.app, '/api/auth/login', {
+        email: 'secret-keeper@example.com',
+        password: 'correct horse battery',
+      }),
+    );
+    await record(post(t.app, '/api/auth/forgot-password', { email: 'secret-keeper@example.com' }));
+    for (const [url, cookie] of [
+      ['/api/auth/session', user],
+      ['/api/auth/session', admin],
+      ['/api/account', user],
+      ['/api/admin/users', admin],
+      ['/api/admin-auth/me', admin],
+      ['/api/admin/stats', admin],
+      ['/api/dev/mailbox', ''],
+      ['/api/docs/json', ''],
+    ] as const) {
+      await record(
+        t.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) },
+        }),
+      );
+    }
+    const secrets = [
+      ...(await t.database.db.select({ s: users.passwordHash }).from(users)),
+      ...(await t.database.db.select({ s: adminUsers.passwordHash }).from(adminUsers)),
+      ...(await t.database.db.select({ s: sessions.tokenHash }).from(sessions)),
+      ...(await t.database.db.select({ s: emailTokens.tokenHash }).from(emailTokens)),
+    ].map((row) => row.s);
+    expect(secrets.length).toBeGreaterThan(4);
+    for (const body of bodies) {
+      for (const secret of secrets) expect(body).not.toContain(secret);
+      expect(body).not.toMatch(/\$argon2/);
+    }
+  });
+});
