@@ -1,6 +1,7 @@
 import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { adminExists } from './modules/admin/admin-accounts.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -36,10 +37,14 @@ async function main() {
   process.on('SIGINT', shutdown);
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(
-    { database: database.kind, url: `http://localhost:${config.PORT}` },
-    `BTCP is ready at http://localhost:${config.PORT}`,
-  );
+  const origin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`;
+  app.log.info({ database: database.kind, url: origin }, `BTCP is ready at ${origin}`);
+  if (!(await adminExists(database.db))) {
+    // D8: first-run bootstrap. Until an admin exists, /create-admin is open to whoever gets there first.
+    app.log.warn(
+      `No admin account yet: create one at ${origin}/create-admin or with \`npm run create-admin -- --email you@example.com\``,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
