@@ -62,6 +62,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+      // Every journey signs in from 127.0.0.1; the limits themselves are covered by server tests.
+      RATE_LIMIT_AUTH_PER_IP: '10000',
+      RATE_LIMIT_AUTH_PER_ACCOUNT: '10000',
     },
   },
 });

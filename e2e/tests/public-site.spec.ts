@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test';
 
 test.describe('public pages', () => {
   for (const { path, headline, title } of [
-    { path: '/', headline: /Welcome to\s*BTCP Mining/, title: 'BTCP | KYC-Free Bitcoin Mining Platform' },
+    {
+      path: '/',
+      headline: /Welcome to\s*BTCP Mining/,
+      title: 'BTCP | KYC-Free Bitcoin Mining Platform',
+    },
     { path: '/whitepaper', headline: 'Whitepaper', title: 'Whitepaper | BTCP' },
     { path: '/terms-of-service', headline: 'Terms of Service', title: 'Terms of Service | BTCP' },
   ]) {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@btcp/shared';
 import { lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -49,4 +50,32 @@ export async function purgeOldRateLimitWindows(db: Database, now: Date): Promise
   await db
     .delete(rateLimitHits)
     .where(lt(rateLimitHits.windowStart, new Date(now.getTime() - 86_400_000)));
+}
+
+/**
+ * D5 for the authentication routes: one limit per IP and, where the request names one, one per
+ * account (its email address), from the RATE_LIMIT_* settings.
+ */
+export async function enforceAuthRateLimits(
+  request: FastifyRequest,
+  action: string,
+  email?: string,
+): Promise<void> {
+  const { db, clock, config } = request.server;
+  const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
+  const now = clock.now();
+  await enforceRateLimit(
+    db,
+    { name: `${action}:ip`, max: config.RATE_LIMIT_AUTH_PER_IP, windowSeconds },
+    request.ip,
+    now,
+  );
+  if (email) {
+    await enforceRateLimit(
+      db,
+      { name: `${action}:account`, max: config.RATE_LIMIT_AUTH_PER_ACCOUNT, windowSeconds },
+      email.toLowerCase(),
+      now,
+    );
+  }
 }

@@ -8,9 +8,9 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../errors.ts';
+import { AppError, forbidden, unauthorized } from '../../errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { enforceAuthRateLimits } from '../../lib/rate-limit.ts';
 import { requireStaff } from '../../plugins/guards.ts';
 import { ADMIN_SESSION_MS, endSession, findSessionAdmin, startSession } from '../auth/sessions.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
@@ -77,20 +77,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const windowSeconds = app.config.RATE_LIMIT_WINDOW_SECONDS;
-      const now = app.clock.now();
-      await enforceRateLimit(
-        app.db,
-        { name: 'admin-login:ip', max: app.config.RATE_LIMIT_AUTH_PER_IP, windowSeconds },
-        request.ip,
-        now,
-      );
-      await enforceRateLimit(
-        app.db,
-        { name: 'admin-login:account', max: app.config.RATE_LIMIT_AUTH_PER_ACCOUNT, windowSeconds },
-        email.toLowerCase(),
-        now,
-      );
+      await enforceAuthRateLimits(request, 'admin-login', email);
       const admin = await findAdminByEmail(app.db, email);
       if (!admin) await verifyAgainstNothing(password);
       if (!admin || !(await verifyPassword(admin.passwordHash, password))) {
@@ -127,7 +114,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return request.staff ?? { role: 'admin' as const, id: '', email: '' };
+      if (!request.staff) throw unauthorized(adminMessages.sessionNotFound);
+      return request.staff;
     },
   );
 };

@@ -8,10 +8,9 @@ import {
   SessionStateSchema,
   TokenBodySchema,
 } from '@btcp/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { enforceAuthRateLimits } from '../../lib/rate-limit.ts';
 import { publicOrigin } from '../../lib/request-origin.ts';
 import {
   authenticateUser,
@@ -44,26 +43,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
 
-  /** D5: per IP and, where there is one, per account (the email the request names). */
-  async function limit(request: FastifyRequest, action: string, email?: string) {
-    const windowSeconds = app.config.RATE_LIMIT_WINDOW_SECONDS;
-    const now = app.clock.now();
-    await enforceRateLimit(
-      app.db,
-      { name: `${action}:ip`, max: app.config.RATE_LIMIT_AUTH_PER_IP, windowSeconds },
-      request.ip,
-      now,
-    );
-    if (email) {
-      await enforceRateLimit(
-        app.db,
-        { name: `${action}:account`, max: app.config.RATE_LIMIT_AUTH_PER_ACCOUNT, windowSeconds },
-        email.toLowerCase(),
-        now,
-      );
-    }
-  }
-
   app.get(
     '/auth/session',
     {
@@ -94,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limit(request, 'register', request.body.email);
+      await enforceAuthRateLimits(request, 'register', request.body.email);
       await register(ctx, request.body, publicOrigin(request));
       return reply.status(201).send({
         message: `${authMessages.registrationSuccess} - ${authMessages.registrationSuccessDescription}`,
@@ -129,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limit(request, 'resend-verification', request.body.email);
+      await enforceAuthRateLimits(request, 'resend-verification', request.body.email);
       await resendVerification(ctx, request.body.email, publicOrigin(request));
       return reply.status(202).send({ message: sameAnswer });
     },
@@ -147,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      await limit(request, 'login', email);
+      await enforceAuthRateLimits(request, 'login', email);
       const user = await authenticateUser(ctx, email, password);
       await startSession(request, reply, {
         kind: 'user',
@@ -193,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limit(request, 'forgot-password', request.body.email);
+      await enforceAuthRateLimits(request, 'forgot-password', request.body.email);
       await forgotPassword(ctx, request.body.email, publicOrigin(request));
       return reply.status(202).send({ message: sameAnswer });
     },
@@ -226,7 +205,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await limit(request, 'reset-password');
+      await enforceAuthRateLimits(request, 'reset-password');
       await resetPassword(ctx, request.body);
       return { message: 'Password reset successful' };
     },

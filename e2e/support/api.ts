@@ -1,0 +1,72 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/**
+ * Test data made through the public API, as the app itself would make it. Mutating calls carry our
+ * own Origin (D4), as a browser would.
+ */
+export const PASSWORD = 'correct horse battery';
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+function origin(baseURL: string | undefined) {
+  return { origin: new URL(baseURL ?? 'http://127.0.0.1:4173').origin };
+}
+
+export async function apiPost(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  url: string,
+  data?: unknown,
+) {
+  return request.post(url, { data, headers: origin(baseURL) });
+}
+
+/** The newest link of that kind mailed to that address, read from the dev outbox (D22). */
+export async function mailedLink(
+  request: APIRequestContext,
+  to: string,
+  kind: 'verify-email' | 'reset-password',
+) {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/api/dev/mailbox');
+      const { messages } = (await response.json()) as {
+        messages: { to: string; links: string[] }[];
+      };
+      link = messages.find((m) => m.to === to)?.links.find((l) => l.includes(`/${kind}?token=`));
+      return link;
+    })
+    .toBeTruthy();
+  const url = new URL(link ?? '');
+  return `${url.pathname}${url.search}`;
+}
+
+/** A verified user, made through the API; returns their referral code. */
+export async function verifiedUser(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+) {
+  const registered = await apiPost(request, baseURL, '/api/auth/register', {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    acceptTerms: true,
+  });
+  expect(registered.status()).toBe(201);
+  const link = await mailedLink(request, email, 'verify-email');
+  const token = new URL(link, 'http://x').searchParams.get('token');
+  expect((await apiPost(request, baseURL, '/api/auth/verify-email', { token })).status()).toBe(200);
+  expect(
+    (await apiPost(request, baseURL, '/api/auth/login', { email, password: PASSWORD })).status(),
+  ).toBe(200);
+  const account = (await (await request.get('/api/account')).json()) as {
+    id: string;
+    referralCode: string;
+  };
+  await apiPost(request, baseURL, '/api/auth/logout');
+  return account;
+}
