@@ -1,4 +1,30 @@
-import type { RouteObject } from 'react-router';
+import { paths } from '@btcp/shared/paths';
+import { Navigate, type RouteObject } from 'react-router';
+import { PublicLayout } from './layouts/public-layout.tsx';
 
-/** The admin area: admin login, create-admin, and the guarded /admin pages. */
-export const adminRoutes: RouteObject[] = [];
+/**
+ * The admin area: admin login, create-admin, and the guarded /admin pages. Everything here loads
+ * lazily, so a visitor never downloads admin code (or the zod it validates forms with).
+ */
+export const adminRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: paths.adminLogin.path, lazy: () => import('./routes/admin/admin-login.tsx') },
+      { path: paths.createAdmin.path, lazy: () => import('./routes/admin/create-admin.tsx') },
+    ],
+  },
+  { path: '/admin', element: <Navigate to={paths.adminDashboard.getHref()} replace /> },
+  {
+    lazy: async () => ({
+      Component: (await import('./layouts/admin-layout.tsx')).AdminLayout,
+    }),
+    children: [
+      { path: paths.adminDashboard.path, lazy: () => import('./routes/admin/dashboard.tsx') },
+      { path: paths.adminUsers.path, lazy: () => import('./routes/admin/users.tsx') },
+      { path: paths.adminSettings.path, lazy: () => import('./routes/admin/settings.tsx') },
+      // Pages still to come (wallets, blog, community) and mistyped ones, inside the admin frame.
+      { path: '/admin/*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+];

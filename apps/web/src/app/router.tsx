@@ -17,15 +17,22 @@ const publicPages: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter([
-  {
-    element: <PublicLayout />,
-    children: [
-      ...publicPages,
-      ...accountRoutes,
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
-    ],
-  },
-  ...signedInRoutes,
-  ...adminRoutes,
-]);
+/** Shown while the first page's chunk loads; the page paints over it within a frame or two. */
+function FirstLoad() {
+  return null;
+}
+
+export const router = createBrowserRouter(
+  [
+    {
+      element: <PublicLayout />,
+      children: [
+        ...publicPages,
+        ...accountRoutes,
+        { path: '*', lazy: () => import('./routes/not-found.tsx') },
+      ],
+    },
+    ...signedInRoutes,
+    ...adminRoutes,
+  ].map((route) => ({ HydrateFallback: FirstLoad, ...route })),
+);

@@ -1,0 +1,130 @@
+import { paths } from '@btcp/shared/paths';
+import { LayoutDashboard, MessagesSquare, Settings, UserRound, Wallet } from 'lucide-react';
+import { Link, Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { CoinMark } from '../../components/coin-mark.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarHeader,
+  SidebarLabel,
+  SidebarLink,
+  SidebarProvider,
+  SidebarTrigger,
+} from '../../components/ui/sidebar.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
+import { RequireUser } from '../../features/auth/components/require-user.tsx';
+
+/** What a signed-in page declares in its route's `handle`: the title the top bar shows. */
+export interface SignedInPageHandle {
+  title: string;
+}
+
+const navItems = [
+  { label: 'Dashboard', to: paths.dashboard.getHref(), icon: LayoutDashboard },
+  { label: 'Wallet', to: paths.wallet.getHref(), icon: Wallet },
+  { label: 'Community', to: paths.community.getHref(), icon: MessagesSquare },
+  { label: 'Account', to: paths.account.getHref(), icon: UserRound },
+  { label: 'Settings', to: paths.settings.getHref(), icon: Settings },
+];
+
+function isPageHandle(handle: unknown): handle is SignedInPageHandle {
+  return typeof (handle as SignedInPageHandle | undefined)?.title === 'string';
+}
+
+function usePageTitle(): string {
+  const handle = useMatches()
+    .map((match) => match.handle)
+    .findLast(isPageHandle);
+  return handle?.title ?? '';
+}
+
+/** The signed-in area (spec §2): sidebar, a top bar with the page title, the page. */
+export function Component() {
+  return (
+    <RequireUser>
+      <SignedInShell />
+    </RequireUser>
+  );
+}
+
+function SignedInShell() {
+  const { data: session } = useSession();
+  const user = session?.user;
+  const title = usePageTitle();
+
+  return (
+    <SidebarProvider>
+      <a
+        href="#main"
+        className="fixed top-3 left-3 z-[60] -translate-y-24 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground shadow-md transition-transform focus:translate-y-0"
+      >
+        Skip to content
+      </a>
+      <Sidebar label="Sidebar">
+        <SidebarHeader>
+          <Link
+            to={paths.dashboard.getHref()}
+            className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight"
+          >
+            <CoinMark />
+            <SidebarLabel>BTCP</SidebarLabel>
+          </Link>
+        </SidebarHeader>
+        <SidebarContent>
+          <nav aria-label="Main">
+            <ul className="grid gap-1">
+              {navItems.map((item) => (
+                <li key={item.to}>
+                  <SidebarLink to={item.to} icon={item.icon} label={item.label} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </SidebarContent>
+        <SidebarFooter>
+          <div className="flex items-center gap-3 px-1 py-1 group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:px-0">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase"
+            >
+              {user?.email.charAt(0)}
+            </span>
+            <SidebarLabel className="text-sm text-muted-foreground" title={user?.email}>
+              {user?.email}
+            </SidebarLabel>
+          </div>
+          <LogoutButton />
+        </SidebarFooter>
+      </Sidebar>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-background/95 px-3 backdrop-blur sm:px-4">
+          <SidebarTrigger className="-ml-1" />
+          <span aria-hidden="true" className="h-5 w-px bg-border" />
+          <p className="min-w-0 truncate px-1 font-semibold">{title}</p>
+          <div className="ml-auto flex items-center gap-2">
+            {user?.isBanned ? (
+              <Badge className="border-destructive/40 bg-destructive/10 text-destructive">
+                Account Banned
+              </Badge>
+            ) : null}
+            <ThemeToggle />
+          </div>
+        </header>
+        {/* tabIndex lets the skip link move focus here, not only the view. */}
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+      <ScrollRestoration />
+    </SidebarProvider>
+  );
+}

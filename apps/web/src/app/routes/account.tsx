@@ -1,0 +1,41 @@
+import { pageTitles } from '@btcp/shared/paths';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useAccount } from '../../features/account/api/get-account.ts';
+import { ProfileCard } from '../../features/account/components/profile-card.tsx';
+import { SecurityCard } from '../../features/account/components/security-card.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.account);
+  const account = useAccount();
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Account</h1>
+        <p className="mt-1 text-muted-foreground">Your profile and password.</p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {account.isPending ? (
+          <div role="status" className="grid gap-4 rounded-xl border border-border p-6">
+            <span className="sr-only">Loading...</span>
+            <Skeleton className="h-6 w-32" />
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : account.isError ? (
+          <Alert role="alert" className="grid justify-items-start gap-3">
+            <p>Could not load your profile.</p>
+            <Button variant="outline" size="sm" onClick={() => account.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <ProfileCard account={account.data} />
+        )}
+        <SecurityCard />
+      </div>
+    </div>
+  );
+}

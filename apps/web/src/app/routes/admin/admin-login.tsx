@@ -1,0 +1,17 @@
+import { pageTitles, paths } from '@btcp/shared/paths';
+import { Navigate } from 'react-router';
+import { AdminLoginForm } from '../../../features/admin/components/admin-login-form.tsx';
+import { AuthCard } from '../../../features/admin/components/auth-card.tsx';
+import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.adminLogin);
+  const session = useSession();
+  if (session.data?.admin) return <Navigate to={paths.adminDashboard.getHref()} replace />;
+  return (
+    <AuthCard title="Admin Login" description="Sign in to manage the platform.">
+      <AdminLoginForm />
+    </AuthCard>
+  );
+}

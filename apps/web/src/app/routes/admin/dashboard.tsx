@@ -1,0 +1,14 @@
+import { pageTitles } from '@btcp/shared/paths';
+import { AdminStatsCards } from '../../../features/admin/components/admin-stats-cards.tsx';
+import { PageHeader } from '../../../features/admin/components/page-header.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.adminDashboard);
+  return (
+    <>
+      <PageHeader title="Admin Dashboard" description="The platform at a glance." />
+      <AdminStatsCards />
+    </>
+  );
+}

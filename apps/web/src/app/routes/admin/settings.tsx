@@ -1,0 +1,42 @@
+import { pageTitles, paths } from '@btcp/shared/paths';
+import { UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { ChangePasswordForm } from '../../../features/admin/components/change-password-form.tsx';
+import { PageHeader } from '../../../features/admin/components/page-header.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.adminSettings);
+  return (
+    <>
+      <PageHeader title="Settings" description="Your admin account." />
+      <div className="grid gap-6">
+        <ChangePasswordForm />
+        {/* D8: once an admin exists, only a signed-in admin can add another. */}
+        <Card className="max-w-xl">
+          <CardHeader>
+            <CardTitle>Admins</CardTitle>
+            <CardDescription>Give someone else an admin account of their own.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link
+              to={paths.createAdmin.getHref()}
+              className={buttonVariants({ variant: 'outline' })}
+            >
+              <UserPlus aria-hidden="true" className="size-4" />
+              Create Admin
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { pageTitles } from '@btcp/shared/paths';
+import { PageHeader } from '../../../features/admin/components/page-header.tsx';
+import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.adminUsers);
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Search users, make them moderators, or ban them. Every change is audited."
+      />
+      <UsersPanel />
+    </>
+  );
+}

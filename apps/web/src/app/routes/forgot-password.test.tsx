@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
+import { Component as ForgotPassword } from './forgot-password.tsx';
+
+describe('forgot password page', () => {
+  it('sends the link, then shows the check-your-email view', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'POST /auth/forgot-password': {
+        status: 202,
+        body: { message: 'If the address is known, a link is on its way.' },
+      },
+    });
+    renderWithToasts(<ForgotPassword />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText('Email'), 'miner@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Return to Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByText('Recovery email sent')).toBeVisible();
+    expect(api.sent('POST /auth/forgot-password')).toEqual([{ email: 'miner@example.com' }]);
+  });
+
+  it('says when it could not send', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /auth/forgot-password': apiError(
+        429,
+        'RATE_LIMITED',
+        'Too many attempts. Please try again in 60 seconds.',
+      ),
+    });
+    renderWithToasts(<ForgotPassword />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText('Email'), 'miner@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Error')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 60 seconds.',
+    );
+  });
+});

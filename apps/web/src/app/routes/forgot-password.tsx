@@ -1,0 +1,13 @@
+import { pageTitles } from '@btcp/shared/paths';
+import { AuthPage } from '../../features/auth/components/auth-page.tsx';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.forgotPassword);
+  return (
+    <AuthPage title="Forgot password">
+      <ForgotPasswordForm />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,143 @@
+import { authMessages } from '@btcp/shared/auth';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  apiError,
+  renderWithToasts,
+  stubApi,
+  stubResizeObserver,
+} from '../../features/auth/testing/stub-api.tsx';
+import { signedInUser } from '../../test/render.tsx';
+import { Component as Register } from './register.tsx';
+
+const loginPage = { path: '/login', element: <p>Login page</p> };
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, confirm = 'correct horse 42') {
+  await user.type(await screen.findByLabelText('Email'), 'new@example.com');
+  await user.type(screen.getByLabelText('Password'), 'correct horse 42');
+  await user.type(screen.getByLabelText('Confirm password'), confirm);
+}
+
+describe('register page', () => {
+  beforeEach(stubResizeObserver);
+
+  it('takes the referral code from ?ref=', async () => {
+    stubApi({});
+    renderWithToasts(<Register />, { path: '/register?ref=ABCD2345' });
+    expect(await screen.findByLabelText('Referral code (optional)')).toHaveValue('ABCD2345');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says the passwords do not match, without calling the server', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({});
+    renderWithToasts(<Register />, { path: '/register' });
+    await fillForm(user, 'something else 42');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Passwords don’t match')).toBeVisible();
+    const confirm = screen.getByLabelText('Confirm password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription(authMessages.passwordsDontMatchDescription);
+    expect(confirm).toHaveFocus();
+    expect(api.sent('POST /auth/register')).toHaveLength(0);
+  });
+
+  it('requires the terms to be accepted', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({});
+    renderWithToasts(<Register />, { path: '/register' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Terms agreement required')).toBeVisible();
+    expect(screen.getAllByText(authMessages.termsRequiredDescription).length).toBeGreaterThan(0);
+    expect(screen.getByRole('checkbox', { name: /I agree to the/ })).toHaveFocus();
+    expect(api.sent('POST /auth/register')).toHaveLength(0);
+  });
+
+  it('shows the server’s field error on the field', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /auth/register': apiError(400, 'VALIDATION_FAILED', 'Check the highlighted fields', {
+        referralCode: authMessages.referralCodeUnknown,
+      }),
+    });
+    renderWithToasts(<Register />, { path: '/register?ref=ZZZZ2222' });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const code = screen.getByLabelText('Referral code (optional)');
+    expect(await screen.findByText(authMessages.referralCodeUnknown)).toBeVisible();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveFocus();
+    expect(await screen.findByText('Registration failed')).toBeVisible();
+  });
+
+  it('registers, then sends the visitor to log in', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'POST /auth/register': { status: 201, body: { message: 'Check your inbox' } },
+    });
+    const { router } = renderWithToasts(<Register />, {
+      path: '/register?ref=abcd2345',
+      routes: [loginPage],
+    });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByText('Registration successful')).toBeVisible();
+    expect(screen.getByText(authMessages.registrationSuccessDescription)).toBeVisible();
+    expect(api.sent('POST /auth/register')).toEqual([
+      {
+        email: 'new@example.com',
+        password: 'correct horse 42',
+        confirmPassword: 'correct horse 42',
+        referralCode: 'ABCD2345',
+        acceptTerms: true,
+      },
+    ]);
+  });
+
+  it('shows the wait when the server rate-limits', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /auth/register': apiError(
+        429,
+        'RATE_LIMITED',
+        'Too many attempts. Please try again in 42 seconds.',
+      ),
+    });
+    renderWithToasts(<Register />, { path: '/register' });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 42 seconds.',
+    );
+  });
+
+  it('sends a signed-in user to the dashboard', async () => {
+    stubApi({}, signedInUser);
+    const { router } = renderWithToasts(<Register />, {
+      path: '/register',
+      routes: [{ path: '/dashboard', element: <p>Dashboard page</p> }],
+    });
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,29 @@
+import { pageTitles, paths } from '@btcp/shared/paths';
+import { Link, useSearchParams } from 'react-router';
+import { AuthPage, textLinkClass } from '../../features/auth/components/auth-page.tsx';
+import { RedirectIfSignedIn } from '../../features/auth/components/redirect-if-signed-in.tsx';
+import { RegisterForm } from '../../features/auth/components/register-form.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.register);
+  const [searchParams] = useSearchParams();
+  return (
+    <RedirectIfSignedIn>
+      <AuthPage
+        title="Create an account"
+        description="Register to start mining BTCP in your browser."
+        footer={
+          <p>
+            Already have an account?{' '}
+            <Link to={paths.login.getHref()} className={textLinkClass}>
+              Sign in
+            </Link>
+          </p>
+        }
+      >
+        <RegisterForm referralCode={searchParams.get('ref') ?? ''} />
+      </AuthPage>
+    </RedirectIfSignedIn>
+  );
+}

@@ -1,0 +1,38 @@
+import { pageTitles } from '@btcp/shared/paths';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { useResetTokenCheck } from '../../features/auth/api/check-reset-token.ts';
+import { AuthPage } from '../../features/auth/components/auth-page.tsx';
+import { InvalidResetLink } from '../../features/auth/components/invalid-reset-link.tsx';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { SessionLoading } from '../../features/auth/components/session-loading.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.resetPassword);
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const check = useResetTokenCheck(token);
+
+  // The server said no (a 4xx), or there is no token at all: the link cannot work.
+  const refused = check.error instanceof ApiRequestError && check.error.status < 500;
+  if (!token || refused) return <InvalidResetLink />;
+  if (check.isPending) return <SessionLoading />;
+
+  return (
+    <AuthPage title="Reset password" description="Choose a new password for your account.">
+      {check.isError ? (
+        <Alert role="alert" className="grid justify-items-start gap-3">
+          <p>We could not check your reset link. Please try again.</p>
+          <Button variant="outline" size="sm" onClick={() => check.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <ResetPasswordForm token={token} />
+      )}
+    </AuthPage>
+  );
+}

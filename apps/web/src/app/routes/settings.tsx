@@ -1,0 +1,12 @@
+import { paths } from '@btcp/shared/paths';
+import { Navigate } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { SessionLoading } from '../../features/auth/components/session-loading.tsx';
+
+/** Route table: /settings is the admin's settings for an admin, the account page for anyone else. */
+export function Component() {
+  const { data: session, isPending } = useSession();
+  if (isPending) return <SessionLoading />;
+  const target = session?.admin ? paths.adminSettings : paths.account;
+  return <Navigate to={target.getHref()} replace />;
+}

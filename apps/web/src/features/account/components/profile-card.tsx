@@ -1,0 +1,87 @@
+import {
+  type Account,
+  type UpdateProfileBody,
+  UpdateProfileBodySchema,
+} from '@btcp/shared/account';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { applyFieldErrors, requestErrorMessage } from '../../../components/ui/form-errors.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+export function ProfileCard({ account }: { account: Account }) {
+  const updateProfile = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(UpdateProfileBodySchema),
+    defaultValues: { username: account.username ?? '' },
+  });
+
+  const onValid = async (values: UpdateProfileBody) => {
+    try {
+      const updated = await updateProfile.mutateAsync(values);
+      reset({ username: updated.username ?? '' });
+      toast.success('Profile updated');
+    } catch (error) {
+      applyFieldErrors(error, setError, ['username']);
+      toast.error('Error', { description: requestErrorMessage(error) });
+    }
+  };
+
+  const busy = updateProfile.isPending;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How you appear in the community.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
+          <FormField label="Email" hint="Your email address cannot be changed.">
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                value={account.email}
+                readOnly
+                className="bg-muted"
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Username"
+            error={errors.username?.message}
+            hint="3 to 30 letters, digits or underscores."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register('username')}
+                autoComplete="username"
+                spellCheck={false}
+              />
+            )}
+          </FormField>
+          <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

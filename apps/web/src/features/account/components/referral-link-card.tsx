@@ -1,0 +1,116 @@
+import { paths } from '@btcp/shared/paths';
+import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
+import { Check, Copy, Share2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useAccount } from '../api/get-account.ts';
+
+/** Spec §9: the copy button confirms for 2 s. */
+const COPIED_FOR_MS = 2000;
+
+export function referralLink(referralCode: string): string {
+  return `${window.location.origin}${paths.register.getHref(referralCode)}`;
+}
+
+export function ReferralLinkCard() {
+  const account = useAccount();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your referral link</CardTitle>
+        <CardDescription>
+          Share it: you receive {REFERRAL_BONUS} {COIN} for every friend who signs up with it and
+          verifies their email.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {account.isPending ? (
+          <div role="status" className="flex gap-2">
+            <span className="sr-only">Loading...</span>
+            <Skeleton className="h-10 flex-1" />
+            <Skeleton className="h-10 w-24" />
+          </div>
+        ) : account.isError ? (
+          <Alert role="alert" className="flex flex-wrap items-center justify-between gap-3">
+            <p>Could not load your referral link.</p>
+            <Button variant="outline" size="sm" onClick={() => account.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <ReferralLinkActions link={referralLink(account.data.referralCode)} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReferralLinkActions({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      toast.success('Copied to clipboard');
+    } catch {
+      toast.error('Failed to copy');
+    }
+  };
+
+  // Spec §8: without share support the link is copied; a user who cancels the sheet is left alone.
+  const share = async () => {
+    if (typeof navigator.share !== 'function') {
+      await copy();
+      return;
+    }
+    try {
+      await navigator.share({ title: `Mine ${COIN} with me`, url: link });
+      toast.success('Shared successfully');
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      toast.error('Failed to share');
+    }
+  };
+
+  return (
+    <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto]">
+      <Input
+        readOnly
+        value={link}
+        aria-label="Referral link"
+        onFocus={(event) => event.currentTarget.select()}
+        className="font-mono text-sm"
+      />
+      <Button variant="outline" onClick={copy}>
+        {copied ? (
+          <Check aria-hidden="true" className="size-4" />
+        ) : (
+          <Copy aria-hidden="true" className="size-4" />
+        )}
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+      <Button onClick={share}>
+        <Share2 aria-hidden="true" className="size-4" />
+        Share
+      </Button>
+    </div>
+  );
+}

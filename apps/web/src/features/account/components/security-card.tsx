@@ -1,0 +1,107 @@
+import { type ChangePasswordBody, ChangePasswordBodySchema } from '@btcp/shared/account';
+import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { applyFieldErrors, requestErrorMessage } from '../../../components/ui/form-errors.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useChangePassword } from '../api/change-password.ts';
+
+const tips = [
+  `Use at least ${PASSWORD_MIN_LENGTH} characters; longer is stronger.`,
+  'A few unrelated words make a passphrase that is easy to remember and hard to guess.',
+  'Do not reuse a password from another site.',
+  'A password manager can create and remember strong passwords for you.',
+];
+
+export function SecurityCard() {
+  const changePassword = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ChangePasswordBodySchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  // Spec §5: a mismatch is its own message, even while the new password has another problem.
+  const onInvalid = () => {
+    const { newPassword, confirmPassword } = getValues();
+    if (!newPassword || !confirmPassword || newPassword === confirmPassword) return;
+    setError('confirmPassword', { message: authMessages.newPasswordsMustMatch });
+    toast.error('Error', { description: authMessages.newPasswordsMustMatch });
+  };
+
+  const onValid = async (values: ChangePasswordBody) => {
+    try {
+      await changePassword.mutateAsync(values);
+      reset();
+      toast.success('Password updated');
+    } catch (error) {
+      applyFieldErrors(error, setError, ['newPassword', 'confirmPassword']);
+      toast.error('Error', { description: requestErrorMessage(error) });
+    }
+  };
+
+  const busy = changePassword.isPending;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Security</CardTitle>
+        <CardDescription>
+          Change your password. Your other devices are signed out when you do.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
+          <FormField label="New password" error={errors.newPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('newPassword')}
+                type="password"
+                autoComplete="new-password"
+              />
+            )}
+          </FormField>
+          <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('confirmPassword')}
+                type="password"
+                autoComplete="new-password"
+              />
+            )}
+          </FormField>
+          <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
+            {busy ? 'Updating...' : 'Update Password'}
+          </Button>
+        </form>
+        <section aria-labelledby="password-tips" className="rounded-lg bg-muted p-4 text-sm">
+          <h3 id="password-tips" className="font-semibold">
+            Password tips
+          </h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-muted-foreground">
+            {tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

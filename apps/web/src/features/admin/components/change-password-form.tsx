@@ -1,0 +1,114 @@
+import {
+  type AdminChangePasswordBody,
+  AdminChangePasswordBodySchema,
+  adminMessages,
+} from '@btcp/shared/admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { applyFieldErrors } from '../../../components/ui/form-errors.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useChangeAdminPassword } from '../api/change-admin-password.ts';
+
+const emptyForm: AdminChangePasswordBody = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+};
+const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+// The shared schema gives no words for an empty current password; zod's default ones are not for people.
+const resolver = zodResolver(AdminChangePasswordBodySchema, {
+  error: (issue) =>
+    issue.path?.[0] === 'currentPassword' ? 'Current password is required' : undefined,
+});
+
+export function ChangePasswordForm() {
+  const change = useChangeAdminPassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<AdminChangePasswordBody>({ resolver, defaultValues: emptyForm });
+
+  const onSubmit = handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        toast.success(adminMessages.passwordUpdated);
+        reset(emptyForm);
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiRequestError)) {
+          toast.error('Failed to update password', { description: adminMessages.unexpected });
+          return;
+        }
+        applyFieldErrors(error, setError, fieldNames);
+        // A field error ('Current password is incorrect') says more than the summary above it.
+        const reason = fieldNames.map((name) => error.fields[name]).find(Boolean) ?? error.message;
+        toast.error('Failed to update password', { description: reason });
+      },
+    }),
+  );
+
+  return (
+    <Card className="max-w-xl">
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>
+          At least 8 characters. Your other admin sessions are signed out when it changes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <FormField label="Current Password" error={errors.currentPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                {...register('currentPassword')}
+              />
+            )}
+          </FormField>
+          <FormField label="New Password" error={errors.newPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                {...register('newPassword')}
+              />
+            )}
+          </FormField>
+          <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                {...register('confirmPassword')}
+              />
+            )}
+          </FormField>
+          <div>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Updating...' : 'Update Password'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import type { AdminUser } from '@btcp/shared/admin';
+import { Trash2 } from 'lucide-react';
+import { useRef } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DestructiveButton } from '../../../components/ui/destructive-button.tsx';
+
+interface RemoveModeratorDialogProps {
+  user: AdminUser;
+  disabled: boolean;
+  onConfirm: () => void;
+  /** Where focus goes after confirming, since the Delete button is then disabled. */
+  focusAfterConfirm: () => void;
+}
+
+/** Spec §4 "User flags": the list's Delete only takes the moderator flag away; the profile stays. */
+export function RemoveModeratorDialog({
+  user,
+  disabled,
+  onConfirm,
+  focusAfterConfirm,
+}: RemoveModeratorDialogProps) {
+  const confirmed = useRef(false);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled || !user.isModerator}
+          title={user.isModerator ? undefined : 'Not a moderator'}
+        >
+          <Trash2 aria-hidden="true" className="size-4 text-destructive" />
+          Delete<span className="sr-only"> moderator rights of {user.email}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (!confirmed.current) return;
+          confirmed.current = false;
+          event.preventDefault();
+          focusAfterConfirm();
+        }}
+      >
+        <AlertDialogTitle>Remove moderator rights?</AlertDialogTitle>
+        <AlertDialogDescription>
+          {user.email} will no longer be able to moderate the blog and the community. Their profile,
+          wallet and posts are kept.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline">Cancel</Button>
+          </AlertDialogCancel>
+          <AlertDialogAction asChild>
+            <DestructiveButton
+              onClick={() => {
+                confirmed.current = true;
+                onConfirm();
+              }}
+            >
+              Delete
+            </DestructiveButton>
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,84 @@
+import type { AdminUser, UpdateAdminUserBody } from '@btcp/shared/admin';
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { TableCell, TableRow } from '../../../components/ui/table.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useUpdateAdminUser } from '../api/update-admin-user.ts';
+import { formatShortDate } from '../lib/format.ts';
+import { RemoveModeratorDialog } from './remove-moderator-dialog.tsx';
+
+const busyClass = 'aria-disabled:cursor-progress aria-disabled:opacity-50';
+
+function describeChange(email: string, changes: UpdateAdminUserBody): string {
+  if (changes.isBanned !== undefined) {
+    return changes.isBanned ? `${email} is now banned.` : `${email} is no longer banned.`;
+  }
+  return changes.isModerator
+    ? `${email} is now a moderator.`
+    : `${email} is no longer a moderator.`;
+}
+
+/** One user with their flags: each switch saves at once and flips back if the server refuses. */
+export function UserRow({ user }: { user: AdminUser }) {
+  const update = useUpdateAdminUser();
+  const moderatorSwitch = useRef<HTMLButtonElement>(null);
+
+  const save = (changes: UpdateAdminUserBody, failure: string) => {
+    if (update.isPending) return;
+    update.mutate(
+      { id: user.id, changes },
+      {
+        onSuccess: () =>
+          toast.success('User updated', { description: describeChange(user.email, changes) }),
+        onError: (error) =>
+          toast.error(failure, {
+            description: error instanceof ApiRequestError ? error.message : undefined,
+          }),
+      },
+    );
+  };
+  // aria-disabled, not disabled, while saving: focus may rest on (or be sent to) a switch meanwhile.
+  const busy = update.isPending || undefined;
+
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{user.email}</TableCell>
+      <TableCell className={user.username ? undefined : 'text-muted-foreground italic'}>
+        {user.username || 'Anonymous User'}
+      </TableCell>
+      <TableCell className="font-mono text-xs">{user.referralCode}</TableCell>
+      <TableCell className="text-right tabular-nums">{user.referralsCount}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatShortDate(user.createdAt)}</TableCell>
+      <TableCell>
+        <Switch
+          ref={moderatorSwitch}
+          aria-label={`Moderator: ${user.email}`}
+          checked={user.isModerator}
+          aria-disabled={busy}
+          className={busyClass}
+          onCheckedChange={(isModerator) =>
+            save({ isModerator }, 'Failed to update moderator status')
+          }
+        />
+      </TableCell>
+      <TableCell>
+        <Switch
+          aria-label={`Banned: ${user.email}`}
+          checked={user.isBanned}
+          aria-disabled={busy}
+          className={busyClass}
+          onCheckedChange={(isBanned) => save({ isBanned }, 'Failed to update user ban status')}
+        />
+      </TableCell>
+      <TableCell>
+        <RemoveModeratorDialog
+          user={user}
+          disabled={update.isPending}
+          onConfirm={() => save({ isModerator: false }, 'Failed to update user')}
+          focusAfterConfirm={() => moderatorSwitch.current?.focus()}
+        />
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,194 @@
+import type { AdminUser, AdminUsersPage } from '@btcp/shared/admin';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '../../../test/render.tsx';
+import { type ApiCall, apiError, json, mockApi } from '../test/mock-api.ts';
+import { renderToaster } from '../test/render-toaster.tsx';
+import { UsersPanel } from './users-panel.tsx';
+
+const alice: AdminUser = {
+  id: 'u1',
+  email: 'alice@example.com',
+  username: 'alice',
+  referralCode: 'ABCD2345',
+  referralsCount: 3,
+  isModerator: true,
+  isBanned: false,
+  emailVerified: true,
+  createdAt: '2025-01-05T10:00:00.000Z',
+};
+const bob: AdminUser = {
+  ...alice,
+  id: 'u2',
+  email: 'bob@example.com',
+  username: null,
+  referralCode: 'WXYZ6789',
+  referralsCount: 0,
+  isModerator: false,
+  createdAt: '2025-03-20T10:00:00.000Z',
+};
+
+function page(items: AdminUser[], total = items.length): AdminUsersPage {
+  return { items, total, page: 1, pageSize: 20 };
+}
+
+/** Answers the list from the search term, and echoes a PATCH back as the updated row. */
+function listRoute(call: ApiCall) {
+  const search = call.query.get('search')?.toLowerCase();
+  return json(200, page([alice, bob].filter((user) => !search || user.email.includes(search))));
+}
+
+function renderPanel() {
+  renderToaster();
+  return renderRoute(<UsersPanel />, { path: '/admin/users' });
+}
+
+function row(email: string) {
+  const cell = screen.getByRole('cell', { name: email });
+  const tableRow = cell.closest('tr');
+  if (!tableRow) throw new Error(`no row for ${email}`);
+  return within(tableRow);
+}
+
+describe('UsersPanel', () => {
+  it('lists users with their details', async () => {
+    mockApi({ 'GET /admin/users': listRoute });
+    renderPanel();
+    await screen.findByRole('cell', { name: 'alice@example.com' });
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Email',
+      'Username',
+      'Referral Code',
+      'Referrals',
+      'Joined',
+      'Moderator',
+      'Banned',
+      'Actions',
+    ]);
+    expect(row('alice@example.com').getByRole('cell', { name: 'Jan 5, 2025' })).toBeVisible();
+    expect(row('bob@example.com').getByRole('cell', { name: 'Anonymous User' })).toBeVisible();
+    expect(
+      row('alice@example.com').getByRole('switch', { name: 'Moderator: alice@example.com' }),
+    ).toBeChecked();
+    expect(
+      row('bob@example.com').getByRole('switch', { name: 'Banned: bob@example.com' }),
+    ).not.toBeChecked();
+    expect(screen.getByText('Page 1 of 1')).toBeVisible();
+    expect(screen.getByText('Total: 2 users')).toBeVisible();
+  });
+
+  it('searches on the server once typing pauses', async () => {
+    const { calls } = mockApi({ 'GET /admin/users': listRoute });
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findByRole('cell', { name: 'bob@example.com' });
+    await user.type(screen.getByLabelText('Search by email or username'), 'ALICE');
+    await waitFor(() =>
+      expect(screen.queryByRole('cell', { name: 'bob@example.com' })).not.toBeInTheDocument(),
+    );
+    const searches = calls
+      .filter((call) => call.path === '/admin/users')
+      .map((call) => call.query.get('search'));
+    // One request for the empty list, then one for the finished word, not one per key.
+    expect(searches).toEqual([null, 'ALICE']);
+  });
+
+  it('says so when nothing matches', async () => {
+    mockApi({ 'GET /admin/users': json(200, page([])) });
+    renderPanel();
+    expect(await screen.findByText('No users found.')).toBeVisible();
+  });
+
+  it('bans a user with a PATCH of isBanned', async () => {
+    const { calls } = mockApi({
+      'GET /admin/users': listRoute,
+      'PATCH /admin/users/u2': (call) => json(200, { ...bob, ...(call.body as object) }),
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findByRole('cell', { name: 'bob@example.com' });
+    await user.click(screen.getByRole('switch', { name: 'Banned: bob@example.com' }));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Banned: bob@example.com' })).toBeChecked(),
+    );
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ isBanned: true });
+    expect(await screen.findByText('User updated')).toBeVisible();
+  });
+
+  it('puts the switch back and says so when the server refuses', async () => {
+    mockApi({
+      'GET /admin/users': listRoute,
+      'PATCH /admin/users/u2': apiError(403, 'You don\u2019t have admin privileges'),
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findByRole('cell', { name: 'bob@example.com' });
+    await user.click(screen.getByRole('switch', { name: 'Moderator: bob@example.com' }));
+    expect(await screen.findByText('Failed to update moderator status')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Moderator: bob@example.com' })).not.toBeChecked();
+  });
+
+  it('Delete asks first, then only removes the moderator flag', async () => {
+    const { calls } = mockApi({
+      'GET /admin/users': listRoute,
+      'PATCH /admin/users/u1': (call) => json(200, { ...alice, ...(call.body as object) }),
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findByRole('cell', { name: 'alice@example.com' });
+    await user.click(row('alice@example.com').getByRole('button', { name: /^Delete/ }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove moderator rights?' });
+    expect(dialog).toHaveTextContent('profile, wallet and posts are kept');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await user.click(row('alice@example.com').getByRole('button', { name: /^Delete/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: 'Moderator: alice@example.com' }),
+      ).not.toBeChecked(),
+    );
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { isModerator: false },
+    ]);
+    // The Delete button is now disabled, so focus moves to the switch that shows the result.
+    expect(screen.getByRole('switch', { name: 'Moderator: alice@example.com' })).toHaveFocus();
+    expect(screen.getByRole('cell', { name: 'alice@example.com' })).toBeVisible();
+  });
+
+  it('pages through the list', async () => {
+    const { calls } = mockApi({
+      'GET /admin/users': (call) =>
+        json(200, {
+          ...page([call.query.get('page') === '2' ? bob : alice], 21),
+          page: Number(call.query.get('page')),
+        }),
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findByRole('cell', { name: 'alice@example.com' });
+    expect(screen.getByText('Page 1 of 2')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('cell', { name: 'bob@example.com' })).toBeVisible();
+    expect(screen.getByText('Page 2 of 2')).toBeVisible();
+    expect(calls.at(-1)?.query.get('pageSize')).toBe('20');
+  });
+
+  it('says "Failed to load users" when the list cannot be loaded', async () => {
+    mockApi({
+      'GET /admin/users': json(500, {
+        error: { code: 'INTERNAL_ERROR', message: 'Internal error' },
+      }),
+    });
+    renderPanel();
+    expect((await screen.findAllByText('Failed to load users')).length).toBeGreaterThan(0);
+  });
+});

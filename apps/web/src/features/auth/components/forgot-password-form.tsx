@@ -1,0 +1,104 @@
+import { type EmailOnlyBody, EmailOnlyBodySchema } from '@btcp/shared/auth';
+import { paths } from '@btcp/shared/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { requestErrorMessage } from '../../../components/ui/form-errors.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { textLinkClass } from './auth-page.tsx';
+
+/** The email form, then the 'Check Your Email' view (the answer is the same for any address, D6). */
+export function ForgotPasswordForm() {
+  const forgotPassword = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(EmailOnlyBodySchema), defaultValues: { email: '' } });
+
+  const onValid = async (values: EmailOnlyBody) => {
+    setFormError(null);
+    try {
+      const { message } = await forgotPassword.mutateAsync(values);
+      toast.success('Recovery email sent', { description: message });
+      setSentTo(values.email);
+    } catch (error) {
+      const message = requestErrorMessage(error);
+      setFormError(message);
+      toast.error('Error', { description: message });
+    }
+  };
+
+  if (sentTo) return <CheckYourEmail email={sentTo} />;
+
+  const busy = forgotPassword.isPending;
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
+      <p className="-mt-2 text-center text-sm text-muted-foreground">
+        Enter your email address and we will send you a link to reset your password.
+      </p>
+      {formError ? <Alert role="alert">{formError}</Alert> : null}
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+        {busy ? 'Sending...' : 'Send Reset Link'}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Remembered it?{' '}
+        <Link to={paths.login.getHref()} className={textLinkClass}>
+          Back to login
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <section
+      aria-labelledby="check-email-title"
+      className="grid justify-items-center gap-4 text-center"
+    >
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <MailCheck aria-hidden="true" className="size-7" />
+      </span>
+      {/* Focus moves here so that keyboard and screen reader users hear the new view. */}
+      <h2
+        id="check-email-title"
+        tabIndex={-1}
+        ref={(node) => node?.focus()}
+        className="text-xl font-semibold outline-none"
+      >
+        Check Your Email
+      </h2>
+      <p className="text-muted-foreground">
+        If an account exists for <strong className="wrap-anywhere text-foreground">{email}</strong>,
+        we have sent a link to reset its password. The link works once and expires in 1 hour.
+      </p>
+      <Link
+        to={paths.login.getHref()}
+        className={buttonVariants({ size: 'lg', className: 'w-full' })}
+      >
+        Return to Login
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { type LoginBody, LoginBodySchema } from '@btcp/shared/auth';
+import { paths } from '@btcp/shared/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { requestErrorMessage } from '../../../components/ui/form-errors.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useLogin } from '../api/login.ts';
+import { textLinkClass } from './auth-page.tsx';
+import { ResendVerificationButton } from './resend-verification-button.tsx';
+
+type LoginFailure =
+  | { kind: 'unverified'; email: string; message: string }
+  | { kind: 'other'; message: string };
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginBodySchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  const onValid = async (values: LoginBody) => {
+    setFailure(null);
+    try {
+      const session = await login.mutateAsync(values);
+      toast.success('Login successful');
+      const home = session.admin ? paths.adminDashboard : paths.dashboard;
+      navigate(home.getHref(), { replace: true });
+    } catch (error) {
+      const message = requestErrorMessage(error);
+      // D6: an unverified address cannot sign in; the fix is one click away.
+      const unverified = error instanceof ApiRequestError && error.code === 'EMAIL_NOT_VERIFIED';
+      setFailure(
+        unverified
+          ? { kind: 'unverified', email: values.email, message }
+          : { kind: 'other', message },
+      );
+      toast.error('Login failed', { description: message });
+    }
+  };
+
+  const busy = login.isPending;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
+      {failure ? (
+        <Alert role="alert" className="grid gap-3">
+          <p>{failure.message}</p>
+          {failure.kind === 'unverified' ? (
+            <ResendVerificationButton email={failure.email} />
+          ) : null}
+        </Alert>
+      ) : null}
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
+        )}
+      </FormField>
+      <div className="grid gap-2">
+        <FormField label="Password" error={errors.password?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('password')}
+              type="password"
+              autoComplete="current-password"
+            />
+          )}
+        </FormField>
+        <Link
+          to={paths.forgotPassword.getHref()}
+          className={`${textLinkClass} justify-self-end text-sm`}
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <Controller
+        control={control}
+        name="remember"
+        render={({ field }) => (
+          <FormField inline label="Remember me for 30 days">
+            {(control) => (
+              <Checkbox
+                {...control}
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+            )}
+          </FormField>
+        )}
+      />
+      <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { paths } from '@btcp/shared/paths';
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { requestErrorMessage } from '../../../components/ui/form-errors.ts';
+import { SidebarButton } from '../../../components/ui/sidebar.tsx';
+import { useLogout } from '../api/logout.ts';
+
+export function LogoutButton() {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const onClick = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Logged out');
+        navigate(paths.login.getHref(), { replace: true });
+      },
+      onError: (error) => toast.error('Logout failed', { description: requestErrorMessage(error) }),
+    });
+  return (
+    <SidebarButton
+      icon={LogOut}
+      label={logout.isPending ? 'Logging out...' : 'Logout'}
+      disabled={logout.isPending}
+      aria-busy={logout.isPending}
+      onClick={onClick}
+    />
+  );
+}

@@ -1,0 +1,155 @@
+import { authMessages, type RegisterBody, RegisterBodySchema } from '@btcp/shared/auth';
+import { paths } from '@btcp/shared/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { applyFieldErrors, requestErrorMessage } from '../../../components/ui/form-errors.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useRegister } from '../api/register.ts';
+import { textLinkClass } from './auth-page.tsx';
+
+const serverFields = ['email', 'password', 'confirmPassword', 'referralCode'] as const;
+
+export function RegisterForm({ referralCode }: { referralCode: string }) {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(RegisterBodySchema),
+    defaultValues: { email: '', password: '', confirmPassword: '', referralCode },
+  });
+
+  // Spec §5: a mismatch is reported before the terms, each as a toast with its own wording.
+  const onInvalid = () => {
+    const { password, confirmPassword } = getValues();
+    if (password && confirmPassword && password !== confirmPassword) {
+      setError('confirmPassword', { message: authMessages.passwordsDontMatchDescription });
+      toast.error(authMessages.passwordsDontMatch, {
+        description: authMessages.passwordsDontMatchDescription,
+      });
+    } else if (!getValues('acceptTerms')) {
+      toast.error(authMessages.termsRequired, {
+        description: authMessages.termsRequiredDescription,
+      });
+    }
+  };
+
+  const onValid = async (values: RegisterBody) => {
+    setFormError(null);
+    try {
+      await registration.mutateAsync(values);
+      toast.success(authMessages.registrationSuccess, {
+        description: authMessages.registrationSuccessDescription,
+      });
+      navigate(paths.login.getHref());
+    } catch (error) {
+      const message = requestErrorMessage(error);
+      if (!applyFieldErrors(error, setError, serverFields)) setFormError(message);
+      toast.error('Registration failed', { description: message });
+    }
+  };
+
+  const busy = registration.isPending;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
+      {formError ? <Alert role="alert">{formError}</Alert> : null}
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('password')}
+            type="password"
+            autoComplete="new-password"
+          />
+        )}
+      </FormField>
+      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Referral code (optional)"
+        error={errors.referralCode?.message}
+        hint="Were you invited? Enter your friend's code."
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...register('referralCode')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+        )}
+      </FormField>
+      <Controller
+        control={control}
+        name="acceptTerms"
+        render={({ field }) => (
+          <FormField inline error={errors.acceptTerms?.message} label={<TermsLabel />}>
+            {(control) => (
+              <Checkbox
+                {...control}
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+            )}
+          </FormField>
+        )}
+      />
+      <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+        {busy ? 'Creating account...' : 'Register'}
+      </Button>
+    </form>
+  );
+}
+
+/** D20: the form links /terms and /privacy, which lead to the combined terms page. */
+function TermsLabel() {
+  return (
+    <span>
+      I agree to the{' '}
+      <Link to={paths.terms.getHref()} className={textLinkClass}>
+        Terms of Service
+      </Link>{' '}
+      and{' '}
+      <Link to={paths.privacy.getHref()} className={textLinkClass}>
+        Privacy Policy
+      </Link>
+    </span>
+  );
+}

@@ -1,0 +1,55 @@
+import { authMessages, type EmailOnlyBody, EmailOnlyBodySchema } from '@btcp/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { requestErrorMessage } from '../../../components/ui/form-errors.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useResendVerification } from '../api/resend-verification.ts';
+
+/** Asks for a new verification link; the server answers the same for any address (D6). */
+export function ResendVerificationForm() {
+  const resend = useResendVerification();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(EmailOnlyBodySchema), defaultValues: { email: '' } });
+
+  const onValid = (values: EmailOnlyBody) =>
+    resend.mutate(values, {
+      onSuccess: ({ message }) =>
+        toast.success(authMessages.verificationSent, { description: message }),
+      onError: (error) => toast.error('Error', { description: requestErrorMessage(error) }),
+    });
+
+  if (resend.isSuccess) {
+    return (
+      <Alert role="status" tone="info">
+        {resend.data.message}
+      </Alert>
+    );
+  }
+  const busy = resend.isPending;
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4 text-left">
+      {resend.isError ? <Alert role="alert">{requestErrorMessage(resend.error)}</Alert> : null}
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
+        )}
+      </FormField>
+      <Button type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? 'Sending...' : 'Resend verification email'}
+      </Button>
+    </form>
+  );
+}
