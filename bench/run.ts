@@ -52,9 +52,18 @@ async function main() {
     });
 
     if (!skipLighthouse) {
-      console.log('\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown):');
-      const scores = await runLighthouse(`${app.url}/`);
-      console.table(scores);
+      console.log(
+        '\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of 3 runs:',
+      );
+      const runs = [];
+      for (let run = 0; run < 3; run++) runs.push(await runLighthouse(`${app.url}/`));
+      runs.sort((a, b) => a.performance - b.performance);
+      const scores = runs[1] ?? runs[0];
+      if (!scores) throw new Error('Lighthouse did not run');
+      console.table({
+        ...scores,
+        'performance of each run': runs.map((r) => r.performance).join(', '),
+      });
       const ok = scores.performance >= 90 && scores.accessibility >= 90;
       console.log(
         ok

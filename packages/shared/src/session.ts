@@ -13,3 +13,18 @@ export const SessionStateSchema = z.object({
   admin: z.object({ id: z.string(), email: z.string() }).nullable(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
+
+/** D22: the local outbox, as GET /api/dev/mailbox lists it (outside production). */
+export const MailboxSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      links: z.array(z.string()),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type Mailbox = z.infer<typeof MailboxSchema>;

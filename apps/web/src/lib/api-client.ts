@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** Seconds to wait before trying again, from a 429's Retry-After header. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -45,9 +47,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const payload: unknown =
     response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after')) || null;
     if (isApiError(payload)) {
       const { code, message, fields } = payload.error;
-      throw new ApiRequestError(response.status, code, message, fields);
+      throw new ApiRequestError(response.status, code, message, fields, retryAfter);
     }
     throw new ApiRequestError(response.status, 'HTTP_ERROR', 'An unexpected error occurred');
   }

@@ -1,19 +1,6 @@
+import { MailboxSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../errors.ts';
-
-const MailboxSchema = z.object({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      links: z.array(z.string()),
-      createdAt: z.string(),
-    }),
-  ),
-});
 
 /** D22: the local outbox, readable outside production for developers and browser tests. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,9 +11,9 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
-import { applyFieldErrors, requestErrorMessage } from '../../../components/ui/form-errors.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const tips = [

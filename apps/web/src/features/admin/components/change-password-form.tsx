@@ -14,10 +14,10 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
-import { applyFieldErrors } from '../../../components/ui/form-errors.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useChangeAdminPassword } from '../api/change-admin-password.ts';
 
 const emptyForm: AdminChangePasswordBody = {

@@ -6,10 +6,10 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { applyFieldErrors } from '../../../components/ui/form-errors.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateAdmin } from '../api/create-admin.ts';
 
 const emptyForm: CreateAdminBody = { email: '', password: '', confirmPassword: '' };

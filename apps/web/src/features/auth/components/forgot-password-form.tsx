@@ -8,9 +8,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { requestErrorMessage } from '../../../components/ui/form-errors.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { textLinkClass } from './auth-page.tsx';
 

@@ -2,8 +2,8 @@ import { paths } from '@btcp/shared/paths';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { requestErrorMessage } from '../../../components/ui/form-errors.ts';
 import { SidebarButton } from '../../../components/ui/sidebar.tsx';
+import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useLogout } from '../api/logout.ts';
 
 export function LogoutButton() {

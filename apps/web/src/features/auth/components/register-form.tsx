@@ -8,9 +8,9 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { applyFieldErrors, requestErrorMessage } from '../../../components/ui/form-errors.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useRegister } from '../api/register.ts';
 import { textLinkClass } from './auth-page.tsx';
 

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { requestErrorMessage } from '../../../components/ui/form-errors.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 /** Asks for a new verification link; the server answers the same for any address (D6). */

@@ -7,9 +7,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { applyFieldErrors, requestErrorMessage } from '../../../components/ui/form-errors.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 export function ResetPasswordForm({ token }: { token: string }) {

@@ -1,18 +1,11 @@
+import type { Mailbox } from '@btcp/shared/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** One message of the local outbox (D22), as GET /api/dev/mailbox sends it. */
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  createdAt: string;
-}
+export type MailboxMessage = Mailbox['messages'][number];
 
-export const getMailbox = (signal?: AbortSignal) =>
-  apiRequest<{ messages: MailboxMessage[] }>('/dev/mailbox', { signal });
+export const getMailbox = (signal?: AbortSignal) => apiRequest<Mailbox>('/dev/mailbox', { signal });
 
 export const mailboxQueryOptions = () =>
   queryOptions({

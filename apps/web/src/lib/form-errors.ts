@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError } from './api-client.ts';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
 
@@ -12,7 +12,9 @@ export function requestErrorMessage(error: unknown): string {
     return UNEXPECTED_ERROR;
   }
   if (error.status === 429 && !/\d/.test(error.message)) {
-    return 'Too many attempts. Please try again later.';
+    return error.retryAfter
+      ? `Too many attempts. Please try again in ${error.retryAfter} seconds.`
+      : 'Too many attempts. Please try again later.';
   }
   return error.message;
 }
