@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { DecimalStringSchema } from './settings.ts';
+
+export const miningMessages = {
+  elsewhere: 'Mining in progress elsewhere',
+  elsewhereDescription: 'You are already mining in another browser or tab.',
+  unableToStart: 'Unable to start mining. Please try again.',
+  error: 'Mining Error',
+  rewardReceived: 'Mining reward received!',
+} as const;
+
+/** Spec §4: the four labels of the mining button. */
+export const miningButtonLabels = {
+  checking: 'Checking Status...',
+  elsewhere: 'Mining In Another Browser',
+  stop: 'Stop Mining',
+  start: 'Start Mining',
+} as const;
+
+/** Spec §9 timing: pings every 30 s, simulated stats every 3 s (D11). */
+export const MINING_PING_INTERVAL_MS = 30_000;
+export const MINING_STATS_INTERVAL_MS = 3_000;
+/** D11: no ping for this long and the server closes the session. */
+export const MINING_STALE_AFTER_MS = 90_000;
+/** D11: a ping covers this much time after it. */
+export const MINING_PING_COVERS_MS = 30_000;
+
+export const MiningSessionSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  hourlyRate: DecimalStringSchema,
+  rewardIntervalSeconds: z.number().int(),
+  totalMiningSeconds: z.number().int(),
+});
+export type MiningSession = z.infer<typeof MiningSessionSchema>;
+
+export const MiningStatusSchema = z.object({
+  /** This user's open session, in whichever browser it runs. */
+  session: MiningSessionSchema.nullable(),
+  activeMiners: z.number().int(),
+  hourlyRate: DecimalStringSchema,
+  phaseName: z.string(),
+  rewardIntervalSeconds: z.number().int(),
+});
+export type MiningStatus = z.infer<typeof MiningStatusSchema>;
+
+export const SessionIdBodySchema = z.object({ sessionId: z.uuid() });
+export type SessionIdBody = z.infer<typeof SessionIdBodySchema>;
+
+export const MiningSettlementSchema = z.object({
+  /** What this call credited, 8 decimals; '0.00000000' when nothing was due yet. */
+  credited: DecimalStringSchema,
+  balance: DecimalStringSchema,
+  session: MiningSessionSchema.nullable(),
+});
+export type MiningSettlement = z.infer<typeof MiningSettlementSchema>;

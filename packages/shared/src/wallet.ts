@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { DecimalStringSchema } from './settings.ts';
+
+export const TransactionTypeSchema = z.enum(['MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT']);
+
+export const TransactionSchema = z.object({
+  id: z.string(),
+  /** Signed exact decimal with 8 places: '1.66666667', '-5.00000000' (D10). */
+  amount: z.string(),
+  type: TransactionTypeSchema,
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export const WalletSchema = z.object({ balance: DecimalStringSchema });
+export type Wallet = z.infer<typeof WalletSchema>;
+
+export const TransactionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const TransactionsPageSchema = z.object({
+  items: z.array(TransactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TransactionsPage = z.infer<typeof TransactionsPageSchema>;
+
+export const ReferralStatsSchema = z.object({
+  referralCode: z.string(),
+  referrals: z.number().int(),
+  /** Sum of REFERRAL transactions, 8 decimals. */
+  earnings: DecimalStringSchema,
+});
+export type ReferralStats = z.infer<typeof ReferralStatsSchema>;
+
+export const walletMessages = {
+  comingSoon: 'Coming Soon - Please wait till 2027.',
+  errorLoadingWallet: 'Error loading wallet',
+  errorLoadingTransactions: 'Error loading transactions',
+  invalidBalance: 'Invalid balance',
+  invalidBalanceDescription: 'Please enter a valid positive number',
+  invalidAmount: 'Invalid amount',
+  insufficientBalance: 'Insufficient balance',
+  insufficientBalanceDescription: 'Cannot subtract more than current balance',
+  failedToAdjust: 'Failed to adjust balance',
+  failedToLoad: 'Failed to load wallet data',
+} as const;
+
+/** Events on GET /api/events (Server-Sent Events), one JSON object per `data:` line. */
+export const RealtimeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('balance'), balance: z.string() }),
+  z.object({ type: z.literal('transaction'), transaction: TransactionSchema }),
+  z.object({ type: z.literal('mining'), active: z.boolean(), sessionId: z.string().nullable() }),
+]);
+export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
+
+export const AdminWalletSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  balance: z.string(),
+});
+export type AdminWallet = z.infer<typeof AdminWalletSchema>;
+
+export const AdminWalletsQuerySchema = z.object({
+  search: z.string().trim().max(254).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const AdminWalletsPageSchema = z.object({
+  items: z.array(AdminWalletSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminWalletsPage = z.infer<typeof AdminWalletsPageSchema>;
+
+export const AdjustBalanceBodySchema = z.object({
+  mode: z.enum(['set', 'add', 'subtract']),
+  amount: DecimalStringSchema,
+  reason: z.string().trim().max(500).optional(),
+});
+export type AdjustBalanceBody = z.infer<typeof AdjustBalanceBodySchema>;
+
+export const AdjustBalanceResultSchema = z.object({
+  balance: z.string(),
+  delta: z.string(),
+  applied: z.boolean(),
+});
+export type AdjustBalanceResult = z.infer<typeof AdjustBalanceResultSchema>;
+
+export const MiningSettingsSchema = z.object({
+  activePhase: z.enum(['early', 'transition']),
+  earlyRate: DecimalStringSchema,
+  transitionRate: DecimalStringSchema,
+  rewardIntervalSeconds: z.number().int().min(1).max(3600),
+  referralBonus: DecimalStringSchema,
+});
+export type MiningSettings = z.infer<typeof MiningSettingsSchema>;
