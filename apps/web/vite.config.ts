@@ -23,6 +23,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Generous limits: a loaded 2-core CI machine must not turn slow renders into failures.
+    testTimeout: 20_000,
     // The JSON report lets .ci/run count what ran.
     reporters: ['default', 'json'],
     outputFile: { json: '../../.reports/web.json' },

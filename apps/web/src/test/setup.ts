@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /** What `prefers-color-scheme` and `prefers-reduced-motion` answer in a test; change per test. */
@@ -10,6 +10,9 @@ function matches(query: string): boolean {
   if (query.includes('prefers-reduced-motion: reduce')) return mediaPreferences.reducedMotion;
   return false;
 }
+
+// Waits for what a user would see, long enough for a loaded CI machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout engine: no media queries, no canvas, no scrolling. These stand in for them.
 beforeEach(() => {

@@ -3,6 +3,7 @@ import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -11,8 +12,6 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -67,26 +66,18 @@ export function SecurityCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
-          <FormField label="New password" error={errors.newPassword?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register('newPassword')}
-                type="password"
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
-          <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register('confirmPassword')}
-                type="password"
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            registration={register('newPassword')}
+            error={errors.newPassword?.message}
+          />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            registration={register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
           <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
             {busy ? 'Updating...' : 'Update Password'}
           </Button>

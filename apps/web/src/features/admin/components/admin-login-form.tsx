@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { EmailField } from '../../../components/forms/email-field.tsx';
+import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useAdminLogin } from '../api/admin-login.ts';
 import { useAdminBootstrap } from '../api/get-admin-bootstrap.ts';
@@ -47,21 +47,17 @@ export function AdminLoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input {...control} type="email" autoComplete="username" {...register('email')} />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <EmailField
+        autoComplete="username"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
       <Button type="submit" disabled={login.isPending} className="w-full">
         {login.isPending ? 'Logging in...' : 'Login'}
       </Button>

@@ -6,6 +6,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -14,8 +15,6 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useChangeAdminPassword } from '../api/change-admin-password.ts';
@@ -72,36 +71,24 @@ export function ChangePasswordForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          <FormField label="Current Password" error={errors.currentPassword?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                {...register('currentPassword')}
-              />
-            )}
-          </FormField>
-          <FormField label="New Password" error={errors.newPassword?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                {...register('newPassword')}
-              />
-            )}
-          </FormField>
-          <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                {...register('confirmPassword')}
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label="Current Password"
+            autoComplete="current-password"
+            registration={register('currentPassword')}
+            error={errors.currentPassword?.message}
+          />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            registration={register('newPassword')}
+            error={errors.newPassword?.message}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            autoComplete="new-password"
+            registration={register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
           <div>
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? 'Updating...' : 'Update Password'}

@@ -5,9 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { EmailField } from '../../../components/forms/email-field.tsx';
+import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateAdmin } from '../api/create-admin.ts';
@@ -57,31 +57,19 @@ export function CreateAdminForm({ signedInAsAdmin }: { signedInAsAdmin: boolean 
 
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-5">
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input {...control} type="email" autoComplete="email" {...register('email')} />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...register('password')}
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...register('confirmPassword')}
-          />
-        )}
-      </FormField>
+      <EmailField registration={register('email')} error={errors.email?.message} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword?.message}
+      />
       <Button type="submit" disabled={create.isPending} className="w-full">
         {create.isPending ? 'Creating Admin...' : 'Create Admin'}
       </Button>

@@ -6,10 +6,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { EmailField } from '../../../components/forms/email-field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { textLinkClass } from './auth-page.tsx';
@@ -47,17 +46,11 @@ export function ForgotPasswordForm() {
         Enter your email address and we will send you a link to reset your password.
       </p>
       {formError ? <Alert role="alert">{formError}</Alert> : null}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-          />
-        )}
-      </FormField>
+      <EmailField
+        registration={register('email')}
+        error={errors.email?.message}
+        placeholder="you@example.com"
+      />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         {busy ? 'Sending...' : 'Send Reset Link'}
       </Button>

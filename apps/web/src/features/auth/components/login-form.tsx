@@ -2,14 +2,14 @@ import { type LoginBody, LoginBodySchema } from '@btcp/shared/auth';
 import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { CheckboxField } from '../../../components/forms/checkbox-field.tsx';
+import { EmailField } from '../../../components/forms/email-field.tsx';
+import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useLogin } from '../api/login.ts';
@@ -66,28 +66,18 @@ export function LoginForm() {
           ) : null}
         </Alert>
       ) : null}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-          />
-        )}
-      </FormField>
+      <EmailField
+        registration={register('email')}
+        error={errors.email?.message}
+        placeholder="you@example.com"
+      />
       <div className="grid gap-2">
-        <FormField label="Password" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('password')}
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
-        </FormField>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
         <Link
           to={paths.forgotPassword.getHref()}
           className={`${textLinkClass} justify-self-end text-sm`}
@@ -95,24 +85,7 @@ export function LoginForm() {
           Forgot password?
         </Link>
       </div>
-      <Controller
-        control={control}
-        name="remember"
-        render={({ field }) => (
-          <FormField inline label="Remember me for 30 days">
-            {(control) => (
-              <Checkbox
-                {...control}
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
-          </FormField>
-        )}
-      />
+      <CheckboxField control={control} name="remember" label="Remember me for 30 days" />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>

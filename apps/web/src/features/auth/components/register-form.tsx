@@ -2,12 +2,14 @@ import { authMessages, type RegisterBody, RegisterBodySchema } from '@btcp/share
 import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { CheckboxField } from '../../../components/forms/checkbox-field.tsx';
+import { EmailField } from '../../../components/forms/email-field.tsx';
+import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
@@ -67,37 +69,23 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
       {formError ? <Alert role="alert">{formError}</Alert> : null}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('password')}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
+      <EmailField
+        registration={register('email')}
+        error={errors.email?.message}
+        placeholder="you@example.com"
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword?.message}
+      />
       <FormField
         label="Referral code (optional)"
         error={errors.referralCode?.message}
@@ -113,24 +101,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
           />
         )}
       </FormField>
-      <Controller
-        control={control}
-        name="acceptTerms"
-        render={({ field }) => (
-          <FormField inline error={errors.acceptTerms?.message} label={<TermsLabel />}>
-            {(control) => (
-              <Checkbox
-                {...control}
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
-          </FormField>
-        )}
-      />
+      <CheckboxField control={control} name="acceptTerms" label={<TermsLabel />} />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         {busy ? 'Creating account...' : 'Register'}
       </Button>

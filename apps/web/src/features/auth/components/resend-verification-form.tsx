@@ -2,10 +2,9 @@ import { authMessages, type EmailOnlyBody, EmailOnlyBodySchema } from '@btcp/sha
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { EmailField } from '../../../components/forms/email-field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
@@ -36,17 +35,11 @@ export function ResendVerificationForm() {
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4 text-left">
       {resend.isError ? <Alert role="alert">{requestErrorMessage(resend.error)}</Alert> : null}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-          />
-        )}
-      </FormField>
+      <EmailField
+        registration={register('email')}
+        error={errors.email?.message}
+        placeholder="you@example.com"
+      />
       <Button type="submit" disabled={busy} aria-busy={busy}>
         {busy ? 'Sending...' : 'Resend verification email'}
       </Button>

@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
@@ -45,26 +44,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
       {formError ? <Alert role="alert">{formError}</Alert> : null}
-      <FormField label="New password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('password')}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword?.message}
+      />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         {busy ? 'Resetting...' : 'Reset Password'}
       </Button>
