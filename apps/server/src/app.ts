@@ -23,6 +23,10 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mail/routes.ts';
+import { miningRoutes } from './modules/mining/routes.ts';
+import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
@@ -43,6 +47,7 @@ declare module 'fastify' {
     dbKind: DatabaseKind;
     clock: Clock;
     mailer: Mailer;
+    realtime: RealtimeHub;
   }
 }
 
@@ -81,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
         : createOutboxMailer(`${config.dataDir}/outbox`, app.log)),
   );
+  const realtime = await createRealtimeHub(database, app.log);
+  app.decorate('realtime', realtime);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
   app.decorateRequest('staff', null);
@@ -115,6 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(mailboxRoutes);
+      await api.register(miningRoutes);
+      await api.register(walletRoutes);
+      await api.register(realtimeRoutes);
       await api.register(adminAuthRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
@@ -140,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopJobs = startMaintenanceJobs(app);
   app.addHook('onClose', async () => {
     stopJobs();
+    await realtime.close();
     await database.close();
   });
 

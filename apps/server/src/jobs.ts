@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeOldRateLimitWindows } from './lib/rate-limit.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
+import { closeStaleSessions } from './modules/mining/service.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
+const STALE_MINING_CHECK_MS = 15_000;
 
 /**
  * Housekeeping on a timer inside the server (ARCHITECTURE "Background jobs"): plain deletes of
@@ -20,5 +22,18 @@ export function startMaintenanceJobs(app: FastifyInstance): () => void {
   };
   const timer = setInterval(run, MAINTENANCE_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  // D11: stale mining sessions are closed within seconds of going stale.
+  const closeStale = async () => {
+    try {
+      await closeStaleSessions(app.db, app.clock.now());
+    } catch (error) {
+      app.log.warn({ err: error }, 'closing stale mining sessions failed; it will run again');
+    }
+  };
+  const miningTimer = setInterval(closeStale, STALE_MINING_CHECK_MS);
+  miningTimer.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(miningTimer);
+  };
 }

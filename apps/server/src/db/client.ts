@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Applies the committed SQL migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel`, from any process using this
+   * database (ARCHITECTURE: real-time over LISTEN/NOTIFY). Resolves to a function that stops it.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       kind: 'embedded',
       // One process owns an embedded database, so there is nobody to race.
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+      async listen(channel, handler) {
+        const unlisten = await client.listen(channel, handler);
+        return unlisten;
+      },
       close: () => client.close(),
     };
   }
@@ -66,7 +75,40 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         connection.release();
       }
     },
+    listen: (channel, handler) => listenOnServer(target.url, channel, handler),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+/** A dedicated connection that LISTENs, and reconnects (and LISTENs again) when it drops. */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  handler: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handler(message.payload);
+    });
+    next.on('error', () => {
+      // 'end' follows; reconnecting happens there.
+    });
+    next.on('end', () => {
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), RECONNECT_DELAY_MS).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -1,10 +1,15 @@
 import {
+  AdjustBalanceBodySchema,
+  AdjustBalanceResultSchema,
   AdminChangePasswordBodySchema,
   AdminUserSchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
+  AdminWalletsPageSchema,
+  AdminWalletsQuerySchema,
   adminMessages,
   MessageSchema,
+  MiningSettingsSchema,
   UpdateAdminUserBodySchema,
 } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
@@ -15,9 +20,11 @@ import { badRequest, unauthorized } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { requireAdmin, requireStaff } from '../../plugins/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
+import { loadSettings, saveMiningSettings, toMiningSettings } from '../settings/service.ts';
 import { audit } from './audit.ts';
 import { AdminStatsSchema, adminStats } from './stats.ts';
 import { listUsers, updateUserFlags } from './users.ts';
+import { adjustBalance, listWallets } from './wallets.ts';
 
 /**
  * Everything under /api/admin. Guards sit at the folder level (ARCHITECTURE): the staff scope
@@ -90,6 +97,87 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => listUsers(admin.db, request.query),
+    );
+
+    admin.get(
+      '/wallets',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Wallets, searched by email or username and paginated on the server',
+          querystring: AdminWalletsQuerySchema,
+          response: { 200: AdminWalletsPageSchema },
+        },
+      },
+      async (request) => listWallets(admin.db, request.query),
+    );
+
+    admin.post(
+      '/wallets/:userId/adjust',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Set, add to or subtract from a balance; the server computes it (Idempotency-Key header honoured)',
+          params: z.object({ userId: z.uuid('Not a user id') }),
+          headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+          body: AdjustBalanceBodySchema,
+          response: { 200: AdjustBalanceResultSchema },
+        },
+      },
+      async (request) => {
+        if (!request.staff) throw unauthorized(adminMessages.sessionNotFound);
+        return adjustBalance(
+          admin.db,
+          request.staff,
+          request.params.userId,
+          request.body,
+          request.headers['idempotency-key'],
+        );
+      },
+    );
+
+    admin.get(
+      '/settings/mining',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Mining phases, rates, reward interval and referral bonus',
+          response: { 200: MiningSettingsSchema },
+        },
+      },
+      async () => toMiningSettings(await loadSettings(admin.db)),
+    );
+
+    admin.put(
+      '/settings/mining',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Change the mining settings (audited); new sessions use the new rate',
+          body: MiningSettingsSchema,
+          response: { 200: MiningSettingsSchema },
+        },
+      },
+      async (request) => {
+        const before = toMiningSettings(await loadSettings(admin.db));
+        await admin.db.transaction(async (tx) => {
+          await saveMiningSettings(tx, request.body);
+          if (request.staff) {
+            await audit(
+              tx,
+              request.staff,
+              'settings.mining.update',
+              { type: 'settings', id: 'mining' },
+              {
+                before,
+                after: request.body,
+              },
+            );
+          }
+        });
+        return toMiningSettings(await loadSettings(admin.db));
+      },
     );
 
     admin.patch(

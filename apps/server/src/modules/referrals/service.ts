@@ -1,18 +1,10 @@
-import { ReferralBonusSchema } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { profiles, systemSettings } from '../../db/schema.ts';
+import { profiles } from '../../db/schema.ts';
+import { loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-export async function referralBonusAmount(tx: Transaction | Database): Promise<string> {
-  const [row] = await tx
-    .select()
-    .from(systemSettings)
-    .where(eq(systemSettings.key, 'referral_bonus'));
-  return ReferralBonusSchema.parse(row?.value).amount;
-}
 
 /**
  * D12: when a referred user verifies their email, the referrer gets the bonus, once (the unique
@@ -34,7 +26,7 @@ export async function creditReferralBonus(
   if (!referrer || referrer.isBanned) return false;
   await applyLedgerEntry(tx, {
     userId: referrer.id,
-    amount: await referralBonusAmount(tx),
+    amount: (await loadSettings(tx)).referralBonus,
     type: 'REFERRAL',
     description: 'Referral bonus: a friend you invited verified their email',
     referredUserId,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { transactions, wallets } from '../../db/schema.ts';
+import { publish } from '../realtime/hub.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseOrTransaction = Database | Transaction;
@@ -45,5 +46,18 @@ export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry) {
     .where(eq(wallets.userId, entry.userId))
     .returning({ balance: wallets.balance });
   if (!row || !wallet) throw new Error(`no wallet for user ${entry.userId}`);
+  // Heard by the user's open pages only if this transaction commits.
+  await publish(tx, entry.userId, { type: 'balance', balance: wallet.balance });
+  await publish(tx, entry.userId, { type: 'transaction', transaction: toTransaction(row) });
   return { transaction: row, balance: wallet.balance };
+}
+
+export function toTransaction(row: typeof transactions.$inferSelect) {
+  return {
+    id: row.id,
+    amount: row.amount,
+    type: row.transactionType,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

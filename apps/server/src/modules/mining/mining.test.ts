@@ -1,0 +1,206 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, post, signedUpUser } from '../../../test/accounts.ts';
+import { createTestApp, manualClock, sameOrigin, type TestApp } from '../../../test/helper.ts';
+import { profiles, transactions, users, wallets } from '../../db/schema.ts';
+import { closeStaleSessions } from './service.ts';
+
+const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+async function balanceOf(email: string) {
+  const [row] = await t.database.db
+    .select({
+      balance: wallets.balance,
+      sum: sql<string>`(SELECT coalesce(sum(amount), 0)::numeric(20,8)::text FROM transactions WHERE user_id = ${users.id})`,
+    })
+    .from(wallets)
+    .innerJoin(users, eq(users.id, wallets.userId))
+    .where(eq(users.email, email));
+  return row;
+}
+
+describe('mining (D11)', () => {
+  it('makes exactly one session out of two concurrent starts', async () => {
+    const cookie = await signedUpUser(t.app, 'racer@example.com');
+    const [a, b] = await Promise.all([
+      post(t.app, '/api/mining/start', undefined, cookie),
+      post(t.app, '/api/mining/start', undefined, cookie),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().error).toMatchObject({
+      code: 'MINING_ELSEWHERE',
+      message: 'Mining in progress elsewhere - You are already mining in another browser or tab.',
+    });
+    const status = (await get('/api/mining/status', cookie)).json();
+    expect(status.activeMiners).toBe(1);
+    expect(status.session.hourlyRate).toBe('100');
+    const session = (a.statusCode === 201 ? a : b).json();
+    await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
+  });
+
+  it('pays exactly 100.00000000 for an hour at 100/h with pings every 30 s', async () => {
+    const cookie = await signedUpUser(t.app, 'hour@example.com');
+    const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    let rewards = 0;
+    for (let i = 0; i < 120; i++) {
+      clock.advance(30_000);
+      const ping = await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
+      expect(ping.statusCode).toBe(200);
+      if (ping.json().credited !== '0.00000000') rewards++;
+    }
+    const stop = await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
+    expect(stop.json()).toMatchObject({
+      credited: '0.00000000',
+      balance: '100.00000000',
+      session: null,
+    });
+    expect(rewards).toBe(60);
+    expect(await balanceOf('hour@example.com')).toEqual({
+      balance: '100.00000000',
+      sum: '100.00000000',
+    });
+  });
+
+  it('pays the pro-rata remainder on stop', async () => {
+    const cookie = await signedUpUser(t.app, 'prorata@example.com');
+    const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    clock.advance(30_000);
+    await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
+    clock.advance(15_000);
+    const stop = await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
+    // 45 s at 100/h.
+    expect(stop.json().credited).toBe('1.25000000');
+  });
+
+  it('pays nothing past the last ping + 30 s once the client goes quiet', async () => {
+    const cookie = await signedUpUser(t.app, 'quiet@example.com');
+    const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    clock.advance(30_000);
+    await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
+    clock.advance(89_000);
+    expect(await closeStaleSessions(t.database.db, clock.now())).toBe(0);
+    clock.advance(10 * 60_000);
+    expect(await closeStaleSessions(t.database.db, clock.now())).toBe(1);
+    // Covered: 30 s before the ping and 30 s after it, nothing of the ten silent minutes.
+    expect((await balanceOf('quiet@example.com'))?.balance).toBe('1.66666667');
+    const late = await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
+    expect(late.statusCode).toBe(404);
+    expect(late.json().error.code).toBe('NO_SESSION');
+  });
+
+  it('refuses banned users, other users’ sessions and visitors', async () => {
+    const cookie = await signedUpUser(t.app, 'banned-miner@example.com');
+    const other = await signedUpUser(t.app, 'thief@example.com');
+    const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    expect(
+      (await post(t.app, '/api/mining/stop', { sessionId: session.id }, other)).statusCode,
+    ).toBe(404);
+    expect((await post(t.app, '/api/mining/start')).statusCode).toBe(401);
+    await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
+    const [user] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'banned-miner@example.com'));
+    await t.database.db
+      .update(profiles)
+      .set({ isBanned: true })
+      .where(eq(profiles.id, user?.id ?? ''));
+    const start = await post(t.app, '/api/mining/start', undefined, cookie);
+    expect(start.statusCode).toBe(403);
+    expect(start.json().error.code).toBe('ACCOUNT_BANNED');
+  });
+
+  it('stops through the unload beacon, quietly when already gone', async () => {
+    const cookie = await signedUpUser(t.app, 'beacon@example.com');
+    const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    clock.advance(10_000);
+    expect(
+      (await post(t.app, '/api/cleanup-mining-session', { sessionId: session.id }, cookie))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await post(t.app, '/api/cleanup-mining-session', { sessionId: session.id }, cookie))
+        .statusCode,
+    ).toBe(204);
+    expect((await get('/api/mining/status', cookie)).json().session).toBeNull();
+  });
+});
+
+describe('the ledger under load (D10)', () => {
+  it('keeps balance = sum of transactions through 200 concurrent adjustments and mining credits', async () => {
+    const cookie = await signedUpUser(t.app, 'busy@example.com');
+    const admin = await adminCookie(t.app);
+    const [user] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'busy@example.com'));
+    const userId = user?.id ?? '';
+    const adjust = (mode: string, amount: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/wallets/${userId}/adjust`,
+        headers: { ...sameOrigin, cookie: admin },
+        payload: { mode, amount },
+      });
+    const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    const calls: Promise<{ statusCode: number }>[] = [];
+    for (let i = 0; i < 200; i++) {
+      if (i % 4 === 0) {
+        clock.advance(30_000);
+        calls.push(post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie));
+      } else {
+        calls.push(adjust(i % 4 === 1 ? 'add' : 'subtract', i % 4 === 1 ? '1.5' : '2.25'));
+      }
+    }
+    const results = await Promise.all(calls);
+    for (const result of results) expect([200, 400]).toContain(result.statusCode);
+    const wallet = await balanceOf('busy@example.com');
+    expect(wallet?.balance).toBe(wallet?.sum);
+    expect(Number(wallet?.balance)).toBeGreaterThanOrEqual(0);
+    const negative = await t.database.db.select().from(wallets).where(sql`${wallets.balance} < 0`);
+    expect(negative).toHaveLength(0);
+  });
+
+  it('applies a repeated Idempotency-Key once', async () => {
+    await signedUpUser(t.app, 'idem@example.com');
+    const admin = await adminCookie(t.app);
+    const [user] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'idem@example.com'));
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/wallets/${user?.id}/adjust`,
+        headers: { ...sameOrigin, cookie: admin, 'idempotency-key': 'key-0001-abcdef' },
+        payload: { mode: 'add', amount: '10', reason: 'welcome gift' },
+      });
+    const results = await Promise.all([send(), send(), send()]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(results.filter((r) => r.json().applied)).toHaveLength(1);
+    const rows = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, user?.id ?? ''));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      amount: '10.00000000',
+      transactionType: 'ADMIN_ADJUSTMENT',
+      reason: 'welcome gift',
+    });
+    expect((await send()).json()).toEqual({
+      balance: '10.00000000',
+      delta: '10.00000000',
+      applied: false,
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import {
+  type MiningPhases,
+  MiningPhasesSchema,
+  MiningRewardIntervalSchema,
+  type MiningSettings,
+  ReferralBonusSchema,
+} from '@btcp/shared';
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { systemSettings } from '../../db/schema.ts';
+import type { DatabaseOrTransaction } from '../wallet/ledger.ts';
+
+export interface ActiveMiningSettings {
+  phases: MiningPhases;
+  /** D11: the early phase's rate while it is active, else the transition phase's. */
+  hourlyRate: string;
+  phaseName: string;
+  rewardIntervalSeconds: number;
+  referralBonus: string;
+}
+
+export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMiningSettings> {
+  const rows = await db
+    .select()
+    .from(systemSettings)
+    .where(
+      inArray(systemSettings.key, ['mining_phases', 'mining_reward_interval', 'referral_bonus']),
+    );
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const phases = MiningPhasesSchema.parse(value('mining_phases'));
+  const active = phases.early_phase.active ? phases.early_phase : phases.transition_phase;
+  return {
+    phases,
+    hourlyRate: active.hourly_rate,
+    phaseName: active.name,
+    rewardIntervalSeconds: MiningRewardIntervalSchema.parse(value('mining_reward_interval'))
+      .seconds,
+    referralBonus: ReferralBonusSchema.parse(value('referral_bonus')).amount,
+  };
+}
+
+export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings {
+  return {
+    activePhase: settings.phases.early_phase.active ? 'early' : 'transition',
+    earlyRate: settings.phases.early_phase.hourly_rate,
+    transitionRate: settings.phases.transition_phase.hourly_rate,
+    rewardIntervalSeconds: settings.rewardIntervalSeconds,
+    referralBonus: settings.referralBonus,
+  };
+}
+
+/** Writes all mining settings at once, in the caller's transaction. */
+export async function saveMiningSettings(
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  next: MiningSettings,
+): Promise<void> {
+  const current = await loadSettings(tx);
+  const phases: MiningPhases = {
+    early_phase: {
+      ...current.phases.early_phase,
+      hourly_rate: next.earlyRate,
+      active: next.activePhase === 'early',
+    },
+    transition_phase: { ...current.phases.transition_phase, hourly_rate: next.transitionRate },
+  };
+  const rows = [
+    { key: 'mining_phases', value: phases },
+    { key: 'mining_reward_interval', value: { seconds: next.rewardIntervalSeconds } },
+    { key: 'referral_bonus', value: { amount: next.referralBonus } },
+  ];
+  for (const row of rows) {
+    await tx
+      .insert(systemSettings)
+      .values(row)
+      .onConflictDoUpdate({
+        target: systemSettings.key,
+        set: { value: row.value, updatedAt: sql`now()` },
+      });
+  }
+}
