@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
+import { createTestApp, makeWebDist, SAME_ORIGIN, type TestApp } from '../../../test/helper.ts';
+import { buildApp } from '../../app.ts';
+import { users } from '../../db/schema.ts';
+
+/**
+ * ARCHITECTURE "Server": an event published by one process reaches an SSE client connected to
+ * another process on the same database (two app instances here, one database).
+ */
+describe('GET /api/events', () => {
+  let first: TestApp;
+  let second: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    // A second instance on the same database, with its own LISTEN connection and its own clients.
+    const handle = first.database;
+    second = await buildApp({
+      config: { ...first.config, webDistDir: await makeWebDist() },
+      database: { ...handle, close: async () => {} },
+      logger: false,
+    });
+    await second.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('refuses visitors', async () => {
+    const response = await second.inject({ method: 'GET', url: '/api/events' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('delivers a balance change made on one instance to a stream on the other', async () => {
+    const cookie = await signedUpUser(first.app, 'listener@example.com');
+    const [user] = await first.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'listener@example.com'));
+    const { port } = second.server.address() as AddressInfo;
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no stream');
+    const decoder = new TextDecoder();
+    let received = '';
+    const readUntil = async (needle: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!received.includes(needle) && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value, { stream: true });
+      }
+      return received.includes(needle);
+    };
+    expect(await readUntil(': connected')).toBe(true);
+
+    const admin = await adminCookie(first.app);
+    const adjusted = await first.app.inject({
+      method: 'POST',
+      url: `/api/admin/wallets/${user?.id}/adjust`,
+      headers: { origin: SAME_ORIGIN, cookie: admin },
+      payload: { mode: 'add', amount: '2.5' },
+    });
+    expect(adjusted.statusCode).toBe(200);
+    expect(await readUntil('"type":"transaction"')).toBe(true);
+    const events = received
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)));
+    expect(events).toContainEqual({ type: 'balance', balance: '2.50000000' });
+    expect(events).toContainEqual({
+      type: 'transaction',
+      transaction: expect.objectContaining({ amount: '2.50000000', type: 'ADMIN_ADJUSTMENT' }),
+    });
+    controller.abort();
+  });
+});
