@@ -6,11 +6,79 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type LoadResult, measure } from './lib/http-load.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
+import { fromUnits, ledgerTotals, runMinerRound, seedMiners } from './lib/miners.ts';
 import { landingPageWeight } from './lib/page-weight.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const skipLighthouse = process.argv.includes('--no-lighthouse');
+const skipMiners = process.argv.includes('--no-miners');
+const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MINER_STEPS = [50, 100, 200, 400, 800];
+const PING_ROUNDS = 8;
+const P99_LIMIT_MS = 100;
+
+/** Concurrent miners against one server on PostgreSQL: the largest N whose ping p99 stays < 100 ms. */
+async function minersScenario() {
+  const { default: pg } = await import('pg');
+  const name = `btcp_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(
+      `\nConcurrent miners: skipped, no PostgreSQL server at ${pgAdminUrl} (set PG_ADMIN_URL).`,
+    );
+    return;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const app = await startAppServer({ DATABASE_URL: databaseUrl });
+  try {
+    const tokens = await seedMiners(databaseUrl, MINER_STEPS[MINER_STEPS.length - 1] ?? 0);
+    console.log(
+      `\nConcurrent miners on PostgreSQL: start, ${PING_ROUNDS} pings 1 s apart (30 s compressed, reward interval 1 s), stop:`,
+    );
+    const rows = [];
+    let credited = 0n;
+    let sustained = 0;
+    for (const miners of MINER_STEPS) {
+      const round = await runMinerRound(app.url, tokens.slice(0, miners), PING_ROUNDS);
+      credited += round.credited;
+      rows.push({
+        miners,
+        pings: round.pings,
+        'p50 ms': round.p50Ms,
+        'p99 ms': round.p99Ms,
+        errors: round.errors,
+      });
+      if (round.p99Ms >= P99_LIMIT_MS || round.errors > 0) break;
+      sustained = miners;
+    }
+    console.table(rows);
+    const totals = await ledgerTotals(databaseUrl);
+    console.log(
+      `Largest N with p99 ping latency under ${P99_LIMIT_MS} ms: ${sustained || `< ${MINER_STEPS[0]}`}`,
+    );
+    console.log(
+      `Ledger check: paid by the API ${fromUnits(credited)}, sum of balances ${totals?.balances}, sum of transactions ${totals?.transactions}, wallets not matching their transactions: ${totals?.mismatched}`,
+    );
+    if (
+      totals?.balances !== fromUnits(credited) ||
+      totals?.transactions !== totals?.balances ||
+      totals?.mismatched !== '0'
+    ) {
+      process.exitCode = 1;
+      console.log('LEDGER MISMATCH');
+    }
+  } finally {
+    await stop(app.child);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
 
 function printLoadTable(results: LoadResult[]) {
   const ceiling = results[0]?.requestsPerSecond ?? 1;
@@ -76,6 +144,7 @@ async function main() {
     await stop(bare.child);
     await rm(dataDir, { recursive: true, force: true });
   }
+  if (!skipMiners) await minersScenario();
 }
 
 await main();
