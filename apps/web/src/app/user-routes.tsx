@@ -32,6 +32,11 @@ export const signedInRoutes: RouteObject[] = [
         lazy: () => import('./routes/dashboard.tsx'),
       },
       {
+        path: paths.wallet.path,
+        handle: page('Wallet'),
+        lazy: () => import('./routes/wallet.tsx'),
+      },
+      {
         path: paths.account.path,
         handle: page('Account'),
         lazy: () => import('./routes/account.tsx'),

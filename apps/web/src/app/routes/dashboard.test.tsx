@@ -1,29 +1,111 @@
-import { screen } from '@testing-library/react';
+import type { MiningStatus } from '@btcp/shared/mining';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
+import { stubEventSource } from '../../features/realtime/testing/stub-event-source.ts';
 import { signedInUser } from '../../test/render.tsx';
 import { Component as Dashboard } from './dashboard.tsx';
 
+const status: MiningStatus = {
+  session: null,
+  activeMiners: 0,
+  hourlyRate: '100.00000000',
+  phaseName: 'Early Phase',
+  rewardIntervalSeconds: 60,
+};
+
+const routes = {
+  'GET /referrals/stats': {
+    body: { referralCode: 'ABCD2345', referrals: 3, earnings: '120.00000000' },
+  },
+  'GET /mining/status': { body: status },
+};
+
 describe('dashboard page', () => {
-  it('welcomes the user and shows their referral link', async () => {
-    stubApi({ 'GET /account': { body: { referralCode: 'ABCD2345' } } }, signedInUser);
+  beforeEach(() => {
+    stubEventSource();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('welcomes the user and shows mining, their referral link and referral stats', async () => {
+    stubApi(routes, signedInUser);
     renderWithToasts(<Dashboard />, { path: '/dashboard' });
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(document.title).toBe('Dashboard | BTCP');
     expect(await screen.findByText('miner@example.com')).toBeVisible();
     expect(await screen.findByLabelText('Referral link')).toHaveValue(
       `${window.location.origin}/register?ref=ABCD2345`,
     );
+    expect(screen.getByText('Referrals').nextSibling).toHaveTextContent('3');
+    expect(screen.getByText('Referral earnings').nextSibling).toHaveTextContent(
+      '120.00000000 BTCP',
+    );
+    expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
   });
 
-  it('copies the link', async () => {
-    const user = userEvent.setup();
+  it('copies the link and says so for 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    stubApi({ 'GET /account': { body: { referralCode: 'ABCD2345' } } }, signedInUser);
+    stubApi(routes, signedInUser);
     renderWithToasts(<Dashboard />, { path: '/dashboard' });
     await user.click(await screen.findByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?ref=ABCD2345`);
     expect(await screen.findByText('Copied to clipboard')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('says when copying fails', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    stubApi(routes, signedInUser);
+    renderWithToasts(<Dashboard />, { path: '/dashboard' });
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Failed to copy')).toBeVisible();
+  });
+
+  it('shares with the system sheet and ignores a cancelled share', async () => {
+    const user = userEvent.setup();
+    const share = vi
+      .fn()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new DOMException('Cancelled', 'AbortError'));
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    stubApi(routes, signedInUser);
+    renderWithToasts(<Dashboard />, { path: '/dashboard' });
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Share' }));
+      expect(await screen.findByText('Shared successfully')).toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Share' }));
+      expect(share).toHaveBeenCalledTimes(2);
+      expect(screen.queryByText('Failed to share')).not.toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
+  it('refetches the mining status when the event stream says mining changed', async () => {
+    const Source = stubEventSource();
+    let session: MiningStatus['session'] = {
+      id: '6f1c2f4e-8d7a-4c39-9b1e-2a5d3c4b5a60',
+      startedAt: new Date().toISOString(),
+      hourlyRate: '100.00000000',
+      rewardIntervalSeconds: 60,
+      totalMiningSeconds: 0,
+    };
+    stubApi(
+      { ...routes, 'GET /mining/status': () => ({ body: { ...status, session } }) },
+      signedInUser,
+    );
+    renderWithToasts(<Dashboard />, { path: '/dashboard' });
+    expect(await screen.findByRole('button', { name: 'Mining In Another Browser' })).toBeDisabled();
+    session = null;
+    Source.latest().send({ type: 'mining', active: false, sessionId: null });
+    expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
   });
 });

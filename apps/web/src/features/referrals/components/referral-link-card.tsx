@@ -14,7 +14,7 @@ import {
 } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useAccount } from '../api/get-account.ts';
+import { useReferralStats } from '../api/get-referral-stats.ts';
 
 /** Spec §9: the copy button confirms for 2 s. */
 const COPIED_FOR_MS = 2000;
@@ -24,7 +24,7 @@ export function referralLink(referralCode: string): string {
 }
 
 export function ReferralLinkCard() {
-  const account = useAccount();
+  const stats = useReferralStats();
   return (
     <Card>
       <CardHeader>
@@ -35,21 +35,21 @@ export function ReferralLinkCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {account.isPending ? (
+        {stats.isPending ? (
           <div role="status" className="flex gap-2">
             <span className="sr-only">Loading...</span>
             <Skeleton className="h-10 flex-1" />
             <Skeleton className="h-10 w-24" />
           </div>
-        ) : account.isError ? (
+        ) : stats.isError ? (
           <Alert role="alert" className="flex flex-wrap items-center justify-between gap-3">
             <p>Could not load your referral link.</p>
-            <Button variant="outline" size="sm" onClick={() => account.refetch()}>
+            <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
               Try again
             </Button>
           </Alert>
         ) : (
-          <ReferralLinkActions link={referralLink(account.data.referralCode)} />
+          <ReferralLinkActions link={referralLink(stats.data.referralCode)} />
         )}
       </CardContent>
     </Card>
@@ -105,7 +105,7 @@ function ReferralLinkActions({ link }: { link: string }) {
         ) : (
           <Copy aria-hidden="true" className="size-4" />
         )}
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? 'Copied!' : 'Copy'}
       </Button>
       <Button onClick={share}>
         <Share2 aria-hidden="true" className="size-4" />

@@ -1,0 +1,209 @@
+import type { MiningSession, MiningStatus } from '@btcp/shared/mining';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, renderWithToasts, stubApi } from '../../auth/testing/stub-api.tsx';
+import { MiningPanel } from './mining-panel.tsx';
+
+const session: MiningSession = {
+  id: '6f1c2f4e-8d7a-4c39-9b1e-2a5d3c4b5a60',
+  startedAt: new Date().toISOString(),
+  hourlyRate: '100.00000000',
+  rewardIntervalSeconds: 60,
+  totalMiningSeconds: 0,
+};
+
+const status = (overrides: Partial<MiningStatus> = {}): MiningStatus => ({
+  session: null,
+  activeMiners: 3,
+  hourlyRate: '100.00000000',
+  phaseName: 'Early Phase',
+  rewardIntervalSeconds: 60,
+  ...overrides,
+});
+
+/**
+ * The mining endpoints as the server keeps them: status reports the session that start opened
+ * until stop (or the test) closes it.
+ */
+function miningRoutes(extra: Parameters<typeof stubApi>[0] = {}) {
+  let open: MiningSession | null = null;
+  const close = () => {
+    open = null;
+  };
+  const routes: Parameters<typeof stubApi>[0] = {
+    'GET /mining/status': () => ({ body: status({ session: open }) }),
+    'POST /mining/start': () => {
+      open = session;
+      return { status: 201, body: session };
+    },
+    'POST /mining/stop': () => {
+      close();
+      return { body: { credited: '0.50000000', balance: '0.5', session: null } };
+    },
+    ...extra,
+  };
+  return { routes, close };
+}
+
+/** jsdom's Blob has no text(); FileReader reads it. */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
+function stubBeacon() {
+  const sendBeacon = vi.fn(() => true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+  return sendBeacon;
+}
+
+describe('mining panel', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    Reflect.deleteProperty(navigator, 'sendBeacon');
+  });
+
+  it('says it is checking until the status arrives, then offers to start', async () => {
+    stubApi({ 'GET /mining/status': { body: status() } });
+    renderWithToasts(<MiningPanel banned={false} />);
+    expect(screen.getByRole('button', { name: 'Checking Status...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
+    expect(screen.getByText('100 BTCP/hour')).toBeVisible();
+    expect(screen.getByText('Early Phase')).toBeVisible();
+    expect(screen.getByText('Active miners').nextSibling).toHaveTextContent('3');
+  });
+
+  it('shows a session that another tab started as mining elsewhere, disabled', async () => {
+    stubApi({ 'GET /mining/status': { body: status({ session }) } });
+    renderWithToasts(<MiningPanel banned={false} />);
+    expect(await screen.findByRole('button', { name: 'Mining In Another Browser' })).toBeDisabled();
+  });
+
+  it('starts mining with a POST and then offers to stop', async () => {
+    const user = userEvent.setup();
+    const api = stubApi(miningRoutes().routes);
+    renderWithToasts(<MiningPanel banned={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    expect(await screen.findByRole('button', { name: 'Stop Mining' })).toBeEnabled();
+    expect(api.sent('POST /mining/start')).toHaveLength(1);
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Mining');
+  });
+
+  it('says mining is in progress elsewhere when the server answers 409', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /mining/status': { body: status() },
+      'POST /mining/start': apiError(409, 'MINING_ELSEWHERE', 'Already mining'),
+    });
+    renderWithToasts(<MiningPanel banned={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    expect(await screen.findByText('Mining in progress elsewhere')).toBeVisible();
+    expect(screen.getByText('You are already mining in another browser or tab.')).toBeVisible();
+  });
+
+  it('shows a generic message when starting fails otherwise', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /mining/status': { body: status() },
+      'POST /mining/start': apiError(500, 'INTERNAL', 'Boom'),
+    });
+    renderWithToasts(<MiningPanel banned={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    expect(await screen.findByText('Unable to start mining. Please try again.')).toBeVisible();
+  });
+
+  it('pings every 30 s with the session id and announces a credited reward', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let credited = '0.00000000';
+    const api = stubApi(
+      miningRoutes({
+        'POST /mining/ping': () => ({ body: { credited, balance: credited, session } }),
+      }).routes,
+    );
+    renderWithToasts(<MiningPanel banned={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    await screen.findByRole('button', { name: 'Stop Mining' });
+
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(api.sent('POST /mining/ping')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(api.sent('POST /mining/ping')).toEqual([{ sessionId: session.id }]);
+    expect(screen.queryByText('Mining reward received!')).not.toBeInTheDocument();
+
+    credited = '1.66666667';
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(api.sent('POST /mining/ping')).toHaveLength(2);
+    expect(await screen.findByText('Mining reward received!')).toBeVisible();
+    expect(screen.getByText('+1.66666667 BTCP at 100 BTCP/hour')).toBeVisible();
+  });
+
+  it('goes back to stopped when the server has closed the session', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const server = miningRoutes({
+      'POST /mining/ping': () => {
+        server.close();
+        return apiError(404, 'NO_SESSION', 'Your mining session has ended.');
+      },
+    });
+    stubApi(server.routes);
+    renderWithToasts(<MiningPanel banned={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    await screen.findByRole('button', { name: 'Stop Mining' });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await screen.findByText('Mining Error')).toBeVisible();
+    expect(screen.getByText('Your mining session has ended.')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
+  });
+
+  it('stops with the session id and announces what the stop credited', async () => {
+    const user = userEvent.setup();
+    const api = stubApi(miningRoutes().routes);
+    renderWithToasts(<MiningPanel banned={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    await user.click(await screen.findByRole('button', { name: 'Stop Mining' }));
+    expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
+    expect(api.sent('POST /mining/stop')).toEqual([{ sessionId: session.id }]);
+    expect(await screen.findByText('+0.50000000 BTCP at 100 BTCP/hour')).toBeVisible();
+  });
+
+  it('ends the session with a beacon when the page is left', async () => {
+    const user = userEvent.setup();
+    const sendBeacon = stubBeacon();
+    stubApi(miningRoutes().routes);
+    const { unmount } = renderWithToasts(<MiningPanel banned={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    await screen.findByRole('button', { name: 'Stop Mining' });
+    unmount();
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    expect(sendBeacon).toHaveBeenCalledWith('/api/cleanup-mining-session', expect.any(Blob));
+    const body = (sendBeacon.mock.calls[0] as unknown as [string, Blob])[1];
+    expect(JSON.parse(await readBlob(body))).toEqual({ sessionId: session.id });
+  });
+
+  it('sends the beacon on pagehide', async () => {
+    const user = userEvent.setup();
+    const sendBeacon = stubBeacon();
+    stubApi(miningRoutes().routes);
+    renderWithToasts(<MiningPanel banned={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    await screen.findByRole('button', { name: 'Stop Mining' });
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a banned user from starting and says why', async () => {
+    stubApi({ 'GET /mining/status': { body: status() } });
+    renderWithToasts(<MiningPanel banned />);
+    const button = await screen.findByRole('button', { name: 'Start Mining' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/banned/);
+  });
+});

@@ -1,0 +1,143 @@
+import { miningButtonLabels } from '@btcp/shared/mining';
+import { COIN } from '@btcp/shared/product';
+import { Pickaxe, Square } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
+import { type MiningState, useMining } from '../hooks/use-mining.ts';
+import { useSimulatedStats } from '../hooks/use-simulated-stats.ts';
+import { estimateEarnings, formatElapsed, formatRate } from '../lib/format.ts';
+import { MiningAnimation } from './mining-animation.tsx';
+
+const stateWords: Record<MiningState, string> = {
+  checking: 'Checking status',
+  elsewhere: 'Mining in another browser',
+  mining: 'Mining',
+  stopped: 'Stopped',
+};
+
+const buttonLabels: Record<MiningState, string> = {
+  checking: miningButtonLabels.checking,
+  elsewhere: miningButtonLabels.elsewhere,
+  mining: miningButtonLabels.stop,
+  stopped: miningButtonLabels.start,
+};
+
+function Stat({ label, children, note }: { label: string; children: ReactNode; note?: string }) {
+  return (
+    <div className="rounded-lg border border-border bg-muted/40 p-3">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="mt-1 font-mono text-base font-semibold tabular-nums wrap-anywhere">
+        {children}
+      </dd>
+      {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}
+    </div>
+  );
+}
+
+/** Spec §2, §4: the Start/Stop button, the state, and what this session is doing. */
+export function MiningPanel({ banned }: { banned: boolean }) {
+  const mining = useMining();
+  const { state, status, session } = mining;
+  const active = state === 'mining';
+  const stats = useSimulatedStats(session?.id ?? null);
+  const elapsed = useElapsedSeconds(session?.startedAt ?? null);
+  const hourlyRate = session?.hourlyRate ?? status.data?.hourlyRate;
+  const disabled =
+    state === 'checking' || state === 'elsewhere' || mining.isBusy || (banned && !active);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>Mining</CardTitle>
+          <CardDescription>
+            Mine {COIN} in this tab. Rewards are paid to your wallet while the tab stays open.
+          </CardDescription>
+        </div>
+        <Badge
+          role="status"
+          aria-live="polite"
+          className={cn(
+            active
+              ? 'border-success/40 bg-success/10 text-success'
+              : 'border-border bg-muted text-muted-foreground',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cn(
+              'size-2 rounded-full',
+              active ? 'bg-success motion-safe:animate-pulse' : 'bg-muted-foreground',
+            )}
+          />
+          {stateWords[state]}
+        </Badge>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-[17rem_minmax(0,1fr)] md:items-center">
+        <div className="flex flex-col items-center gap-4">
+          <MiningAnimation active={active} />
+          <Button
+            size="lg"
+            className="w-full"
+            variant={active ? 'outline' : 'default'}
+            disabled={disabled}
+            aria-busy={mining.isBusy || state === 'checking'}
+            aria-describedby={banned ? 'mining-banned' : undefined}
+            onClick={active ? mining.stop : mining.start}
+          >
+            {active ? (
+              <Square aria-hidden="true" className="size-4" />
+            ) : (
+              <Pickaxe aria-hidden="true" className="size-4" />
+            )}
+            {buttonLabels[state]}
+          </Button>
+        </div>
+        <div className="grid gap-4">
+          {banned ? (
+            <Alert id="mining-banned" role="note">
+              Your account is banned, so it cannot mine. You can still see your wallet.
+            </Alert>
+          ) : null}
+          {status.isError ? (
+            <Alert role="alert" className="flex flex-wrap items-center justify-between gap-3">
+              <p>Could not check your mining status.</p>
+              <Button variant="outline" size="sm" onClick={() => status.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : null}
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+            <Stat label="Elapsed time">{formatElapsed(elapsed)}</Stat>
+            <Stat label="Estimated earnings" note={`${COIN}, an estimate`}>
+              {hourlyRate && active ? estimateEarnings(hourlyRate, elapsed) : '0.00000000'}
+            </Stat>
+            <Stat label="Current rate" note={status.data?.phaseName}>
+              {hourlyRate ? `${formatRate(hourlyRate)} ${COIN}/hour` : '–'}
+            </Stat>
+            <Stat label="Hashrate" note="Simulated">
+              {stats.hashrate.toFixed(2)} MH/s
+            </Stat>
+            <Stat label="Shares" note="Accepted / total, simulated">
+              {stats.sharesAccepted} / {stats.sharesTotal}
+            </Stat>
+            <Stat label="Active miners" note="Mining right now">
+              {status.data ? status.data.activeMiners.toLocaleString('en-US') : '–'}
+            </Stat>
+          </dl>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

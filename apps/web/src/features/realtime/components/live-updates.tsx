@@ -1,0 +1,51 @@
+import type { RealtimeEvent } from '@btcp/shared/wallet';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { miningStatusQueryKey } from '../../mining/api/get-mining-status.ts';
+import { referralStatsQueryKey } from '../../referrals/api/get-referral-stats.ts';
+import { prependTransaction, transactionsQueryKey } from '../../wallet/api/get-transactions.ts';
+import { setWalletBalance, walletQueryKey } from '../../wallet/api/get-wallet.ts';
+import { useEventStream } from '../hooks/use-event-stream.ts';
+
+/**
+ * Keeps the signed-in pages current from the event stream: balance, new transactions, mining
+ * state. This is the one place that knows which feature's cache each event touches, so it reads
+ * the query keys those features export.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+
+  const onEvent = useCallback(
+    (event: RealtimeEvent) => {
+      switch (event.type) {
+        case 'balance':
+          setWalletBalance(queryClient, event.balance);
+          break;
+        case 'transaction':
+          prependTransaction(queryClient, event.transaction);
+          if (event.transaction.type === 'REFERRAL') {
+            void queryClient.invalidateQueries({ queryKey: referralStatsQueryKey });
+          }
+          break;
+        case 'mining':
+          void queryClient.invalidateQueries({ queryKey: miningStatusQueryKey });
+          break;
+      }
+    },
+    [queryClient],
+  );
+
+  const onReconnect = useCallback(() => {
+    for (const queryKey of [
+      walletQueryKey,
+      transactionsQueryKey,
+      miningStatusQueryKey,
+      referralStatsQueryKey,
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, [queryClient]);
+
+  useEventStream({ onEvent, onReconnect });
+  return null;
+}

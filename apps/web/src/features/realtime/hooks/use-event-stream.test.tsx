@@ -1,0 +1,59 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubEventSource } from '../testing/stub-event-source.ts';
+import { useEventStream } from './use-event-stream.ts';
+
+describe('useEventStream', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('reconnects after 1 s, 2 s, 5 s, then every 10 s, and starts over after an open', () => {
+    const Source = stubEventSource();
+    const onReconnect = vi.fn();
+    renderHook(() => useEventStream({ onEvent: vi.fn(), onReconnect }));
+    expect(Source.instances).toHaveLength(1);
+    expect(Source.latest().url).toBe('/api/events');
+
+    const waitsBetweenReconnects: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const count = Source.instances.length;
+      Source.latest().fail();
+      expect(Source.instances[count - 1]?.closed).toBe(true);
+      let waited = 0;
+      while (Source.instances.length === count) {
+        act(() => vi.advanceTimersByTime(500));
+        waited += 500;
+      }
+      waitsBetweenReconnects.push(waited);
+    }
+    expect(waitsBetweenReconnects).toEqual([1000, 2000, 5000, 10_000, 10_000]);
+
+    Source.latest().open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    Source.latest().fail();
+    act(() => vi.advanceTimersByTime(999));
+    expect(Source.instances).toHaveLength(6);
+    act(() => vi.advanceTimersByTime(1));
+    expect(Source.instances).toHaveLength(7);
+  });
+
+  it('passes parsed events on and ignores what it cannot read', () => {
+    const Source = stubEventSource();
+    const onEvent = vi.fn();
+    renderHook(() => useEventStream({ onEvent }));
+    Source.latest().open();
+    Source.latest().send({ type: 'balance', balance: '12.5' });
+    act(() => Source.latest().onmessage?.(new MessageEvent('message', { data: 'not json' })));
+    expect(onEvent).toHaveBeenCalledTimes(1);
+    expect(onEvent).toHaveBeenCalledWith({ type: 'balance', balance: '12.5' });
+  });
+
+  it('closes the stream and stops retrying on unmount', () => {
+    const Source = stubEventSource();
+    const { unmount } = renderHook(() => useEventStream({ onEvent: vi.fn() }));
+    Source.latest().fail();
+    unmount();
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(Source.instances).toHaveLength(1);
+  });
+});

@@ -1,0 +1,65 @@
+import type { RealtimeEvent } from '@btcp/shared/wallet';
+import { useEffect, useRef } from 'react';
+
+export const EVENTS_URL = '/api/events';
+
+/** Spec §9: wait 1 s, 2 s, 5 s, then 10 s between reconnects; a successful open starts over. */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+function parseEvent(data: unknown): RealtimeEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const event = JSON.parse(data) as Partial<RealtimeEvent> | null;
+    return typeof event?.type === 'string' ? (event as RealtimeEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface EventStreamHandlers {
+  onEvent: (event: RealtimeEvent) => void;
+  /** After a reconnect: events sent while the stream was down are lost, so refetch instead. */
+  onReconnect?: () => void;
+}
+
+/**
+ * Listens to the signed-in user's Server-Sent Events. The browser's own EventSource retry is
+ * replaced by ours (close on error, reconnect with back-off), so a server that is down is not
+ * asked every 3 s by every tab.
+ */
+export function useEventStream(handlers: EventStreamHandlers, url = EVENTS_URL): void {
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retryTimer: number | undefined;
+    let failures = 0;
+
+    const connect = () => {
+      source = new EventSource(url);
+      source.onopen = () => {
+        if (failures > 0) handlersRef.current.onReconnect?.();
+        failures = 0;
+      };
+      source.onmessage = (message: MessageEvent) => {
+        const event = parseEvent(message.data);
+        if (event) handlersRef.current.onEvent(event);
+      };
+      source.onerror = () => {
+        source?.close();
+        const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
+        failures += 1;
+        retryTimer = window.setTimeout(connect, delay);
+      };
+    };
+
+    connect();
+    return () => {
+      window.clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, [url]);
+}

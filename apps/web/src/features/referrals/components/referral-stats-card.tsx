@@ -1,0 +1,66 @@
+import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
+import { Coins, Users } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { formatCoinAmount } from '../../../components/ui/coin-amount.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useReferralStats } from '../api/get-referral-stats.ts';
+
+/** Spec §2: how many people signed up with this user's link, and what they earned them (D12). */
+export function ReferralStatsCard() {
+  const stats = useReferralStats();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Referral stats</CardTitle>
+        <CardDescription>
+          {REFERRAL_BONUS} {COIN} for each referral once they verify their email.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {stats.isPending ? (
+          <div role="status" className="grid gap-3">
+            <span className="sr-only">Loading...</span>
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : stats.isError ? (
+          <Alert role="alert" className="flex flex-wrap items-center justify-between gap-3">
+            <p>Could not load your referral stats.</p>
+            <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+            <div className="rounded-lg border border-border bg-muted/40 p-3">
+              <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Users aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                Referrals
+              </dt>
+              <dd className="mt-1 text-2xl font-bold tabular-nums">
+                {stats.data.referrals.toLocaleString('en-US')}
+              </dd>
+            </div>
+            <div className="rounded-lg border border-border bg-muted/40 p-3">
+              <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Coins aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                Referral earnings
+              </dt>
+              <dd className="mt-1 font-mono text-lg font-semibold tabular-nums wrap-anywhere">
+                {formatCoinAmount(stats.data.earnings)} {COIN}
+              </dd>
+            </div>
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { COIN } from '@btcp/shared/product';
+import { walletMessages } from '@btcp/shared/wallet';
+import { ArrowDownLeft, ArrowUpRight, WalletIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { formatCoinAmount } from '../../../components/ui/coin-amount.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useWallet } from '../api/get-wallet.ts';
+import { useErrorToast } from '../hooks/use-error-toast.ts';
+
+/** D13: sending and receiving open in 2027. */
+const comingSoon = () => toast.info(walletMessages.comingSoon);
+
+/** Spec §2: the balance, live (the event stream updates the cache), with Send and Receive. */
+export function BalanceCard() {
+  const wallet = useWallet();
+  useErrorToast(walletMessages.errorLoadingWallet, wallet.error, wallet.errorUpdatedAt);
+  const [whole, fraction] = wallet.data ? formatCoinAmount(wallet.data.balance).split('.') : [];
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col gap-6 bg-gradient-to-br from-accent/70 via-card to-card p-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+            <WalletIcon aria-hidden="true" className="size-4 text-primary" />
+            Balance
+          </h2>
+          <div aria-live="polite" aria-atomic="true" className="mt-2">
+            {wallet.data ? (
+              <p className="flex flex-wrap items-baseline gap-x-2 font-bold tracking-tight">
+                <span className="text-3xl tabular-nums wrap-anywhere sm:text-4xl">
+                  {whole}
+                  <span className="text-xl text-muted-foreground sm:text-2xl">.{fraction}</span>
+                </span>
+                <span className="text-lg text-primary">{COIN}</span>
+              </p>
+            ) : wallet.isError ? (
+              <p className="text-3xl font-bold text-muted-foreground">
+                <span aria-hidden="true">–</span>
+                <span className="sr-only">Balance not available</span>
+              </p>
+            ) : (
+              <div role="status">
+                <span className="sr-only">Loading...</span>
+                <Skeleton className="h-10 w-64 max-w-full" />
+              </div>
+            )}
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:flex">
+          <Button onClick={comingSoon}>
+            <ArrowUpRight aria-hidden="true" className="size-4" />
+            Send
+          </Button>
+          <Button variant="outline" onClick={comingSoon}>
+            <ArrowDownLeft aria-hidden="true" className="size-4" />
+            Receive
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

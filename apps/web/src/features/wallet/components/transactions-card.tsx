@@ -1,0 +1,184 @@
+import { paths } from '@btcp/shared/paths';
+import type { Transaction } from '@btcp/shared/wallet';
+import { walletMessages } from '@btcp/shared/wallet';
+import { ChevronLeft, ChevronRight, Pickaxe, Receipt } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useTransactions } from '../api/get-transactions.ts';
+import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { TransactionAmount } from './transaction-amount.tsx';
+
+const columns = ['Date', 'Type', 'Description', 'Amount'] as const;
+
+const typeLabels: Record<Transaction['type'], { label: string; className: string }> = {
+  MINING: { label: 'Mining', className: 'border-primary/30 bg-accent text-accent-foreground' },
+  REFERRAL: { label: 'Referral', className: 'border-success/30 bg-success/10 text-success' },
+  ADMIN_ADJUSTMENT: { label: 'Adjustment', className: 'border-border bg-muted text-foreground' },
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const type = typeLabels[transaction.type];
+  return (
+    <TableRow>
+      <TableCell className="whitespace-nowrap text-muted-foreground">
+        <time dateTime={transaction.createdAt}>
+          {dateFormat.format(new Date(transaction.createdAt))}
+        </time>
+      </TableCell>
+      <TableCell>
+        <Badge className={cn('py-0.5 whitespace-nowrap', type.className)}>{type.label}</Badge>
+      </TableCell>
+      <TableCell className="min-w-48">{transaction.description}</TableCell>
+      <TableCell className="text-right">
+        <TransactionAmount amount={transaction.amount} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function SkeletonRows() {
+  return Array.from({ length: 5 }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
+    <TableRow key={row} className="hover:bg-transparent">
+      {columns.map((column) => (
+        <TableCell key={column}>
+          <Skeleton className={cn('h-5', column === 'Description' ? 'w-48' : 'w-24')} />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-muted">
+        <Receipt aria-hidden="true" className="size-6 text-muted-foreground" />
+      </span>
+      <p className="font-medium">No transactions yet</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Rewards from mining and referrals will show up here.
+      </p>
+      <Link to={paths.dashboard.getHref()} className={buttonVariants({ className: 'mt-2' })}>
+        <Pickaxe aria-hidden="true" className="size-4" />
+        Go to Mining
+      </Link>
+    </div>
+  );
+}
+
+/** Spec §2: the transaction history, newest first, paged; new rows arrive live on page 1. */
+export function TransactionsCard() {
+  const [page, setPage] = useState(1);
+  const transactions = useTransactions(page);
+  useErrorToast(
+    walletMessages.errorLoadingTransactions,
+    transactions.error,
+    transactions.errorUpdatedAt,
+  );
+  const data = transactions.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const empty = data?.total === 0;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Transaction history</CardTitle>
+        <CardDescription>Every change to your balance, newest first.</CardDescription>
+      </CardHeader>
+      <p role="status" className="sr-only">
+        {transactions.isPending ? 'Loading transactions...' : ''}
+      </p>
+      {empty ? (
+        <EmptyState />
+      ) : (
+        <div className="px-3 pb-2 sm:px-4">
+          <Table label="Transactions" aria-busy={transactions.isFetching || undefined}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                {columns.map((column) => (
+                  <TableHead
+                    key={column}
+                    className={column === 'Amount' ? 'text-right' : undefined}
+                  >
+                    {column}
+                  </TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {transactions.isPending && <SkeletonRows />}
+              {transactions.isError && !data && (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={columns.length} className="py-8 text-center">
+                    <p className="text-muted-foreground">Could not load your transactions.</p>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="mt-3"
+                      onClick={() => transactions.refetch()}
+                    >
+                      Try again
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              )}
+              {data?.items.map((transaction) => (
+                <TransactionRow key={transaction.id} transaction={transaction} />
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {!empty && data ? (
+        <nav
+          aria-label="Transaction pages"
+          className="flex items-center justify-between gap-3 border-t border-border p-4 text-sm"
+        >
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setPage((current) => current - 1)}
+            disabled={page <= 1 || transactions.isFetching}
+          >
+            <ChevronLeft aria-hidden="true" className="size-4" />
+            Previous
+          </Button>
+          <span className="tabular-nums">
+            Page {page} of {pageCount}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setPage((current) => current + 1)}
+            disabled={page >= pageCount || transactions.isFetching}
+          >
+            Next
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Button>
+        </nav>
+      ) : null}
+    </Card>
+  );
+}
