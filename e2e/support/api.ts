@@ -70,3 +70,21 @@ export async function verifiedUser(
   await apiPost(request, baseURL, '/api/auth/logout');
   return account;
 }
+
+/** The run's admin: made by the first-run journey, or here when that journey did not run. */
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'admin password 123' };
+
+export async function signInAdmin(request: APIRequestContext, baseURL: string | undefined) {
+  const bootstrap = (await (await request.get('/api/admin-auth/bootstrap')).json()) as {
+    adminExists: boolean;
+  };
+  if (!bootstrap.adminExists) {
+    await apiPost(request, baseURL, '/api/admin-auth/create', {
+      email: E2E_ADMIN.email,
+      password: E2E_ADMIN.password,
+      confirmPassword: E2E_ADMIN.password,
+    });
+  }
+  const response = await apiPost(request, baseURL, '/api/admin-auth/login', E2E_ADMIN);
+  expect(response.status()).toBe(200);
+}

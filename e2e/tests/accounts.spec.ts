@@ -1,11 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, mailedLink, PASSWORD, uniqueEmail, verifiedUser } from '../support/api.ts';
+import {
+  apiPost,
+  E2E_ADMIN,
+  mailedLink,
+  PASSWORD,
+  uniqueEmail,
+  verifiedUser,
+} from '../support/api.ts';
 
 // The first test bootstraps the first admin, so the journeys in this file run in order.
 test.describe.configure({ mode: 'serial' });
 
-const ADMIN_EMAIL = uniqueEmail('root');
-const ADMIN_PASSWORD = 'admin password 123';
+const ADMIN_EMAIL = E2E_ADMIN.email;
+const ADMIN_PASSWORD = E2E_ADMIN.password;
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
