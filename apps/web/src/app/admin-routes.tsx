@@ -22,8 +22,9 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { path: paths.adminDashboard.path, lazy: () => import('./routes/admin/dashboard.tsx') },
       { path: paths.adminUsers.path, lazy: () => import('./routes/admin/users.tsx') },
+      { path: paths.adminWallets.path, lazy: () => import('./routes/admin/wallets.tsx') },
       { path: paths.adminSettings.path, lazy: () => import('./routes/admin/settings.tsx') },
-      // Pages still to come (wallets, blog, community) and mistyped ones, inside the admin frame.
+      // Pages still to come (blog, community) and mistyped ones, inside the admin frame.
       { path: '/admin/*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

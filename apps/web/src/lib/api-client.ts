@@ -19,6 +19,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 function isApiError(payload: unknown): payload is ApiError {
@@ -32,7 +34,7 @@ function isApiError(payload: unknown): payload is ApiError {
  * again (docs/decisions/002).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'same-origin',

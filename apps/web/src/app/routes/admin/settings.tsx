@@ -10,6 +10,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { ChangePasswordForm } from '../../../features/admin/components/change-password-form.tsx';
+import { MiningSettingsCard } from '../../../features/admin/components/mining-settings-card.tsx';
 import { PageHeader } from '../../../features/admin/components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -17,9 +18,10 @@ export function Component() {
   useDocumentTitle(pageTitles.adminSettings);
   return (
     <>
-      <PageHeader title="Settings" description="Your admin account." />
+      <PageHeader title="Settings" description="Your admin account and the mining rules." />
       <div className="grid gap-6">
         <ChangePasswordForm />
+        <MiningSettingsCard />
         {/* D8: once an admin exists, only a signed-in admin can add another. */}
         <Card className="max-w-xl">
           <CardHeader>

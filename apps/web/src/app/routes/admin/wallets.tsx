@@ -1,0 +1,17 @@
+import { pageTitles } from '@btcp/shared/paths';
+import { PageHeader } from '../../../features/admin/components/page-header.tsx';
+import { WalletsPanel } from '../../../features/admin/components/wallets-panel.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export function Component() {
+  useDocumentTitle(pageTitles.adminWallets);
+  return (
+    <>
+      <PageHeader
+        title="Manage Wallets"
+        description="Find a user's wallet and set, add to or remove from its balance. Every change is audited."
+      />
+      <WalletsPanel />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { type AdjustMode, checkAdjustment } from '../lib/adjustment.ts';
+import { formatCoinAmount } from '../lib/format.ts';
+
+const modeTexts: Record<AdjustMode, { label: string; submit: string; busy: string; min: string }> =
+  {
+    set: { label: 'New balance', submit: 'Set Balance', busy: 'Setting...', min: '0' },
+    add: { label: 'Amount to add', submit: 'Add Coins', busy: 'Adding...', min: '0.00000001' },
+    subtract: {
+      label: 'Amount to remove',
+      submit: 'Remove Coins',
+      busy: 'Removing...',
+      min: '0.00000001',
+    },
+  };
+
+export const REASON_MAX_LENGTH = 500;
+
+interface AdjustBalanceFormProps {
+  mode: AdjustMode;
+  balance: string;
+  busy: boolean;
+  onSubmit: (amount: string, reason: string) => void;
+}
+
+/** One tab of the wallet dialog: an amount in BTCP and an optional reason for the audit trail. */
+export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalanceFormProps) {
+  const texts = modeTexts[mode];
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const amountInput = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkAdjustment(mode, amount, balance);
+    if (!checked.ok) {
+      setInvalid(true);
+      toast.error(checked.title, { description: checked.description });
+      amountInput.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    onSubmit(checked.amount, reason.trim());
+  };
+
+  return (
+    // noValidate: the browser's own bubbles would pre-empt the spec's messages for min and max.
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField
+        label={`${texts.label} (BTCP)`}
+        hint={
+          mode === 'subtract' ? `At most ${formatCoinAmount(balance)} BTCP.` : 'Up to 8 decimals.'
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            ref={amountInput}
+            aria-invalid={invalid || undefined}
+            type="number"
+            inputMode="decimal"
+            min={texts.min}
+            max={mode === 'subtract' ? balance : undefined}
+            step="0.00000001"
+            placeholder="0.00000000"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setInvalid(false);
+            }}
+          />
+        )}
+      </FormField>
+      <FormField label="Reason" hint="Optional. Saved with the adjustment.">
+        {(control) => (
+          <Input
+            {...control}
+            maxLength={REASON_MAX_LENGTH}
+            autoComplete="off"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? texts.busy : texts.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

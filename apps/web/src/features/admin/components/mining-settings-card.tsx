@@ -1,0 +1,221 @@
+import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/wallet';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
+import { useMiningSettings } from '../api/get-mining-settings.ts';
+import { useUpdateMiningSettings } from '../api/update-mining-settings.ts';
+import { useErrorToast } from '../hooks/use-error-toast.ts';
+
+const fieldNames = [
+  'activePhase',
+  'earlyRate',
+  'transitionRate',
+  'rewardIntervalSeconds',
+  'referralBonus',
+] as const;
+
+const phases: { value: MiningSettings['activePhase']; label: string }[] = [
+  { value: 'early', label: 'Early Phase' },
+  { value: 'transition', label: 'Transition Phase' },
+];
+
+// zod's own words for a number out of range ('Too small: expected number to be >=1') are not for people.
+const resolver = zodResolver(MiningSettingsSchema, {
+  error: (issue) =>
+    issue.path?.[0] === 'rewardIntervalSeconds'
+      ? 'Enter a whole number of seconds from 1 to 3600'
+      : undefined,
+});
+
+function CoinField({
+  label,
+  hint,
+  error,
+  registration,
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          {...registration}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.00000001"
+          autoComplete="off"
+        />
+      )}
+    </FormField>
+  );
+}
+
+function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
+  const phaseLabelId = useId();
+  const update = useUpdateMiningSettings();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<MiningSettings>({ resolver, defaultValues: settings });
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        toast.success('Settings saved');
+        reset(saved);
+      },
+      onError: (error) => {
+        applyFieldErrors(error, setError, fieldNames);
+        const fieldError =
+          error instanceof ApiRequestError
+            ? fieldNames.map((name) => error.fields[name]).find(Boolean)
+            : undefined;
+        toast.error('Failed to update settings', {
+          description: fieldError ?? requestErrorMessage(error),
+        });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <div className="grid gap-3">
+        <p id={phaseLabelId} className="text-sm leading-none font-medium">
+          Active phase
+        </p>
+        <Controller
+          control={control}
+          name="activePhase"
+          render={({ field }) => (
+            <RadioGroup
+              ref={field.ref}
+              aria-labelledby={phaseLabelId}
+              value={field.value}
+              onValueChange={field.onChange}
+              className="sm:flex sm:gap-8"
+            >
+              {phases.map(({ value, label }) => (
+                <div key={value} className="flex items-center gap-3">
+                  <RadioGroupItem value={value} id={`${phaseLabelId}-${value}`} />
+                  <Label htmlFor={`${phaseLabelId}-${value}`} className="leading-5 font-normal">
+                    {label}
+                  </Label>
+                </div>
+              ))}
+            </RadioGroup>
+          )}
+        />
+        {errors.activePhase?.message && (
+          <p className="text-sm font-medium text-destructive">{errors.activePhase.message}</p>
+        )}
+      </div>
+      <div className="grid gap-5">
+        <CoinField
+          label="Early phase hourly rate (BTCP)"
+          hint="BTCP per hour of mining while the early phase is active."
+          error={errors.earlyRate?.message}
+          registration={register('earlyRate')}
+        />
+        <CoinField
+          label="Transition phase hourly rate (BTCP)"
+          hint="BTCP per hour of mining while the transition phase is active."
+          error={errors.transitionRate?.message}
+          registration={register('transitionRate')}
+        />
+        <FormField
+          label="Reward interval (seconds)"
+          hint="How often miners are credited, from 1 to 3600 seconds."
+          error={errors.rewardIntervalSeconds?.message}
+        >
+          {(props) => (
+            <Input
+              {...props}
+              {...register('rewardIntervalSeconds', { valueAsNumber: true })}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              max="3600"
+              step="1"
+              autoComplete="off"
+            />
+          )}
+        </FormField>
+        <CoinField
+          label="Referral bonus (BTCP)"
+          hint="Credited to the referrer when a referred user verifies their email."
+          error={errors.referralBonus?.message}
+          registration={register('referralBonus')}
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The mining rules the server applies (D11, D12); saving them is audited on the server. */
+export function MiningSettingsCard() {
+  const settings = useMiningSettings();
+  useErrorToast('Failed to load settings', settings.error, settings.errorUpdatedAt);
+
+  return (
+    <Card className="max-w-xl">
+      <CardHeader>
+        <CardTitle>Mining and Rewards</CardTitle>
+        <CardDescription>
+          The hourly rate miners earn, how often they are credited, and the referral bonus.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.data ? (
+          <MiningSettingsForm settings={settings.data} />
+        ) : settings.isError ? (
+          <div className="grid justify-items-start gap-3">
+            <p className="text-sm text-muted-foreground">Failed to load settings</p>
+            <Button variant="outline" onClick={() => void settings.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div role="status" aria-label="Loading mining settings" className="grid gap-4">
+            <Skeleton className="h-5 w-64" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
