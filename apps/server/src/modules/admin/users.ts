@@ -2,12 +2,9 @@ import type { AdminUser, Staff, UpdateAdminUserBody } from '@btcp/shared';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
 import { audit } from './audit.ts';
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function rowSelection() {
   return {
@@ -33,7 +30,7 @@ export async function listUsers(
   db: Database,
   query: { search?: string; page: number; pageSize: number },
 ) {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
+  const pattern = query.search ? containsPattern(query.search) : null;
   const where = pattern
     ? or(ilike(users.email, pattern), ilike(profiles.username, pattern))
     : undefined;

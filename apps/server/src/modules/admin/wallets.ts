@@ -8,20 +8,17 @@ import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, transactions, users, wallets } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { fromUnits, toUnits } from '../../lib/money.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listWallets(
   db: Database,
   query: { search?: string; page: number; pageSize: number },
 ) {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
+  const pattern = query.search ? containsPattern(query.search) : null;
   const where = pattern
     ? or(ilike(users.email, pattern), ilike(profiles.username, pattern))
     : undefined;

@@ -86,6 +86,9 @@ describe('admin wallet adjustments', () => {
       { userId, email: 'wallet-owner@example.com', username: 'Owner_1', balance: '5.00000000' },
     ]);
     expect((await get('/api/admin/wallets?search=nobody', admin)).json().total).toBe(0);
+    // LIKE wildcards typed into the search box are taken literally.
+    expect((await get('/api/admin/wallets?search=%25', admin)).json().total).toBe(0);
+    expect((await get('/api/admin/wallets?search=_', admin)).json().total).toBe(0);
   });
 });
 

@@ -1,9 +1,10 @@
-import { ChevronLeft, ChevronRight, RefreshCw, Search } from 'lucide-react';
+import { RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   Table,
@@ -125,29 +126,14 @@ export function UsersPanel() {
         <p className="text-muted-foreground">
           Total: {data ? formatCount(data.total) : '–'} {data?.total === 1 ? 'user' : 'users'}
         </p>
-        <div className="flex items-center justify-between gap-3 sm:justify-end">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => goTo(page - 1)}
-            disabled={page <= 1 || users.isFetching}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-            Previous
-          </Button>
-          <span className="tabular-nums">
-            Page {page} of {pageCount}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => goTo(page + 1)}
-            disabled={page >= pageCount || users.isFetching}
-          >
-            Next
-            <ChevronRight aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
+        <Pagination
+          label="User pages"
+          page={page}
+          pageCount={pageCount}
+          busy={users.isFetching}
+          onPageChange={goTo}
+          className="sm:justify-end"
+        />
       </div>
     </Card>
   );

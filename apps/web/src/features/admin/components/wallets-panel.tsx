@@ -1,10 +1,11 @@
 import { walletMessages } from '@btcp/shared/wallet';
-import { ChevronLeft, ChevronRight, RefreshCw, Search } from 'lucide-react';
+import { RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import {
   Table,
   TableBody,
@@ -117,29 +118,14 @@ export function WalletsPanel() {
         <p className="text-muted-foreground">
           Total: {data ? formatCount(data.total) : '–'} {data?.total === 1 ? 'wallet' : 'wallets'}
         </p>
-        <div className="flex items-center justify-between gap-3 sm:justify-end">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => goTo(page - 1)}
-            disabled={page <= 1 || wallets.isFetching}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-            Previous
-          </Button>
-          <span className="tabular-nums">
-            Page {page} of {pageCount}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => goTo(page + 1)}
-            disabled={page >= pageCount || wallets.isFetching}
-          >
-            Next
-            <ChevronRight aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
+        <Pagination
+          label="Wallet pages"
+          page={page}
+          pageCount={pageCount}
+          busy={wallets.isFetching}
+          onPageChange={goTo}
+          className="sm:justify-end"
+        />
       </div>
     </Card>
   );

@@ -1,12 +1,13 @@
 import { paths } from '@btcp/shared/paths';
 import type { Transaction } from '@btcp/shared/wallet';
 import { walletMessages } from '@btcp/shared/wallet';
-import { ChevronLeft, ChevronRight, Pickaxe, Receipt } from 'lucide-react';
+import { Pickaxe, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   Table,
@@ -152,32 +153,14 @@ export function TransactionsCard() {
         </div>
       )}
       {!empty && data ? (
-        <nav
-          aria-label="Transaction pages"
-          className="flex items-center justify-between gap-3 border-t border-border p-4 text-sm"
-        >
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((current) => current - 1)}
-            disabled={page <= 1 || transactions.isFetching}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-            Previous
-          </Button>
-          <span className="tabular-nums">
-            Page {page} of {pageCount}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((current) => current + 1)}
-            disabled={page >= pageCount || transactions.isFetching}
-          >
-            Next
-            <ChevronRight aria-hidden="true" className="size-4" />
-          </Button>
-        </nav>
+        <Pagination
+          label="Transaction pages"
+          page={page}
+          pageCount={pageCount}
+          busy={transactions.isFetching}
+          onPageChange={setPage}
+          className="border-t border-border p-4 text-sm"
+        />
       ) : null}
     </Card>
   );
