@@ -14,7 +14,7 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const skipLighthouse = process.argv.includes('--no-lighthouse');
 const skipMiners = process.argv.includes('--no-miners');
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MINER_STEPS = [50, 100, 200, 400, 800];
+const MINER_STEPS = (process.env.BENCH_MINERS ?? '25,50,100,200,400,800').split(',').map(Number);
 const PING_ROUNDS = 8;
 const P99_LIMIT_MS = 100;
 
