@@ -1,31 +1,67 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, createContext, use } from 'react';
 import { cn } from '../../lib/cn.ts';
+
+/** Whether the surrounding table turns into stacked blocks below the `sm` breakpoint. */
+const StackedContext = createContext(false);
 
 /**
  * A table in a scrolling frame. The frame is a focusable, labelled region so that keyboard users can
  * scroll a table wider than the screen (WCAG 2.1.1).
+ *
+ * With `stacked`, below `sm` each body row becomes a block and each cell with a `data-label` a
+ * "label — value" line, the label drawn from that attribute (its generated text is hidden from
+ * assistive technology, which still has the visually hidden header row). From `sm` up it is the same
+ * table as without `stacked`. Each piece of content stays in the DOM once.
  */
-export function Table({ className, label, ...props }: ComponentProps<'table'> & { label: string }) {
+export function Table({
+  className,
+  label,
+  stacked = false,
+  ...props
+}: ComponentProps<'table'> & { label: string; stacked?: boolean }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section aria-label={label} tabIndex={0} className="relative w-full overflow-x-auto rounded-md">
-      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
-    </section>
+    <StackedContext value={stacked}>
+      <section
+        aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="relative w-full overflow-x-auto rounded-md"
+      >
+        <table
+          className={cn('w-full caption-bottom text-sm', stacked && 'max-sm:block', className)}
+          {...props}
+        />
+      </section>
+    </StackedContext>
   );
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
+  const stacked = use(StackedContext);
+  return (
+    <thead className={cn('[&_tr]:border-b', stacked && 'max-sm:sr-only', className)} {...props} />
+  );
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+  const stacked = use(StackedContext);
+  return (
+    <tbody
+      className={cn('[&_tr:last-child]:border-0', stacked && 'max-sm:block', className)}
+      {...props}
+    />
+  );
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  const stacked = use(StackedContext);
   return (
     <tr
-      className={cn('border-b border-border transition-colors hover:bg-muted/50', className)}
+      className={cn(
+        'border-b border-border transition-colors hover:bg-muted/50',
+        stacked && 'max-sm:block max-sm:py-2',
+        className,
+      )}
       {...props}
     />
   );
@@ -44,8 +80,24 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
+const stackedCell = 'max-sm:py-1.5 max-sm:[overflow-wrap:anywhere]';
+const stackedLabelledCell =
+  "max-sm:flex max-sm:min-h-9 max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-sans max-sm:before:text-sm max-sm:before:font-medium max-sm:before:not-italic max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)_/_'']";
+
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
+  const stacked = use(StackedContext);
+  const labelled = (props as Record<string, unknown>)['data-label'] != null;
+  return (
+    <td
+      className={cn(
+        'px-3 py-3 align-middle',
+        stacked && stackedCell,
+        stacked && (labelled ? stackedLabelledCell : 'max-sm:block'),
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {

@@ -42,15 +42,26 @@ export function UserRow({ user }: { user: AdminUser }) {
   const busy = update.isPending || undefined;
 
   return (
-    <TableRow>
-      <TableCell className="font-medium">{user.email}</TableCell>
-      <TableCell className={user.username ? undefined : 'text-muted-foreground italic'}>
+    <TableRow className="max-sm:px-1">
+      <TableCell className="font-medium max-sm:text-base max-sm:font-semibold">
+        {user.email}
+      </TableCell>
+      <TableCell
+        data-label="Username"
+        className={user.username ? undefined : 'text-muted-foreground italic'}
+      >
         {user.username || 'Anonymous User'}
       </TableCell>
-      <TableCell className="font-mono text-xs">{user.referralCode}</TableCell>
-      <TableCell className="text-right tabular-nums">{user.referralsCount}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatShortDate(user.createdAt)}</TableCell>
-      <TableCell>
+      <TableCell data-label="Referral Code" className="font-mono text-xs">
+        {user.referralCode}
+      </TableCell>
+      <TableCell data-label="Referrals" className="text-right tabular-nums">
+        {user.referralsCount}
+      </TableCell>
+      <TableCell data-label="Joined" className="whitespace-nowrap">
+        {formatShortDate(user.createdAt)}
+      </TableCell>
+      <TableCell data-label="Moderator">
         <Switch
           ref={moderatorSwitch}
           aria-label={`Moderator: ${user.email}`}
@@ -62,7 +73,7 @@ export function UserRow({ user }: { user: AdminUser }) {
           }
         />
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Banned">
         <Switch
           aria-label={`Banned: ${user.email}`}
           checked={user.isBanned}
@@ -71,7 +82,7 @@ export function UserRow({ user }: { user: AdminUser }) {
           onCheckedChange={(isBanned) => save({ isBanned }, 'Failed to update user ban status')}
         />
       </TableCell>
-      <TableCell>
+      <TableCell className="max-sm:pt-2">
         <RemoveModeratorDialog
           user={user}
           disabled={update.isPending}

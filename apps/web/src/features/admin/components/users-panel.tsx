@@ -36,9 +36,9 @@ const columns = [
 function SkeletonRows() {
   return Array.from({ length: 5 }, (_, row) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
-    <TableRow key={row}>
+    <TableRow key={row} className="max-sm:px-1">
       {columns.map((column) => (
-        <TableCell key={column}>
+        <TableCell key={column} data-label={column === 'Email' ? undefined : column}>
           <Skeleton className="h-5 w-full min-w-12" />
         </TableCell>
       ))}
@@ -102,7 +102,7 @@ export function UsersPanel() {
       <p role="status" className="sr-only">
         {users.isPending ? 'Loading users...' : data && `${formatCount(data.total)} users found`}
       </p>
-      <Table label="Users" aria-busy={users.isFetching || undefined}>
+      <Table stacked label="Users" aria-busy={users.isFetching || undefined}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             {columns.map((column) => (

@@ -84,7 +84,7 @@ export function WalletsPanel() {
       <p role="status" className="sr-only">
         {data && !wallets.isPending && `${formatCount(data.total)} wallets found`}
       </p>
-      <Table label="Wallets" aria-busy={wallets.isFetching || undefined}>
+      <Table stacked label="Wallets" aria-busy={wallets.isFetching || undefined}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Email</TableHead>
@@ -98,15 +98,23 @@ export function WalletsPanel() {
           {wallets.isError && !data && <MessageRow>{walletMessages.failedToLoad}</MessageRow>}
           {data?.items.length === 0 && <MessageRow>No wallets found.</MessageRow>}
           {data?.items.map((wallet) => (
-            <TableRow key={wallet.userId}>
-              <TableCell className="font-medium">{wallet.email}</TableCell>
-              <TableCell className={wallet.username ? undefined : 'text-muted-foreground italic'}>
+            <TableRow key={wallet.userId} className="max-sm:px-1">
+              <TableCell className="font-medium max-sm:text-base max-sm:font-semibold">
+                {wallet.email}
+              </TableCell>
+              <TableCell
+                data-label="Username"
+                className={wallet.username ? undefined : 'text-muted-foreground italic'}
+              >
                 {wallet.username || 'N/A'}
               </TableCell>
-              <TableCell className="text-right font-mono whitespace-nowrap tabular-nums">
+              <TableCell
+                data-label="Wallet Balance"
+                className="text-right font-mono whitespace-nowrap tabular-nums"
+              >
                 {formatCoinAmount(wallet.balance)}
               </TableCell>
-              <TableCell>
+              <TableCell className="max-sm:pt-2">
                 <ManageWalletDialog wallet={wallet} />
               </TableCell>
             </TableRow>

@@ -42,16 +42,18 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   const type = typeLabels[transaction.type];
   return (
     <TableRow>
-      <TableCell className="whitespace-nowrap text-muted-foreground">
+      <TableCell data-label="Date" className="whitespace-nowrap text-muted-foreground">
         <time dateTime={transaction.createdAt}>
           {dateFormat.format(new Date(transaction.createdAt))}
         </time>
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Type">
         <Badge className={cn('py-0.5 whitespace-nowrap', type.className)}>{type.label}</Badge>
       </TableCell>
-      <TableCell className="min-w-48">{transaction.description}</TableCell>
-      <TableCell className="text-right">
+      <TableCell data-label="Description" className="sm:min-w-48">
+        {transaction.description}
+      </TableCell>
+      <TableCell data-label="Amount" className="text-right">
         <TransactionAmount amount={transaction.amount} />
       </TableCell>
     </TableRow>
@@ -63,7 +65,7 @@ function SkeletonRows() {
     // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
     <TableRow key={row} className="hover:bg-transparent">
       {columns.map((column) => (
-        <TableCell key={column}>
+        <TableCell key={column} data-label={column}>
           <Skeleton className={cn('h-5', column === 'Description' ? 'w-48' : 'w-24')} />
         </TableCell>
       ))}
@@ -115,7 +117,7 @@ export function TransactionsCard() {
         <EmptyState />
       ) : (
         <div className="px-3 pb-2 sm:px-4">
-          <Table label="Transactions" aria-busy={transactions.isFetching || undefined}>
+          <Table stacked label="Transactions" aria-busy={transactions.isFetching || undefined}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 {columns.map((column) => (
