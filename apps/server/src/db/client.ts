@@ -59,6 +59,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  // An idle connection that the server drops (a restart, a terminated backend) must not crash the
+  // process; the pool opens a new one on the next checkout.
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
