@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@btcp/shared';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,13 +21,19 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { blogFeedRoutes } from './modules/blog/feed.ts';
+import { blogRoutes } from './modules/blog/routes.ts';
+import { communityRoutes } from './modules/community/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mail/routes.ts';
+import { mediaFileRoutes } from './modules/media/routes.ts';
+import { createDiskStorage, type MediaStorage } from './modules/media/storage.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { resolvePageMeta } from './plugins/page-meta.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
@@ -36,6 +43,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Defaults to SMTP when SMTP_URL is set, else the outbox in the data folder (D22). */
   mailer?: Mailer;
+  /** Where uploaded images go; defaults to the media folder inside the data folder (D23). */
+  mediaStorage?: MediaStorage;
   /** Pino options or false; tests pass false to keep their output readable. */
   logger?: boolean | Record<string, unknown>;
 }
@@ -48,6 +57,7 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     realtime: RealtimeHub;
+    mediaStorage: MediaStorage;
   }
 }
 
@@ -86,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
         : createOutboxMailer(`${config.dataDir}/outbox`, app.log)),
   );
+  app.decorate('mediaStorage', deps.mediaStorage ?? createDiskStorage(`${config.dataDir}/media`));
   const realtime = await createRealtimeHub(database, app.log);
   app.decorate('realtime', realtime);
   app.decorateRequest('user', null);
@@ -103,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Dynamic responses (JSON, page HTML); built assets are compressed once at build time instead.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
+  // Uploads only; each route reads at most one file and sets its own size limit.
+  await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2 } });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -124,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mailboxRoutes);
       await api.register(miningRoutes);
       await api.register(walletRoutes);
+      await api.register(blogRoutes);
+      await api.register(communityRoutes);
       await api.register(realtimeRoutes);
       await api.register(adminAuthRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
@@ -131,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { webDistDir: config.webDistDir });
+  await app.register(mediaFileRoutes);
+  await app.register(blogFeedRoutes);
+  await app.register(spaPlugin, { webDistDir: config.webDistDir, resolvePageMeta });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

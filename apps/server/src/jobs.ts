@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeOldRateLimitWindows } from './lib/rate-limit.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
+import { purgeOrphanMedia } from './modules/media/service.ts';
 import { closeStaleSessions } from './modules/mining/service.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
@@ -16,6 +17,7 @@ export function startMaintenanceJobs(app: FastifyInstance): () => void {
     try {
       await purgeExpiredSessions(app.db, now);
       await purgeOldRateLimitWindows(app.db, now);
+      await purgeOrphanMedia(app.db, app.mediaStorage, now);
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }

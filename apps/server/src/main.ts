@@ -2,6 +2,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
+import { seedSampleBlogPosts } from './modules/blog/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -13,6 +14,7 @@ async function main() {
       : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
   );
   await database.migrate();
+  const seeded = await seedSampleBlogPosts(database.db, new Date());
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
 
   let closing = false;
@@ -39,6 +41,7 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   const origin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`;
   app.log.info({ database: database.kind, url: origin }, `BTCP is ready at ${origin}`);
+  if (seeded > 0) app.log.info(`First start: added ${seeded} sample blog posts`);
   if (!(await adminExists(database.db))) {
     // D8: first-run bootstrap. Until an admin exists, /create-admin is open to whoever gets there first.
     app.log.warn(

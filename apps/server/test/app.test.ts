@@ -160,7 +160,7 @@ describe('the web app', () => {
       ['/', 'BTCP | KYC-Free Bitcoin Mining Platform'],
       ['/whitepaper', 'Whitepaper | BTCP'],
       ['/terms-of-service', 'Terms of Service | BTCP'],
-      ['/community/0b1e9c1a-0000-4000-8000-000000000000', 'Community Post | BTCP'],
+      ['/community', 'Community | BTCP'],
     ] as const) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
@@ -171,10 +171,17 @@ describe('the web app', () => {
     }
   });
 
-  it('answers an unknown page with the app and a 404 status', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<title>Page Not Found | BTCP</title>');
+  it('answers an unknown page, or a post that does not exist, with the app and a 404 status', async () => {
+    for (const url of [
+      '/no/such/page?x=1',
+      '/community/0b1e9c1a-0000-4000-8000-000000000000',
+      '/blog/0b1e9c1a-0000-4000-8000-000000000000',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<title>Page Not Found | BTCP</title>');
+      expect(response.body).toContain('<div id="root">');
+    }
   });
 
   it('caches hashed assets for a year and 404s missing files', async () => {

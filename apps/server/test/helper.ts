@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { MediaStorage } from '../src/modules/media/storage.ts';
 
 /** What `app.inject` sends as Host; a same-origin browser would send this Origin (D4). */
 export const SAME_ORIGIN = 'http://localhost:80';
@@ -82,7 +83,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: { env?: Record<string, string>; clock?: Clock; mediaStorage?: MediaStorage } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const webDist = await makeWebDist();
@@ -91,7 +92,13 @@ export async function createTestApp(
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env }),
     webDistDir: webDist,
   };
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    mediaStorage: options.mediaStorage,
+    logger: false,
+  });
   return {
     app,
     config,

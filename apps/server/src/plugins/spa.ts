@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { matchPath, NOT_FOUND_TITLE, pageTitles } from '@btcp/shared/paths';
+import { BLOG_RSS_PATH } from '@btcp/shared/blog';
+import {
+  matchPath,
+  NOT_FOUND_TITLE,
+  type PathKey,
+  pageTitles,
+  SITE_NAME,
+} from '@btcp/shared/paths';
 import { SITE_DESCRIPTION } from '@btcp/shared/product';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,16 +26,48 @@ function escapeHtml(text: string): string {
 export interface PageMeta {
   title: string;
   description: string;
+  /** Absolute URL of the page, for og:url. */
+  url?: string;
+  /** Absolute URL of the page's picture (a post's cover or image), for og:image. */
+  image?: string | null;
+  type?: 'website' | 'article';
 }
 
-/** Puts a page's own title and description into the HTML, for crawlers and link previews (D18). */
+/** What a content page (a blog or community post) says about itself; null when it does not exist. */
+export type PageMetaResolver = (
+  request: FastifyRequest,
+  route: PathKey,
+) => Promise<Partial<PageMeta> | null | undefined>;
+
+const metaTag = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+/**
+ * Puts a page's own title, description and Open Graph tags into the HTML, so crawlers and link
+ * previews that run no JavaScript see them (D18).
+ */
 export function renderShell(template: string, meta: PageMeta): string {
+  const head = [
+    metaTag('property', 'og:site_name', SITE_NAME),
+    metaTag('property', 'og:type', meta.type ?? 'website'),
+    metaTag('property', 'og:title', meta.title),
+    metaTag('property', 'og:description', meta.description),
+    ...(meta.url ? [metaTag('property', 'og:url', meta.url)] : []),
+    ...(meta.image
+      ? [
+          metaTag('property', 'og:image', meta.image),
+          metaTag('name', 'twitter:card', 'summary_large_image'),
+        ]
+      : [metaTag('name', 'twitter:card', 'summary')]),
+    `<link rel="alternate" type="application/rss+xml" title="${SITE_NAME} Blog" href="${BLOG_RSS_PATH}" />`,
+  ].join('\n    ');
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    );
+    )
+    .replace('</head>', `  ${head}\n  </head>`);
 }
 
 /**
@@ -36,8 +75,8 @@ export function renderShell(template: string, meta: PageMeta): string {
  * and every page route answered with index.html (history-API fallback). Unknown pages still get
  * the app, which shows its not-found page, but with a 404 status.
  */
-export const spaPlugin = fp<{ webDistDir: string }>(
-  async (app: FastifyInstance, { webDistDir }) => {
+export const spaPlugin = fp<{ webDistDir: string; resolvePageMeta?: PageMetaResolver }>(
+  async (app: FastifyInstance, { webDistDir, resolvePageMeta }) => {
     const indexPath = path.join(webDistDir, 'index.html');
     let template: string | null = null;
     try {
@@ -62,7 +101,7 @@ export const spaPlugin = fp<{ webDistDir: string }>(
       });
     }
 
-    app.decorate('sendSpaPage', (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate('sendSpaPage', async (request: FastifyRequest, reply: FastifyReply) => {
       if (template === null) {
         return reply
           .status(503)
@@ -71,12 +110,16 @@ export const spaPlugin = fp<{ webDistDir: string }>(
       }
       const pathname = request.url.split('?')[0] ?? '/';
       const route = matchPath(pathname);
+      const own = route && resolvePageMeta ? await resolvePageMeta(request, route) : undefined;
+      // A post that does not exist (or is not public) is a missing page to a crawler too.
+      const found = route !== null && own !== null;
       const html = renderShell(template, {
-        title: route ? pageTitles[route] : NOT_FOUND_TITLE,
+        title: found ? pageTitles[route] : NOT_FOUND_TITLE,
         description: SITE_DESCRIPTION,
+        ...own,
       });
       return reply
-        .status(route ? 200 : 404)
+        .status(found ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);
@@ -87,6 +130,6 @@ export const spaPlugin = fp<{ webDistDir: string }>(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendSpaPage(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+    sendSpaPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   }
 }

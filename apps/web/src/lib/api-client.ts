@@ -41,7 +41,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers,
     signal: options.signal,
   };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // Uploads: the browser writes the multipart content type with its boundary.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

@@ -20,6 +20,8 @@ import { badRequest, unauthorized } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { requireAdmin, requireStaff } from '../../plugins/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
+import { blogAdminRoutes } from '../blog/routes.ts';
+import { communityModerationRoutes } from '../community/moderation-routes.ts';
 import { loadSettings, saveMiningSettings, toMiningSettings } from '../settings/service.ts';
 import { audit } from './audit.ts';
 import { AdminStatsSchema, adminStats } from './stats.ts';
@@ -33,6 +35,8 @@ import { adjustBalance, listWallets } from './wallets.ts';
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (staff) => {
     staff.addHook('preHandler', requireStaff);
+    await staff.register(blogAdminRoutes);
+    await staff.register(communityModerationRoutes, { prefix: '/community' });
     // The community and blog moderation routes register here (their issues).
   });
 

@@ -1,0 +1,164 @@
+import {
+  AdminBlogPageSchema,
+  BlogListQuerySchema,
+  BlogPageSchema,
+  BlogPostBodySchema,
+  BlogPostSchema,
+  blogMessages,
+  MediaSchema,
+  type Staff,
+} from '@btcp/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, unauthorized } from '../../errors.ts';
+import { receiveImage } from '../media/service.ts';
+import {
+  createPost,
+  deletePost,
+  findAnyPost,
+  findPublishedPost,
+  listAllPosts,
+  listPublishedPosts,
+  toBlogPost,
+  updatePost,
+} from './service.ts';
+
+const IdParamsSchema = z.object({ id: z.string().uuid('Not a valid post id') });
+
+/** GET /api/blog/posts and /api/blog/posts/{id}: published posts only, for everyone. */
+export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/blog/posts',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Published blog posts, newest first',
+        querystring: BlogListQuerySchema,
+        response: { 200: BlogPageSchema },
+      },
+    },
+    async (request) => listPublishedPosts(app.db, request.query),
+  );
+
+  app.get(
+    '/blog/posts/:id',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'One published blog post; drafts answer 404',
+        params: IdParamsSchema,
+        response: { 200: BlogPostSchema },
+      },
+    },
+    async (request) => {
+      const row = await findPublishedPost(app.db, request.params.id);
+      if (!row) throw notFound(blogMessages.notFound);
+      return toBlogPost(row);
+    },
+  );
+};
+
+/**
+ * /api/admin/blog/* and the cover upload: registered in the admin staff scope, so admins and
+ * moderators may use them (D7) and everyone else gets 401 or 403.
+ */
+export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOf = (request: { staff: Staff | null }) => {
+    if (!request.staff) throw unauthorized();
+    return request.staff;
+  };
+
+  app.get(
+    '/blog/posts',
+    {
+      schema: {
+        tags: ['admin blog'],
+        summary: 'Every blog post, drafts included, newest first',
+        querystring: BlogListQuerySchema,
+        response: { 200: AdminBlogPageSchema },
+      },
+    },
+    async (request) => listAllPosts(app.db, request.query),
+  );
+
+  app.get(
+    '/blog/posts/:id',
+    {
+      schema: {
+        tags: ['admin blog'],
+        summary: 'One blog post, draft or published, for editing',
+        params: IdParamsSchema,
+        response: { 200: BlogPostSchema },
+      },
+    },
+    async (request) => findAnyPost(app.db, request.params.id),
+  );
+
+  app.post(
+    '/blog/posts',
+    {
+      schema: {
+        tags: ['admin blog'],
+        summary: 'Create a blog post (a draft unless published is true)',
+        body: BlogPostBodySchema,
+        response: { 201: BlogPostSchema },
+      },
+    },
+    async (request, reply) => {
+      const post = await createPost(app.db, staffOf(request), request.body, app.clock.now());
+      return reply.status(201).send(post);
+    },
+  );
+
+  app.put(
+    '/blog/posts/:id',
+    {
+      schema: {
+        tags: ['admin blog'],
+        summary: 'Replace a blog post’s fields; sets updated_at',
+        params: IdParamsSchema,
+        body: BlogPostBodySchema,
+        response: { 200: BlogPostSchema },
+      },
+    },
+    async (request) =>
+      updatePost(app.db, staffOf(request), request.params.id, request.body, app.clock.now()),
+  );
+
+  app.delete(
+    '/blog/posts/:id',
+    {
+      schema: {
+        tags: ['admin blog'],
+        summary: 'Delete a blog post',
+        params: IdParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deletePost(app.db, staffOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/media/blog-cover',
+    {
+      schema: {
+        tags: ['admin blog'],
+        summary: 'Upload a cover image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
+        consumes: ['multipart/form-data'],
+        response: { 201: MediaSchema },
+      },
+    },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const stored = await receiveImage(
+        request,
+        'blog_cover',
+        staff.role === 'admin' ? { adminId: staff.id } : { userId: staff.id },
+      );
+      return reply.status(201).send(stored);
+    },
+  );
+};

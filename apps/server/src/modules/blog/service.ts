@@ -1,0 +1,216 @@
+import {
+  type AdminBlogPage,
+  type BlogPage,
+  type BlogPost,
+  type BlogPostBodySchema,
+  blogMessages,
+  excerptWords,
+  type Staff,
+} from '@btcp/shared';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { blogPosts } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { audit } from '../admin/audit.ts';
+import { cardUrlOf, findMedia } from '../media/service.ts';
+import { markdownToPlainText } from './plain-text.ts';
+
+type BlogPostRow = typeof blogPosts.$inferSelect;
+type BlogPostInput = z.output<typeof BlogPostBodySchema>;
+
+export function toBlogPost(row: BlogPostRow): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    content: row.content,
+    coverImage: row.coverImage,
+    coverImageCard: cardUrlOf(row.coverImage),
+    coverImageId: row.coverMediaId,
+    published: row.published,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const isPublished = eq(blogPosts.published, true);
+
+/** The public list: published posts only, newest first, with a 25-word plain-text excerpt. */
+export async function listPublishedPosts(
+  db: Database,
+  query: { page: number; pageSize: number },
+): Promise<BlogPage> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(blogPosts)
+      .where(isPublished)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(blogPosts).where(isPublished),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      subtitle: row.subtitle,
+      excerpt: excerptWords(markdownToPlainText(row.content)),
+      coverImage: row.coverImage,
+      coverImageCard: cardUrlOf(row.coverImage),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Newest published posts for the feed. */
+export async function latestPublishedPosts(db: Database, limit: number): Promise<BlogPostRow[]> {
+  return db
+    .select()
+    .from(blogPosts)
+    .where(isPublished)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(limit);
+}
+
+/** A published post, or null: drafts do not exist for the public (spec §4 "Blog post"). */
+export async function findPublishedPost(db: Database, id: string): Promise<BlogPostRow | null> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), isPublished));
+  return row ?? null;
+}
+
+export async function listAllPosts(
+  db: Database,
+  query: { page: number; pageSize: number },
+): Promise<AdminBlogPage> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        subtitle: blogPosts.subtitle,
+        published: blogPosts.published,
+        createdAt: blogPosts.createdAt,
+        updatedAt: blogPosts.updatedAt,
+      })
+      .from(blogPosts)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(blogPosts),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function findAnyPost(db: Database, id: string): Promise<BlogPost> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!row) throw notFound(blogMessages.notFound);
+  return toBlogPost(row);
+}
+
+/** The cover must be an uploaded blog cover; its URL is stored beside its id (spec: cover_image). */
+async function resolveCover(db: Database, coverImageId: string | null) {
+  if (!coverImageId) return { coverMediaId: null, coverImage: null };
+  const cover = await findMedia(db, coverImageId);
+  if (cover?.kind !== 'blog_cover') {
+    const message = 'The cover image was not found: upload it again.';
+    throw badRequest(message, { coverImageId: message });
+  }
+  return { coverMediaId: cover.id, coverImage: cover.url };
+}
+
+export async function createPost(
+  db: Database,
+  staff: Staff,
+  input: BlogPostInput,
+  now: Date,
+): Promise<BlogPost> {
+  const cover = await resolveCover(db, input.coverImageId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({
+        title: input.title,
+        subtitle: input.subtitle,
+        content: input.content,
+        published: input.published,
+        ...cover,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await audit(
+      tx,
+      staff,
+      'blog.create',
+      { type: 'blog_post', id: row.id },
+      {
+        published: row.published,
+      },
+    );
+    return toBlogPost(row);
+  });
+}
+
+export async function updatePost(
+  db: Database,
+  staff: Staff,
+  id: string,
+  input: BlogPostInput,
+  now: Date,
+): Promise<BlogPost> {
+  const cover = await resolveCover(db, input.coverImageId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(blogPosts)
+      .set({
+        title: input.title,
+        subtitle: input.subtitle,
+        content: input.content,
+        published: input.published,
+        ...cover,
+        updatedAt: now,
+      })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    if (!row) throw notFound(blogMessages.notFound);
+    await audit(
+      tx,
+      staff,
+      'blog.update',
+      { type: 'blog_post', id },
+      {
+        published: row.published,
+      },
+    );
+    return toBlogPost(row);
+  });
+}
+
+export async function deletePost(db: Database, staff: Staff, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(blogPosts)
+      .where(eq(blogPosts.id, id))
+      .returning({ title: blogPosts.title });
+    if (!row) throw notFound(blogMessages.notFound);
+    await audit(tx, staff, 'blog.delete', { type: 'blog_post', id }, { title: row.title });
+  });
+}

@@ -1,0 +1,201 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import {
+  jpegWithGps,
+  largePng,
+  pngImage,
+  svgImage,
+  truncatedJpeg,
+  uploadFile,
+  zipBytes,
+} from '../../../test/images.ts';
+import { media } from '../../db/schema.ts';
+import { ORPHAN_MEDIA_AGE_MS, purgeOrphanMedia } from './service.ts';
+import { createDiskStorage, type MediaStorage } from './storage.ts';
+
+const COVER_URL = '/api/admin/media/blog-cover';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminCookie(t.app);
+});
+afterAll(() => t.close());
+
+async function storedFiles(app: TestApp) {
+  try {
+    return (await readdir(path.join(app.config.dataDir, 'media'))).sort();
+  } catch {
+    return [];
+  }
+}
+async function mediaRows(app: TestApp) {
+  const [row] = await app.database.db.select({ value: count() }).from(media);
+  return row?.value ?? 0;
+}
+
+describe('image uploads (D14, D23)', () => {
+  it('stores a PNG named .jpg as the PNG it is, with a card variant, served with a year of caching', async () => {
+    const response = await uploadFile(
+      t.app,
+      COVER_URL,
+      { bytes: await pngImage(3000, 1500), name: 'holiday.jpg', type: 'image/jpeg' },
+      admin,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = response.json();
+    expect(stored).toMatchObject({ mimeType: 'image/png', width: 2048, height: 1024 });
+    expect(stored.url).toMatch(/^\/media\/[0-9a-f-]{36}\.png$/);
+
+    const file = await t.app.inject({ method: 'GET', url: stored.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(file.rawPayload).metadata()).format).toBe('png');
+
+    const card = await t.app.inject({ method: 'GET', url: stored.cardUrl });
+    expect(card.statusCode).toBe(200);
+    expect((await sharp(card.rawPayload).metadata()).width).toBe(800);
+  });
+
+  it('removes EXIF, GPS included, from an uploaded JPEG', async () => {
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif?.includes(Buffer.from('TestPhone'))).toBe(true);
+    const response = await uploadFile(
+      t.app,
+      COVER_URL,
+      { bytes: original, name: 'photo.jpg', type: 'image/jpeg' },
+      admin,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const file = await t.app.inject({ method: 'GET', url: response.json().url });
+    const metadata = await sharp(file.rawPayload).metadata();
+    expect(metadata.format).toBe('jpeg');
+    expect(metadata.exif).toBeUndefined();
+    expect(file.rawPayload.includes(Buffer.from('TestPhone'))).toBe(false);
+  });
+
+  it.each([
+    ['an SVG', () => svgImage, 'drawing.svg', 'image/svg+xml', 415],
+    ['a zip named .png', () => zipBytes, 'archive.png', 'image/png', 415],
+    ['a truncated JPEG', truncatedJpeg, 'broken.jpg', 'image/jpeg', 400],
+    ['a 6 MB image', largePng, 'huge.png', 'image/png', 413],
+  ] as const)('refuses %s and stores nothing', async (_, make, name, type, status) => {
+    const filesBefore = await storedFiles(t);
+    const rowsBefore = await mediaRows(t);
+    const bytes = await make();
+    const response = await uploadFile(t.app, COVER_URL, { bytes, name, type }, admin);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().error.message).toMatch(/image|JPEG|5MB/i);
+    expect(await storedFiles(t)).toEqual(filesBefore);
+    expect(await mediaRows(t)).toBe(rowsBefore);
+  });
+
+  it('says what it wants when the request is not multipart', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: COVER_URL,
+      headers: { origin: 'http://localhost:80', cookie: admin, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toMatch(/multipart\/form-data/);
+  });
+
+  it('lets only staff upload covers', async () => {
+    const user = await signedUpUser(t.app, 'cover-user@example.com');
+    const bytes = await pngImage();
+    const asUser = await uploadFile(
+      t.app,
+      COVER_URL,
+      { bytes, name: 'a.png', type: 'image/png' },
+      user,
+    );
+    expect(asUser.statusCode).toBe(403);
+    const asVisitor = await uploadFile(t.app, COVER_URL, {
+      bytes,
+      name: 'a.png',
+      type: 'image/png',
+    });
+    expect(asVisitor.statusCode).toBe(401);
+  });
+
+  it('answers 404 for a missing image and for a key that is not one', async () => {
+    for (const url of [
+      '/media/00000000-0000-0000-0000-000000000000.png',
+      '/media/..%2F..%2Fetc%2Fpasswd',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('a half-finished upload', () => {
+  it('leaves no file and no row when storing the second file fails', async () => {
+    let directory = '';
+    let puts = 0;
+    const failing: MediaStorage = {
+      async put(key, data) {
+        puts += 1;
+        if (puts === 2) throw new Error('disk full');
+        await createDiskStorage(directory).put(key, data);
+      },
+      open: (key) => createDiskStorage(directory).open(key),
+      remove: (key) => createDiskStorage(directory).remove(key),
+    };
+    const broken = await createTestApp({ mediaStorage: failing });
+    directory = path.join(broken.config.dataDir, 'media');
+    try {
+      const cookie = await adminCookie(broken.app);
+      const response = await uploadFile(
+        broken.app,
+        COVER_URL,
+        { bytes: await pngImage(), name: 'a.png', type: 'image/png' },
+        cookie,
+      );
+      expect(response.statusCode).toBe(500);
+      expect(await storedFiles(broken)).toEqual([]);
+      expect(await mediaRows(broken)).toBe(0);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('orphaned uploads', () => {
+  it('are removed a day later, files and row, unless a post uses them', async () => {
+    const upload = async () =>
+      (
+        await uploadFile(
+          t.app,
+          COVER_URL,
+          { bytes: await pngImage(), name: 'a.png', type: 'image/png' },
+          admin,
+        )
+      ).json() as { id: string; url: string; cardUrl: string };
+    const used = await upload();
+    const orphan = await upload();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blog/posts',
+      headers: { origin: 'http://localhost:80', cookie: admin },
+      payload: { title: 'Keeps its cover', content: 'x', coverImageId: used.id },
+    });
+    expect(created.statusCode).toBe(201);
+
+    expect(await purgeOrphanMedia(t.database.db, t.app.mediaStorage, new Date())).toBe(0);
+    const dayLater = new Date(Date.now() + ORPHAN_MEDIA_AGE_MS + 60_000);
+    expect(await purgeOrphanMedia(t.database.db, t.app.mediaStorage, dayLater)).toBeGreaterThan(0);
+    const status = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    expect(await status(orphan.url)).toBe(404);
+    expect(await status(orphan.cardUrl)).toBe(404);
+    expect(await status(used.url)).toBe(200);
+    expect(await status(used.cardUrl)).toBe(200);
+  });
+});
