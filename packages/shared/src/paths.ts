@@ -37,7 +37,11 @@ export const paths = {
   adminWallets: { path: '/admin/wallets', getHref: () => '/admin/wallets' },
   adminSettings: { path: '/admin/settings', getHref: () => '/admin/settings' },
   adminBlog: { path: '/admin/blog', getHref: () => '/admin/blog' },
-  adminBlogAction: { path: '/admin/blog/:action/:id?', getHref: () => '/admin/blog' },
+  adminBlogAction: {
+    path: '/admin/blog/:action/:id?',
+    getHref: (action?: 'new' | 'edit', id?: string) =>
+      `/admin/blog${action ? `/${action}` : ''}${id ? `/${encodeURIComponent(id)}` : ''}`,
+  },
   adminCommunity: { path: '/admin/community', getHref: () => '/admin/community' },
   mailbox: { path: '/dev/mailbox', getHref: () => '/dev/mailbox' },
 } as const;

@@ -24,6 +24,9 @@ export const adminRoutes: RouteObject[] = [
       { path: paths.adminUsers.path, lazy: () => import('./routes/admin/users.tsx') },
       { path: paths.adminWallets.path, lazy: () => import('./routes/admin/wallets.tsx') },
       { path: paths.adminSettings.path, lazy: () => import('./routes/admin/settings.tsx') },
+      // One page for the list and the form: /admin/blog/{new | edit/{id}}, any other action lists.
+      { path: paths.adminBlog.path, lazy: () => import('./routes/admin/blog.tsx') },
+      { path: paths.adminBlogAction.path, lazy: () => import('./routes/admin/blog.tsx') },
       // Pages still to come (blog, community) and mistyped ones, inside the admin frame.
       { path: '/admin/*', lazy: () => import('./routes/not-found.tsx') },
     ],

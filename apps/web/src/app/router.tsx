@@ -8,6 +8,8 @@ import { accountRoutes, signedInRoutes } from './user-routes.tsx';
 const publicPages: RouteObject[] = [
   { index: true, lazy: () => import('./routes/landing.tsx') },
   { path: paths.whitepaper.path, lazy: () => import('./routes/whitepaper.tsx') },
+  { path: paths.blog.path, lazy: () => import('./routes/blog.tsx') },
+  { path: paths.blogPost.path, lazy: () => import('./routes/blog-post.tsx') },
   { path: paths.termsOfService.path, lazy: () => import('./routes/terms-of-service.tsx') },
   // D20: the register form links /terms and /privacy; both lead to the combined page.
   { path: paths.terms.path, element: <Navigate to={paths.termsOfService.getHref()} replace /> },

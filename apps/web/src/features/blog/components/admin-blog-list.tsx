@@ -1,0 +1,250 @@
+import { type AdminBlogPostRow, blogMessages } from '@btcp/shared/blog';
+import { paths } from '@btcp/shared/paths';
+import { FilePlus2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { requestErrorMessage } from '../../../lib/form-errors.ts';
+import { useDeleteBlogPost } from '../api/delete-blog-post.ts';
+import { useAdminBlogPosts } from '../api/get-admin-blog-posts.ts';
+import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { usePageParam } from '../hooks/use-page-param.ts';
+import { formatShortDate } from '../lib/format-date.ts';
+import { AdminBlogHeader } from './admin-blog-header.tsx';
+import { DeleteBlogPostDialog } from './delete-blog-post-dialog.tsx';
+
+const columns = ['Title', 'Status', 'Created', 'Last Updated', 'Actions'] as const;
+
+function StatusBadge({ published }: { published: boolean }) {
+  return (
+    <Badge
+      className={cn(
+        'py-0.5 whitespace-nowrap',
+        published
+          ? 'border-success/30 bg-success/10 text-success'
+          : 'border-border bg-muted text-muted-foreground',
+      )}
+    >
+      {published ? 'Published' : 'Draft'}
+    </Badge>
+  );
+}
+
+function PostRow({
+  post,
+  onDelete,
+}: {
+  post: AdminBlogPostRow;
+  onDelete: (post: AdminBlogPostRow, opener: HTMLButtonElement) => void;
+}) {
+  return (
+    <TableRow className="max-sm:px-1">
+      <TableCell className="sm:min-w-56">
+        <p className="font-medium max-sm:text-base">{post.title}</p>
+        {post.subtitle ? (
+          <p className="mt-0.5 text-sm text-muted-foreground">{post.subtitle}</p>
+        ) : null}
+      </TableCell>
+      <TableCell data-label="Status">
+        <StatusBadge published={post.published} />
+      </TableCell>
+      <TableCell data-label="Created" className="whitespace-nowrap text-muted-foreground">
+        <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
+      </TableCell>
+      <TableCell data-label="Last Updated" className="whitespace-nowrap text-muted-foreground">
+        <time dateTime={post.updatedAt}>{formatShortDate(post.updatedAt)}</time>
+      </TableCell>
+      <TableCell data-label="Actions">
+        <div className="flex justify-end gap-1">
+          <Link
+            to={paths.adminBlogAction.getHref('edit', post.id)}
+            aria-label={`Edit ${post.title}`}
+            title="Edit"
+            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </Link>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${post.title}`}
+            title="Delete"
+            onClick={(event) => onDelete(post, event.currentTarget)}
+          >
+            <Trash2 aria-hidden="true" className="size-4 text-destructive" />
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function SkeletonRows() {
+  return Array.from({ length: 5 }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+    <TableRow key={row} className="hover:bg-transparent">
+      {columns.map((column) => (
+        <TableCell key={column} data-label={column === 'Title' ? undefined : column}>
+          <Skeleton className={cn('h-5', column === 'Title' ? 'w-48' : 'w-20')} />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-muted">
+        <FilePlus2 aria-hidden="true" className="size-6 text-muted-foreground" />
+      </span>
+      <p className="font-medium">{blogMessages.adminEmpty}</p>
+      <Link
+        to={paths.adminBlogAction.getHref('new')}
+        className={buttonVariants({ className: 'mt-2' })}
+      >
+        {blogMessages.createFirst}
+      </Link>
+    </div>
+  );
+}
+
+/** Spec /admin/blog: every post, drafts too, newest first, with edit and delete. */
+export function AdminBlogList() {
+  const [page, setPage] = usePageParam();
+  const posts = useAdminBlogPosts(page);
+  useErrorToast(
+    posts.error,
+    posts.errorUpdatedAt,
+    blogMessages.adminErrorLoadingPosts,
+    posts.error ? requestErrorMessage(posts.error) : undefined,
+  );
+  const remove = useDeleteBlogPost();
+  const [target, setTarget] = useState<AdminBlogPostRow | null>(null);
+  // The dialog opens from a row's button rather than a Radix trigger, so focus returns by hand.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const newPostLink = useRef<HTMLAnchorElement>(null);
+
+  const confirmDelete = (post: AdminBlogPostRow) =>
+    remove.mutate(post.id, {
+      onSuccess: () => {
+        setTarget(null);
+        toast.success(blogMessages.deleted);
+      },
+      onError: (error) => {
+        setTarget(null);
+        toast.error(blogMessages.errorDeleting, { description: requestErrorMessage(error) });
+      },
+    });
+
+  const data = posts.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const empty = data?.total === 0;
+
+  return (
+    <>
+      <AdminBlogHeader
+        title="Blog Posts"
+        actions={
+          <Link
+            ref={newPostLink}
+            to={paths.adminBlogAction.getHref('new')}
+            className={buttonVariants()}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            {blogMessages.newPost}
+          </Link>
+        }
+      />
+      <Card>
+        <p role="status" className="sr-only">
+          {posts.isPending ? 'Loading blog posts...' : ''}
+        </p>
+        {empty ? (
+          <EmptyState />
+        ) : (
+          <Table stacked label="Blog posts" aria-busy={posts.isFetching || undefined}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                {columns.map((column) => (
+                  <TableHead
+                    key={column}
+                    className={column === 'Actions' ? 'text-right' : undefined}
+                  >
+                    {column}
+                  </TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {posts.isPending && <SkeletonRows />}
+              {posts.isError && !data && (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={columns.length} className="py-10 text-center">
+                    <p className="text-muted-foreground">{blogMessages.adminErrorLoadingPosts}</p>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="mt-3"
+                      onClick={() => void posts.refetch()}
+                    >
+                      Try again
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              )}
+              {data?.items.map((post) => (
+                <PostRow
+                  key={post.id}
+                  post={post}
+                  onDelete={(row, button) => {
+                    opener.current = button;
+                    setTarget(row);
+                  }}
+                />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {data && !empty && data.total > data.pageSize ? (
+          <Pagination
+            label="Blog post pages"
+            page={page}
+            pageCount={pageCount}
+            busy={posts.isFetching}
+            onPageChange={setPage}
+            className="border-t border-border p-4 text-sm"
+          />
+        ) : null}
+      </Card>
+      <DeleteBlogPostDialog
+        post={target}
+        deleting={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setTarget(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          // Back to the row's Delete button; once the row is deleted, to the top of the page.
+          const button = opener.current;
+          opener.current = null;
+          if (button?.isConnected) button.focus();
+          else newPostLink.current?.focus();
+        }}
+      />
+    </>
+  );
+}

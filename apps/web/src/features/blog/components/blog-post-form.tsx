@@ -1,0 +1,108 @@
+import { type BlogPost, BlogPostBodySchema, blogMessages } from '@btcp/shared/blog';
+import { paths } from '@btcp/shared/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CheckboxField } from '../../../components/forms/checkbox-field.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { useCreateBlogPost } from '../api/create-blog-post.ts';
+import { useUpdateBlogPost } from '../api/update-blog-post.ts';
+import { useCoverUpload } from '../hooks/use-cover-upload.ts';
+import { CoverImageField } from './cover-image-field.tsx';
+
+const fieldNames = ['title', 'subtitle', 'content', 'coverImageId'] as const;
+const resolver = zodResolver(BlogPostBodySchema);
+
+const textareaClass =
+  'flex min-h-[300px] w-full rounded-md border border-border bg-background px-3 py-2 font-mono text-sm leading-6 shadow-sm transition-colors placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive';
+
+/** Spec /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
+export function BlogPostForm({ post }: { post?: BlogPost }) {
+  const navigate = useNavigate();
+  const create = useCreateBlogPost();
+  const update = useUpdateBlogPost();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver,
+    defaultValues: {
+      title: post?.title ?? '',
+      subtitle: post?.subtitle ?? '',
+      content: post?.content ?? '',
+      published: post?.published ?? false,
+      coverImageId: post?.coverImageId ?? null,
+    },
+  });
+  const cover = useCoverUpload(
+    post?.coverImageId && post.coverImage ? { id: post.coverImageId, url: post.coverImage } : null,
+    (id) => {
+      setValue('coverImageId', id, { shouldDirty: true });
+      clearErrors('coverImageId');
+    },
+  );
+  const saving = create.isPending || update.isPending;
+
+  const onSubmit = handleSubmit((body) => {
+    const callbacks = {
+      onSuccess: async () => {
+        toast.success(post ? blogMessages.updated : blogMessages.created);
+        await navigate(paths.adminBlog.getHref());
+      },
+      onError: (error: Error) => {
+        applyFieldErrors(error, setError, fieldNames);
+        toast.error(blogMessages.errorSaving, { description: blogMessages.errorSavingDescription });
+      },
+    };
+    if (post) update.mutate({ id: post.id, body }, callbacks);
+    else create.mutate(body, callbacks);
+  });
+
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form onSubmit={onSubmit} noValidate className="grid gap-6">
+          <FormField label="Title" error={errors.title?.message}>
+            {(props) => <Input {...props} {...register('title')} />}
+          </FormField>
+          <FormField label="Subtitle" hint="Optional." error={errors.subtitle?.message}>
+            {(props) => <Input {...props} {...register('subtitle')} />}
+          </FormField>
+          <FormField
+            label="Content"
+            hint="Markdown supported: # headings, **bold**, *italic*, lists, [links](https://example.com), > quotes and `code`. A line break stays a line break."
+            error={errors.content?.message}
+          >
+            {(props) => <textarea {...props} {...register('content')} className={textareaClass} />}
+          </FormField>
+          <CoverImageField
+            cover={cover.cover}
+            uploading={cover.uploading}
+            error={errors.coverImageId?.message}
+            onPick={cover.pick}
+            onRemove={cover.remove}
+          />
+          <CheckboxField control={control} name="published" label="Publish" />
+          <div className="flex flex-wrap gap-3 border-t border-border pt-6">
+            <Button type="submit" disabled={saving || cover.uploading}>
+              {saving ? 'Saving...' : post ? 'Update Post' : 'Create Post'}
+            </Button>
+            <Link to={paths.adminBlog.getHref()} className={buttonVariants({ variant: 'outline' })}>
+              Cancel
+            </Link>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
