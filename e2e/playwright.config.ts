@@ -65,6 +65,9 @@ export default defineConfig({
       // Every journey signs in from 127.0.0.1; the limits themselves are covered by server tests.
       RATE_LIMIT_AUTH_PER_IP: '10000',
       RATE_LIMIT_AUTH_PER_ACCOUNT: '10000',
+      RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: '10000',
+      RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR: '10000',
+      RATE_LIMIT_COMMUNITY_VOTES_PER_MINUTE: '10000',
     },
   },
 });

@@ -306,17 +306,29 @@ export const communityPosts = pgTable(
     upvotes: integer('upvotes').notNull().default(0),
     downvotes: integer('downvotes').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** D15 Hot: kept by modules/community/hot-rank.ts with the counters, for keyset pages. */
+    hotRank: doublePrecision('hot_rank').notNull().default(0),
     status: text('status', { enum: communityPostStatuses }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('community_posts_status_created_idx').on(table.status, table.createdAt.desc()),
-    index('community_posts_status_score_idx').on(
-      table.status,
-      sql`(${table.upvotes} - ${table.downvotes}) DESC`,
-      table.createdAt.desc(),
-    ),
+    // One index per public sort (D15), over the posts the public sees (D17: not removed), in the
+    // exact keyset order, so a page is an index range scan rather than a sort of every post.
+    index('community_posts_public_new_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} <> 'removed'`),
+    index('community_posts_public_top_idx')
+      .on(
+        sql`(${table.upvotes} - ${table.downvotes}) DESC NULLS LAST`,
+        table.createdAt.desc(),
+        table.id.desc(),
+      )
+      .where(sql`${table.status} <> 'removed'`),
+    index('community_posts_public_hot_idx')
+      .on(table.hotRank.desc(), table.id.desc())
+      .where(sql`${table.status} <> 'removed'`),
+    index('community_posts_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('community_posts_topic_created_idx').on(table.topic, table.createdAt.desc()),
     index('community_posts_user_idx').on(table.userId),
     check('community_posts_title_length', sql`char_length(trim(${table.title})) BETWEEN 1 AND 300`),

@@ -37,7 +37,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     staff.addHook('preHandler', requireStaff);
     await staff.register(blogAdminRoutes);
     await staff.register(communityModerationRoutes, { prefix: '/community' });
-    // The community and blog moderation routes register here (their issues).
   });
 
   await app.register(async (scope) => {

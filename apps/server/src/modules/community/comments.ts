@@ -1,0 +1,138 @@
+import { type Comment, type CommentsPage, communityMessages } from '@btcp/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { communityComments, communityPosts, communityVotes, profiles } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import {
+  microsOf,
+  newestFirst,
+  type Queryable,
+  timestampAt,
+  type VoteType,
+  votesOf,
+} from './sql.ts';
+
+const commentSelection = {
+  id: communityComments.id,
+  postId: communityComments.postId,
+  content: communityComments.content,
+  upvotes: communityComments.upvotes,
+  downvotes: communityComments.downvotes,
+  createdAt: communityComments.createdAt,
+  createdMicros: microsOf(communityComments.createdAt),
+  userId: communityComments.userId,
+  authorId: profiles.id,
+  authorUsername: profiles.username,
+  authorBanned: profiles.isBanned,
+};
+
+const selectComments = (db: Queryable) =>
+  db
+    .select(commentSelection)
+    .from(communityComments)
+    .leftJoin(profiles, eq(profiles.id, communityComments.userId));
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
+
+function toComment(row: CommentRow, myVote: VoteType | null, viewerId: string | null): Comment {
+  return {
+    id: row.id,
+    postId: row.postId,
+    content: row.content,
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    createdAt: row.createdAt.toISOString(),
+    author:
+      row.authorId === null
+        ? null
+        : { id: row.authorId, username: row.authorUsername, isBanned: row.authorBanned ?? false },
+    myVote,
+    isMine: viewerId !== null && row.userId === viewerId,
+  };
+}
+
+/** A post's comments, newest first, in keyset pages; the caller checked the post is readable. */
+export async function listComments(
+  db: Database,
+  postId: string,
+  query: { cursor?: string; limit: number },
+  viewerId: string | null,
+): Promise<CommentsPage> {
+  const at = query.cursor ? decodeCursor('comments', query.cursor) : null;
+  const after = at
+    ? sql`(${communityComments.createdAt}, ${communityComments.id}) < (${timestampAt(at.c)}, ${at.id}::uuid)`
+    : undefined;
+  const rows = await selectComments(db)
+    .where(and(eq(communityComments.postId, postId), after))
+    .orderBy(newestFirst(communityComments.createdAt), newestFirst(communityComments.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const votes = await votesOf(
+    db,
+    viewerId,
+    communityVotes.commentId,
+    page.map((row) => row.id),
+  );
+  return {
+    items: page.map((row) => toComment(row, votes.get(row.id) ?? null, viewerId)),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor('comments', { c: last.createdMicros, id: last.id })
+        : null,
+  };
+}
+
+/** Adds a comment to a visible post and bumps its comment_count in the same transaction. */
+export async function createComment(
+  db: Database,
+  userId: string,
+  postId: string,
+  content: string,
+  now: Date,
+): Promise<Comment> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .update(communityPosts)
+      .set({ commentCount: sql`${communityPosts.commentCount} + 1` })
+      .where(and(eq(communityPosts.id, postId), ne(communityPosts.status, 'removed')))
+      .returning({ id: communityPosts.id });
+    if (!post) throw notFound(communityMessages.postNotFound);
+    const [created] = await tx
+      .insert(communityComments)
+      .values({ postId, userId, content, createdAt: now })
+      .returning({ id: communityComments.id });
+    const [row] = created
+      ? await selectComments(tx).where(eq(communityComments.id, created.id))
+      : [];
+    if (!row) throw new Error('created comment not found');
+    return toComment(row, null, userId);
+  });
+}
+
+/**
+ * D17: authors delete their own comments; its votes go with it (cascade) and the post's
+ * comment_count drops in the same transaction. The post row is locked before the comment, the
+ * order a post deletion takes too, so the two cannot deadlock.
+ */
+export async function deleteOwnComment(db: Database, id: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ postId: communityComments.postId, userId: communityComments.userId })
+      .from(communityComments)
+      .where(eq(communityComments.id, id));
+    if (!comment) throw notFound(communityMessages.commentNotFound);
+    if (comment.userId !== userId) throw forbidden(communityMessages.notYourComment);
+    await tx
+      .update(communityPosts)
+      .set({ commentCount: sql`${communityPosts.commentCount} - 1` })
+      .where(eq(communityPosts.id, comment.postId));
+    const deleted = await tx
+      .delete(communityComments)
+      .where(eq(communityComments.id, id))
+      .returning({ id: communityComments.id });
+    // Someone deleted it between our read and our lock: undo the count by failing the whole.
+    if (deleted.length === 0) throw notFound(communityMessages.commentNotFound);
+  });
+}

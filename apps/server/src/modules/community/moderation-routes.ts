@@ -1,0 +1,72 @@
+import {
+  AdminCommunityPageSchema,
+  AdminCommunityPostSchema,
+  AdminCommunityQuerySchema,
+  SetPostStatusBodySchema,
+  type Staff,
+} from '@btcp/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../errors.ts';
+import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './moderation.ts';
+
+const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
+const tags = ['community'];
+
+/**
+ * /api/admin/community/*: registered in the admin staff scope, whose guard lets in admins and
+ * moderators (D7) and answers everyone else 401 or 403. Every change is audited.
+ */
+export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOf = (request: { staff: Staff | null }) => {
+    if (!request.staff) throw unauthorized();
+    return request.staff;
+  };
+
+  app.get(
+    '/posts',
+    {
+      schema: {
+        tags,
+        summary: 'All posts, removed ones too, newest first; search over title, content, author',
+        querystring: AdminCommunityQuerySchema,
+        response: { 200: AdminCommunityPageSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listPostsForModeration(app.db, request.query);
+    },
+  );
+
+  app.patch(
+    '/posts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a post active, flagged or removed (audited)',
+        params: PostParamsSchema,
+        body: SetPostStatusBodySchema,
+        response: { 200: AdminCommunityPostSchema },
+      },
+    },
+    async (request) =>
+      setPostStatus(app.db, staffOf(request), request.params.id, request.body.status),
+  );
+
+  app.delete(
+    '/posts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a post with all its comments and votes (audited)',
+        params: PostParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deletePostAsStaff(app.db, staffOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

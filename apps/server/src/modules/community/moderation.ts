@@ -1,0 +1,116 @@
+import {
+  type AdminCommunityPage,
+  type AdminCommunityPost,
+  type CommunityPostStatus,
+  communityMessages,
+  type Staff,
+} from '@btcp/shared';
+import { count, eq, ilike, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { communityPosts, profiles, users } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
+import { notFound } from '../../errors.ts';
+import { audit } from '../admin/audit.ts';
+import { newestFirst, type Queryable } from './sql.ts';
+
+const rowSelection = {
+  id: communityPosts.id,
+  title: communityPosts.title,
+  authorUsername: profiles.username,
+  authorEmail: users.email,
+  status: communityPosts.status,
+  upvotes: communityPosts.upvotes,
+  downvotes: communityPosts.downvotes,
+  commentCount: communityPosts.commentCount,
+  createdAt: communityPosts.createdAt,
+};
+
+const selectRows = (db: Queryable) =>
+  db
+    .select(rowSelection)
+    .from(communityPosts)
+    .leftJoin(users, eq(users.id, communityPosts.userId))
+    .leftJoin(profiles, eq(profiles.id, communityPosts.userId));
+
+const toAdminPost = (
+  row: Omit<AdminCommunityPost, 'createdAt'> & { createdAt: Date },
+): AdminCommunityPost => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * Every post, removed ones too, newest first, paginated on the server; the search is
+ * case-insensitive over title, content and the author's username (spec: /admin/community).
+ */
+export async function listPostsForModeration(
+  db: Database,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<AdminCommunityPage> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = pattern
+    ? or(
+        ilike(communityPosts.title, pattern),
+        ilike(communityPosts.content, pattern),
+        ilike(profiles.username, pattern),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(newestFirst(communityPosts.createdAt), newestFirst(communityPosts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ value: count() })
+      .from(communityPosts)
+      .leftJoin(profiles, eq(profiles.id, communityPosts.userId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map(toAdminPost),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Any status from any state (spec §4), audited in the same transaction. */
+export async function setPostStatus(
+  db: Database,
+  actor: Staff,
+  id: string,
+  status: CommunityPostStatus,
+): Promise<AdminCommunityPost> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: communityPosts.status })
+      .from(communityPosts)
+      .where(eq(communityPosts.id, id))
+      .for('update');
+    if (!before) throw notFound(communityMessages.postNotFound);
+    await tx
+      .update(communityPosts)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(communityPosts.id, id));
+    await audit(
+      tx,
+      actor,
+      'community.post.status',
+      { type: 'community_post', id },
+      { from: before.status, to: status },
+    );
+    const [row] = await selectRows(tx).where(eq(communityPosts.id, id));
+    if (!row) throw notFound(communityMessages.postNotFound);
+    return toAdminPost(row);
+  });
+}
+
+/** Deletes the post with its comments and votes (cascades), audited in the same transaction. */
+export async function deletePostAsStaff(db: Database, actor: Staff, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(communityPosts)
+      .where(eq(communityPosts.id, id))
+      .returning({ title: communityPosts.title, userId: communityPosts.userId });
+    if (!deleted) throw notFound(communityMessages.postNotFound);
+    await audit(tx, actor, 'community.post.delete', { type: 'community_post', id }, deleted);
+  });
+}

@@ -1,0 +1,60 @@
+import { communityMessages } from '@btcp/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+
+type CommunityAction = 'post' | 'image' | 'comment' | 'vote';
+
+function ruleFor(action: CommunityAction, config: Config): RateLimitRule {
+  switch (action) {
+    case 'post':
+      return {
+        name: 'community-post:user',
+        max: config.RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR,
+        windowSeconds: 3600,
+      };
+    case 'image':
+      // Counted apart from posts, so a post with an image costs one of each.
+      return {
+        name: 'community-image:user',
+        max: config.RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR,
+        windowSeconds: 3600,
+      };
+    case 'comment':
+      return {
+        name: 'community-comment:user',
+        max: config.RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR,
+        windowSeconds: 3600,
+      };
+    case 'vote':
+      return {
+        name: 'community-vote:user',
+        max: config.RATE_LIMIT_COMMUNITY_VOTES_PER_MINUTE,
+        windowSeconds: 60,
+      };
+  }
+}
+
+/** D5: per-account limits on posting, uploading, commenting and voting (429 with Retry-After). */
+export async function enforceCommunityRateLimit(
+  request: FastifyRequest,
+  action: CommunityAction,
+  userId: string,
+): Promise<void> {
+  const { db, clock, config } = request.server;
+  try {
+    await enforceRateLimit(db, ruleFor(action, config), userId, clock.now());
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429) {
+      throw new AppError(
+        429,
+        error.code,
+        communityMessages.tooManyRequests,
+        undefined,
+        error.headers,
+      );
+    }
+    throw error;
+  }
+}

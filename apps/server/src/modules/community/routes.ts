@@ -1,0 +1,250 @@
+import {
+  CommentSchema,
+  CommentsPageSchema,
+  CommentsQuerySchema,
+  CommunityListQuerySchema,
+  CommunityPageSchema,
+  CommunityPostSchema,
+  CommunityStatsSchema,
+  CreateCommentBodySchema,
+  CreateCommunityPostBodySchema,
+  MediaSchema,
+  VoteBodySchema,
+  VoteResultSchema,
+} from '@btcp/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../errors.ts';
+import { requireActiveUser, requireUser } from '../../plugins/guards.ts';
+import { receiveImage } from '../media/service.ts';
+import { createComment, deleteOwnComment, listComments } from './comments.ts';
+import {
+  assertPostReadable,
+  communityStats,
+  createPost,
+  deleteOwnPost,
+  getPost,
+  listPosts,
+} from './posts.ts';
+import { enforceCommunityRateLimit } from './rate-limits.ts';
+import { viewerOf } from './viewer.ts';
+import { voteOnComment, voteOnPost } from './votes.ts';
+
+const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
+const CommentParamsSchema = z.object({ id: z.uuid('Not a valid comment id') });
+const tags = ['community'];
+
+/** The user behind a guarded route (the guard has set it). */
+function userIdOf(request: FastifyRequest): string {
+  if (!request.user) throw unauthorized();
+  return request.user.id;
+}
+
+/**
+ * /api/community/*: reading is public (the caller is resolved, if any, for myVote and isMine);
+ * posting, commenting and voting need an account that is not banned (D9); authors may delete
+ * their own posts and comments (D17).
+ */
+export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/community/posts',
+    {
+      schema: {
+        tags,
+        summary: 'Visible posts (active and flagged), Hot, New or Top, in keyset pages of 20',
+        querystring: CommunityListQuerySchema,
+        response: { 200: CommunityPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      reply.header('cache-control', 'no-store');
+      return listPosts(app.db, request.query, viewer.userId);
+    },
+  );
+
+  app.post(
+    '/community/posts',
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags,
+        summary: 'Create a post, optionally with a topic and an uploaded community image',
+        body: CreateCommunityPostBodySchema,
+        response: { 201: CommunityPostSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      await enforceCommunityRateLimit(request, 'post', userId);
+      const post = await createPost(app.db, userId, request.body, app.clock.now());
+      return reply.status(201).send(post);
+    },
+  );
+
+  app.get(
+    '/community/posts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One post; a removed post is 404 to everyone but admins and moderators',
+        params: PostParamsSchema,
+        response: { 200: CommunityPostSchema },
+      },
+    },
+    async (request, reply) => {
+      const post = await getPost(app.db, request.params.id, await viewerOf(request));
+      reply.header('cache-control', 'no-store');
+      return post;
+    },
+  );
+
+  app.delete(
+    '/community/posts/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Delete one’s own post, with its comments and votes',
+        params: PostParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteOwnPost(app.db, request.params.id, userIdOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/community/posts/:id/vote',
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags,
+        summary: 'Vote: none → up or down, the same again → none, the opposite → switch',
+        params: PostParamsSchema,
+        body: VoteBodySchema,
+        response: { 200: VoteResultSchema },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      await enforceCommunityRateLimit(request, 'vote', userId);
+      return voteOnPost(app.db, userId, request.params.id, request.body.type);
+    },
+  );
+
+  app.get(
+    '/community/posts/:id/comments',
+    {
+      schema: {
+        tags,
+        summary: 'A post’s comments, newest first, in keyset pages of 50',
+        params: PostParamsSchema,
+        querystring: CommentsQuerySchema,
+        response: { 200: CommentsPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      await assertPostReadable(app.db, request.params.id, viewer);
+      reply.header('cache-control', 'no-store');
+      return listComments(app.db, request.params.id, request.query, viewer.userId);
+    },
+  );
+
+  app.post(
+    '/community/posts/:id/comments',
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags,
+        summary: 'Comment on a post',
+        params: PostParamsSchema,
+        body: CreateCommentBodySchema,
+        response: { 201: CommentSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      await enforceCommunityRateLimit(request, 'comment', userId);
+      const comment = await createComment(
+        app.db,
+        userId,
+        request.params.id,
+        request.body.content,
+        app.clock.now(),
+      );
+      return reply.status(201).send(comment);
+    },
+  );
+
+  app.delete(
+    '/community/comments/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Delete one’s own comment, with its votes',
+        params: CommentParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteOwnComment(app.db, request.params.id, userIdOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/community/comments/:id/vote',
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags,
+        summary: 'Vote on a comment (the same rules as posts)',
+        params: CommentParamsSchema,
+        body: VoteBodySchema,
+        response: { 200: VoteResultSchema },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      await enforceCommunityRateLimit(request, 'vote', userId);
+      return voteOnComment(app.db, userId, request.params.id, request.body.type);
+    },
+  );
+
+  app.get(
+    '/community/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Sidebar figures: visible posts, registered members, members online (5 min)',
+        response: { 200: CommunityStatsSchema },
+      },
+    },
+    async () => communityStats(app.db, app.clock.now()),
+  );
+
+  app.post(
+    '/community/images',
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags,
+        summary: 'Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
+        consumes: ['multipart/form-data'],
+        response: { 201: MediaSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      await enforceCommunityRateLimit(request, 'image', userId);
+      const stored = await receiveImage(request, 'community_image', { userId });
+      return reply.status(201).send(stored);
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { communityVotes } from '../../db/schema.ts';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Queryable = Database | Transaction;
+export type VoteType = 'upvote' | 'downvote';
+
+/**
+ * `DESC NULLS LAST`, as drizzle-kit writes `.desc()` index columns: a plain `DESC` (nulls first)
+ * would not match those indexes and PostgreSQL would sort every row instead of reading in order.
+ */
+export const newestFirst = (column: AnyColumn | SQL): SQL => sql`${column} DESC NULLS LAST`;
+
+/** A timestamp as whole microseconds since the epoch, for cursors (exact in a JS number). */
+export const microsOf = (column: AnyColumn): SQL<number> =>
+  sql<number>`(extract(epoch from ${column}) * 1000000)::double precision`.mapWith(Number);
+
+export const timestampAt = (micros: number): SQL =>
+  sql`(timestamptz 'epoch' + ${micros}::double precision * interval '1 microsecond')`;
+
+/** The viewer's own votes on a page of items: one indexed query, (user_id, item) is unique. */
+export async function votesOf(
+  db: Queryable,
+  userId: string | null,
+  column: PgColumn,
+  ids: string[],
+): Promise<Map<string, VoteType>> {
+  if (!userId || ids.length === 0) return new Map();
+  const rows = await db
+    .select({ itemId: sql<string>`${column}`, voteType: communityVotes.voteType })
+    .from(communityVotes)
+    .where(and(eq(communityVotes.userId, userId), inArray(column, ids)));
+  return new Map(rows.map((row) => [row.itemId, row.voteType]));
+}
