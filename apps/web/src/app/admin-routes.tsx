@@ -27,7 +27,8 @@ export const adminRoutes: RouteObject[] = [
       // One page for the list and the form: /admin/blog/{new | edit/{id}}, any other action lists.
       { path: paths.adminBlog.path, lazy: () => import('./routes/admin/blog.tsx') },
       { path: paths.adminBlogAction.path, lazy: () => import('./routes/admin/blog.tsx') },
-      // Pages still to come (blog, community) and mistyped ones, inside the admin frame.
+      { path: paths.adminCommunity.path, lazy: () => import('./routes/admin/community.tsx') },
+      // Mistyped admin pages, inside the admin frame.
       { path: '/admin/*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

@@ -10,6 +10,8 @@ const publicPages: RouteObject[] = [
   { path: paths.whitepaper.path, lazy: () => import('./routes/whitepaper.tsx') },
   { path: paths.blog.path, lazy: () => import('./routes/blog.tsx') },
   { path: paths.blogPost.path, lazy: () => import('./routes/blog-post.tsx') },
+  { path: paths.community.path, lazy: () => import('./routes/community.tsx') },
+  { path: paths.communityPost.path, lazy: () => import('./routes/community-post.tsx') },
   { path: paths.termsOfService.path, lazy: () => import('./routes/terms-of-service.tsx') },
   // D20: the register form links /terms and /privacy; both lead to the combined page.
   { path: paths.terms.path, element: <Navigate to={paths.termsOfService.getHref()} replace /> },

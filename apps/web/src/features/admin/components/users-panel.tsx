@@ -1,9 +1,5 @@
-import { RefreshCw, Search } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
@@ -14,14 +10,12 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { formatCount } from '../lib/format.ts';
 import { UserRow } from './user-row.tsx';
 
-const SEARCH_DELAY_MS = 300;
 const columns = [
   'Email',
   'Username',
@@ -58,46 +52,24 @@ function MessageRow({ children }: { children: string }) {
 
 /** The user list: server-side search and pages, with the ban and moderator flags. */
 export function UsersPanel() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
-  // A page number belongs to the search it was chosen for; a new search starts at page 1.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
+  const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
   const users = useAdminUsers({ search, page });
   useErrorToast('Failed to load users', users.error, users.errorUpdatedAt);
 
   const data = users.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const goTo = (next: number) => setPaging({ search, page: next });
+  const pageCount = countPages(data);
 
   return (
     <Card>
-      <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-sm">
-          <Label htmlFor="admin-user-search" className="sr-only">
-            Search by email or username
-          </Label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="admin-user-search"
-            type="search"
-            placeholder="Search by email or username"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <Button variant="outline" onClick={() => void users.refetch()} disabled={users.isFetching}>
-          <RefreshCw
-            aria-hidden="true"
-            className={cn('size-4', users.isFetching && 'animate-spin')}
-          />
-          Refresh
-        </Button>
-      </div>
+      <SearchHeader
+        id="admin-user-search"
+        label="Search by email or username"
+        placeholder="Search by email or username"
+        value={searchText}
+        onChange={setSearchText}
+        onRefresh={() => void users.refetch()}
+        refreshing={users.isFetching}
+      />
 
       <p role="status" className="sr-only">
         {users.isPending ? 'Loading users...' : data && `${formatCount(data.total)} users found`}
@@ -131,7 +103,7 @@ export function UsersPanel() {
           page={page}
           pageCount={pageCount}
           busy={users.isFetching}
-          onPageChange={goTo}
+          onPageChange={setPage}
           className="sm:justify-end"
         />
       </div>

@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateBlogPost } from '../api/create-blog-post.ts';
 import { useUpdateBlogPost } from '../api/update-blog-post.ts';
@@ -17,9 +18,6 @@ import { CoverImageField } from './cover-image-field.tsx';
 
 const fieldNames = ['title', 'subtitle', 'content', 'coverImageId'] as const;
 const resolver = zodResolver(BlogPostBodySchema);
-
-const textareaClass =
-  'flex min-h-[300px] w-full rounded-md border border-border bg-background px-3 py-2 font-mono text-sm leading-6 shadow-sm transition-colors placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive';
 
 /** Spec /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
 export function BlogPostForm({ post }: { post?: BlogPost }) {
@@ -83,7 +81,13 @@ export function BlogPostForm({ post }: { post?: BlogPost }) {
             hint="Markdown supported: # headings, **bold**, *italic*, lists, [links](https://example.com), > quotes and `code`. A line break stays a line break."
             error={errors.content?.message}
           >
-            {(props) => <textarea {...props} {...register('content')} className={textareaClass} />}
+            {(props) => (
+              <Textarea
+                {...props}
+                {...register('content')}
+                className="min-h-[300px] font-mono text-sm leading-6 md:text-sm"
+              />
+            )}
           </FormField>
           <CoverImageField
             cover={cover.cover}

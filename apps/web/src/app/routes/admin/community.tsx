@@ -1,0 +1,36 @@
+import { communityMessages } from '@btcp/shared/community';
+import { pageTitles } from '@btcp/shared/paths';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { PageHeader } from '../../../features/admin/components/page-header.tsx';
+import { CommunityPostsPanel } from '../../../features/moderation/components/community-posts-panel.tsx';
+import { CommunityRulesList } from '../../../features/moderation/components/community-rules-list.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+/** Community moderation, for admins and moderators alike (D7). */
+export function Component() {
+  useDocumentTitle(pageTitles.adminCommunity);
+  return (
+    <>
+      <PageHeader
+        title={communityMessages.managementTitle}
+        description="Review posts, flag or remove them, or delete them for good."
+      />
+      <Tabs defaultValue="posts">
+        <TabsList className="sm:w-auto">
+          <TabsTrigger value="posts" className="sm:px-6">
+            {communityMessages.postsTab}
+          </TabsTrigger>
+          <TabsTrigger value="rules" className="sm:px-6">
+            {communityMessages.rulesTab}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="posts">
+          <CommunityPostsPanel />
+        </TabsContent>
+        <TabsContent value="rules">
+          <CommunityRulesList />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

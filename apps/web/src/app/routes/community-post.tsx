@@ -1,0 +1,74 @@
+import { communityMessages } from '@btcp/shared/community';
+import { pageTitles, paths } from '@btcp/shared/paths';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { useCommunityPost } from '../../features/community/api/get-community-post.ts';
+import { CommentSection } from '../../features/community/components/comment-section.tsx';
+import {
+  PostDetail,
+  PostDetailSkeleton,
+} from '../../features/community/components/post-detail.tsx';
+import { PostNotFound } from '../../features/community/components/post-not-found.tsx';
+import { useLoadErrorToast } from '../../features/community/hooks/use-load-error-toast.ts';
+import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+function PostPage({ id }: { id: string }) {
+  const session = useSession();
+  const signedIn = session.data ? Boolean(session.data.user) : undefined;
+  const post = useCommunityPost(id);
+  // An id that is not even well formed (400) names no post either.
+  const notFound = post.error instanceof ApiRequestError && [400, 404].includes(post.error.status);
+  useLoadErrorToast(
+    communityMessages.errorLoadingPost,
+    communityMessages.errorLoadingPostDescription,
+    post.isError && !notFound,
+    post.errorUpdatedAt,
+  );
+
+  if (notFound) return <PostNotFound />;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-8 pb-16 sm:px-6 lg:pt-12">
+      {post.isPending ? <PostDetailSkeleton /> : null}
+      {post.isError && !post.data ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center"
+        >
+          <p className="font-medium text-destructive">
+            {communityMessages.errorPrefix(post.error.message)}
+          </p>
+          <Button variant="outline" onClick={() => void post.refetch()}>
+            {communityMessages.tryAgain}
+          </Button>
+        </div>
+      ) : null}
+      {post.data ? (
+        <>
+          <PostDetail post={post.data} signedIn={signedIn} />
+          <CommentSection
+            postId={post.data.id}
+            commentCount={post.data.commentCount}
+            signedIn={signedIn}
+          />
+        </>
+      ) : null}
+      <Link
+        to={paths.community.getHref()}
+        className="justify-self-start text-sm font-medium text-primary hover:underline"
+      >
+        {communityMessages.backToCommunity}
+      </Link>
+    </div>
+  );
+}
+
+export function Component() {
+  useDocumentTitle(pageTitles.communityPost);
+  const { id = '' } = useParams();
+  useScrollToTop(id);
+  // A new id is a new page: nothing of the last post's state (a half-typed comment) carries over.
+  return <PostPage key={id} id={id} />;
+}

@@ -1,0 +1,67 @@
+import {
+  type CommunitySort,
+  type CommunityTopic,
+  communityMessages,
+  communitySorts,
+  communityTopics,
+  DEFAULT_COMMUNITY_SORT,
+} from '@btcp/shared/community';
+import { pageTitles } from '@btcp/shared/paths';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import type { PostListFilter } from '../../features/community/api/query-keys.ts';
+import { CommunitySidebar } from '../../features/community/components/community-sidebar.tsx';
+import { CreatePostDialog } from '../../features/community/components/create-post-dialog.tsx';
+import { ListControls } from '../../features/community/components/list-controls.tsx';
+import { PostList } from '../../features/community/components/post-list.tsx';
+import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.find((candidate) => candidate === value) ?? null;
+
+/** Sort and topic live in the address (?sort=top&topic=mining), so Back and a shared link keep them. */
+function useListFilter() {
+  const [params, setParams] = useSearchParams();
+  const filter: PostListFilter = {
+    sort: oneOf(communitySorts, params.get('sort')) ?? DEFAULT_COMMUNITY_SORT,
+    topic: oneOf(communityTopics, params.get('topic')),
+  };
+  const update = (next: PostListFilter) => {
+    const query = new URLSearchParams();
+    if (next.sort !== DEFAULT_COMMUNITY_SORT) query.set('sort', next.sort);
+    if (next.topic) query.set('topic', next.topic);
+    // Keep the view where it is: the list changes below the controls the user just used.
+    setParams(query, { preventScrollReset: true });
+  };
+  return {
+    filter,
+    setSort: (sort: CommunitySort) => update({ ...filter, sort }),
+    setTopic: (topic: CommunityTopic | null) => update({ ...filter, topic }),
+  };
+}
+
+export function Component() {
+  useDocumentTitle(pageTitles.community);
+  useScrollToTop();
+  const session = useSession();
+  // undefined while the session is being checked: nothing is offered or refused yet.
+  const signedIn = session.data ? Boolean(session.data.user) : undefined;
+  const { filter, setSort, setTopic } = useListFilter();
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{communityMessages.title}</h1>
+        {signedIn ? <CreatePostDialog /> : null}
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
+        <section aria-label="Posts" className="grid content-start gap-4">
+          <ListControls filter={filter} onSortChange={setSort} onTopicChange={setTopic} />
+          <PostList filter={filter} signedIn={signedIn} />
+        </section>
+        <CommunitySidebar signedIn={signedIn} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { type Comment, communityApi } from '@btcp/shared/community';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { updateCachedComments } from './comment-cache.ts';
+import { patchCachedPost } from './post-cache.ts';
+import { communityKeys } from './query-keys.ts';
+
+export interface NewCommentInput {
+  postId: string;
+  content: string;
+}
+
+export const createComment = ({ postId, content }: NewCommentInput) =>
+  apiRequest<Comment>(communityApi.comments(postId), { method: 'POST', body: { content } });
+
+/** The new comment goes on top of the list (newest first) and the post's count goes up by one. */
+export function useCreateComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createComment,
+    onSuccess: (comment) => {
+      const { postId } = comment;
+      if (queryClient.getQueryData(communityKeys.comments(postId))) {
+        updateCachedComments(queryClient, postId, (items, page) =>
+          page === 0 ? [comment, ...items.filter((item) => item.id !== comment.id)] : items,
+        );
+      } else {
+        void queryClient.invalidateQueries({ queryKey: communityKeys.comments(postId) });
+      }
+      patchCachedPost(queryClient, postId, (post) => ({
+        ...post,
+        commentCount: post.commentCount + 1,
+      }));
+    },
+  });
+}

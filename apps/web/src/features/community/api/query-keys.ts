@@ -1,0 +1,16 @@
+import type { CommunitySort, CommunityTopic } from '@btcp/shared/community';
+
+export interface PostListFilter {
+  sort: CommunitySort;
+  topic: CommunityTopic | null;
+}
+
+/** Every community cache under one root, so a change can refresh exactly what it touches. */
+export const communityKeys = {
+  all: ['community'] as const,
+  lists: () => [...communityKeys.all, 'posts'] as const,
+  list: (filter: PostListFilter) => [...communityKeys.lists(), filter] as const,
+  post: (id: string) => [...communityKeys.all, 'post', id] as const,
+  comments: (postId: string) => [...communityKeys.all, 'comments', postId] as const,
+  stats: () => [...communityKeys.all, 'stats'] as const,
+};

@@ -1,0 +1,46 @@
+import { type Comment, communityApi, type VoteResult, type VoteType } from '@btcp/shared/community';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { applyVote } from '../lib/vote.ts';
+import { updateCachedComments } from './comment-cache.ts';
+import { communityKeys } from './query-keys.ts';
+
+export interface CommentVoteInput {
+  comment: Pick<Comment, 'id' | 'postId'>;
+  type: VoteType;
+}
+
+export const voteOnComment = ({ comment, type }: CommentVoteInput) =>
+  apiRequest<VoteResult>(communityApi.commentVote(comment.id), { method: 'POST', body: { type } });
+
+const patchComment = (id: string, patch: (comment: Comment) => Comment) => (items: Comment[]) =>
+  items.map((item) => (item.id === id ? patch(item) : item));
+
+/** As for posts: shown at once, put back on failure, the server's counts win (D1). */
+export function useVoteOnComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: voteOnComment,
+    onMutate: async ({ comment, type }) => {
+      const key = communityKeys.comments(comment.postId);
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData(key);
+      updateCachedComments(
+        queryClient,
+        comment.postId,
+        patchComment(comment.id, (item) => applyVote(item, type)),
+      );
+      return { previous };
+    },
+    onError: (_error, { comment }, context) => {
+      queryClient.setQueryData(communityKeys.comments(comment.postId), context?.previous);
+    },
+    onSuccess: (result, { comment }) => {
+      updateCachedComments(
+        queryClient,
+        comment.postId,
+        patchComment(comment.id, (item) => ({ ...item, ...result })),
+      );
+    },
+  });
+}

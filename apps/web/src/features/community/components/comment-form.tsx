@@ -1,0 +1,62 @@
+import { COMMUNITY_COMMENT_MAX, communityMessages } from '@btcp/shared/community';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCreateComment } from '../api/create-comment.ts';
+
+/** A refusal with a reason (429 too often, D9 banned) shows it; anything else the spec's line. */
+function failureMessage(error: unknown): string {
+  return error instanceof ApiRequestError && [403, 429].includes(error.status)
+    ? error.message
+    : communityMessages.commentFailedDescription;
+}
+
+/** Spec §5: the button stays disabled until there is something to post. */
+export function CommentForm({ postId }: { postId: string }) {
+  const id = useId();
+  const [content, setContent] = useState('');
+  const create = useCreateComment();
+  const trimmed = content.trim();
+  const busy = create.isPending;
+
+  const submit = async () => {
+    if (!trimmed || busy) return;
+    try {
+      await create.mutateAsync({ postId, content: trimmed });
+      setContent('');
+      toast.success(communityMessages.commentAdded, {
+        description: communityMessages.commentAddedDescription,
+      });
+    } catch (error) {
+      toast.error(communityMessages.commentFailed, { description: failureMessage(error) });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      className="grid gap-3"
+    >
+      <Label htmlFor={id}>Add a comment</Label>
+      <Textarea
+        id={id}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        placeholder={communityMessages.commentPlaceholder}
+        maxLength={COMMUNITY_COMMENT_MAX}
+        rows={3}
+        readOnly={busy}
+      />
+      <Button type="submit" className="justify-self-end" disabled={!trimmed || busy}>
+        {busy ? communityMessages.posting : communityMessages.postComment}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { type Comment, communityMessages } from '@btcp/shared/community';
+import { Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DestructiveButton } from '../../../components/ui/destructive-button.tsx';
+import { useDeleteComment } from '../api/delete-comment.ts';
+import { useVoteOnComment } from '../api/vote-on-comment.ts';
+import { deleteFailureMessage } from '../lib/delete-feedback.ts';
+import { authorName } from '../lib/format.ts';
+import { authRequiredToast, voteErrorToast } from '../lib/vote-feedback.ts';
+import { BannedBadge } from './author-name.tsx';
+import { LinkifiedParagraphs } from './linkified-text.tsx';
+import { RelativeTime } from './relative-time.tsx';
+import { VoteControl } from './vote-control.tsx';
+
+function DeleteCommentButton({ comment }: { comment: Comment }) {
+  const remove = useDeleteComment();
+  const confirm = () =>
+    remove.mutate(comment, {
+      onSuccess: () => toast.success(communityMessages.commentDeleted),
+      onError: (error) =>
+        toast.error(communityMessages.deleteFailed, { description: deleteFailureMessage(error) }),
+    });
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Delete comment"
+          className="text-muted-foreground"
+          disabled={remove.isPending}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Delete comment?</AlertDialogTitle>
+        <AlertDialogDescription>{communityMessages.deleteCommentConfirm}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline">Cancel</Button>
+          </AlertDialogCancel>
+          <AlertDialogAction asChild>
+            <DestructiveButton onClick={confirm}>Delete</DestructiveButton>
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** One comment: its votes, who wrote it and when, the text, and Delete for its author (D17). */
+export function CommentItem({
+  comment,
+  signedIn,
+}: {
+  comment: Comment;
+  signedIn: boolean | undefined;
+}) {
+  const vote = useVoteOnComment();
+  return (
+    <li className="flex gap-3 border-b border-border py-4 last:border-b-0">
+      <VoteControl
+        counts={comment}
+        busy={vote.isPending}
+        onVote={(type) => {
+          if (signedIn === false) {
+            authRequiredToast();
+            return;
+          }
+          vote.mutate({ comment, type }, { onError: voteErrorToast });
+        }}
+        className="-mt-1"
+      />
+      <div className="grid min-w-0 flex-1 gap-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <span className="font-medium text-foreground">u/{authorName(comment.author)}</span>
+          <span aria-hidden="true">•</span>
+          <RelativeTime value={comment.createdAt} />
+          <BannedBadge author={comment.author} />
+        </div>
+        <LinkifiedParagraphs text={comment.content} className="gap-2 text-sm" />
+        {comment.isMine ? (
+          <div className="-ml-3">
+            <DeleteCommentButton comment={comment} />
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+import { COMMUNITY_CREATED_LABEL, communityMessages, communityRules } from '@btcp/shared/community';
+import { paths } from '@btcp/shared/paths';
+import { CalendarDays } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useCommunityStats } from '../api/get-community-stats.ts';
+import { formatCount } from '../lib/format.ts';
+
+function Figure({ label, value }: { label: string; value: number | undefined | null }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">
+        {value === undefined ? (
+          <Skeleton className="mt-1 h-5 w-12" />
+        ) : value === null ? (
+          '—'
+        ) : (
+          formatCount(value)
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** Spec §2 sidebar, with D19's real figures: posts, members and who is online now. */
+export function CommunitySidebar({ signedIn }: { signedIn: boolean | undefined }) {
+  const stats = useCommunityStats();
+  // undefined: still loading; null: could not load (the list's own error says why).
+  const figure = (key: 'posts' | 'members' | 'online') =>
+    stats.data ? stats.data[key] : stats.isError ? null : undefined;
+  return (
+    <aside aria-label="About the community" className="grid content-start gap-4">
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle>{communityMessages.aboutTitle}</CardTitle>
+          <p className="text-sm text-muted-foreground">
+            A place for BTCP miners to talk about Bitcoin, mining and cryptocurrency: ask questions,
+            share what you have learned and follow what is new.
+          </p>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <dl className="grid grid-cols-3 gap-2 border-y border-border py-4">
+            <Figure label="Posts" value={figure('posts')} />
+            <Figure label="Members" value={figure('members')} />
+            <Figure label="Online" value={figure('online')} />
+          </dl>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            {COMMUNITY_CREATED_LABEL}
+          </p>
+          {signedIn === false ? (
+            <Link to={paths.login.getHref()} className={buttonVariants({ className: 'w-full' })}>
+              {communityMessages.signInToPost}
+            </Link>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle>{communityMessages.rulesTitle}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="grid gap-3 text-sm">
+            {communityRules.map((rule, index) => (
+              <li key={rule} className="flex gap-3">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground"
+                >
+                  {index + 1}
+                </span>
+                <span className="pt-0.5">{rule}</span>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </aside>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  COMMUNITY_CONTENT_MAX,
+  COMMUNITY_TITLE_MAX,
+  type CommunityTopic,
+  communityMessages,
+  communityTopicLabels,
+  communityTopics,
+} from '@btcp/shared/community';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCreateCommunityPost } from '../api/create-community-post.ts';
+import { ImagePicker } from './image-picker.tsx';
+import { NativeSelect } from './native-select.tsx';
+
+interface NewPostValues {
+  title: string;
+  content: string;
+  topic: CommunityTopic | '';
+}
+
+const emptyPost: NewPostValues = { title: '', content: '', topic: '' };
+
+/** The server's reason when it gave one (403 banned, 429 too often, a bad image), else the spec's. */
+function failureMessage(error: unknown): string {
+  if (!(error instanceof ApiRequestError) || error.status >= 500 || error.code === 'HTTP_ERROR') {
+    return communityMessages.unexpected;
+  }
+  if (error.status === 401) return communityMessages.mustBeLoggedIn;
+  return error.message;
+}
+
+/** Spec §2: 'Create Post' opens this dialog; it starts empty again after a cancel or a success. */
+export function CreatePostDialog() {
+  const [open, setOpen] = useState(false);
+  const [image, setImage] = useState<File | null>(null);
+  const create = useCreateCommunityPost();
+  const { register, handleSubmit, reset } = useForm<NewPostValues>({ defaultValues: emptyPost });
+  const busy = create.isPending;
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      reset(emptyPost);
+      setImage(null);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const title = values.title.trim();
+    const content = values.content.trim();
+    if (!title || !content) {
+      toast.error(communityMessages.missingFields, {
+        description: communityMessages.missingFieldsDescription,
+      });
+      return;
+    }
+    try {
+      await create.mutateAsync({ title, content, topic: values.topic || null, image });
+      toast.success(communityMessages.postCreated, {
+        description: communityMessages.postCreatedDescription,
+      });
+      changeOpen(false);
+    } catch (error) {
+      toast.error(communityMessages.createFailed, { description: failureMessage(error) });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden="true" className="size-4" />
+          {communityMessages.createPost}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{communityMessages.createPost}</DialogTitle>
+          <DialogDescription>
+            Share something with the community. Links in your text become clickable.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy || undefined}>
+          <FormField label="Title">
+            {(control) => (
+              <Input
+                {...control}
+                {...register('title')}
+                maxLength={COMMUNITY_TITLE_MAX}
+                autoComplete="off"
+                placeholder="What is it about?"
+                disabled={busy}
+              />
+            )}
+          </FormField>
+          <FormField label="Content">
+            {(control) => (
+              <Textarea
+                {...control}
+                {...register('content')}
+                maxLength={COMMUNITY_CONTENT_MAX}
+                rows={6}
+                placeholder="Say more..."
+                disabled={busy}
+              />
+            )}
+          </FormField>
+          <FormField label="Topic">
+            {(control) => (
+              <NativeSelect {...control} {...register('topic')} disabled={busy}>
+                <option value="">None</option>
+                {communityTopics.map((topic) => (
+                  <option key={topic} value={topic}>
+                    {communityTopicLabels[topic]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <ImagePicker file={image} onChange={setImage} disabled={busy} />
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {busy ? communityMessages.posting : 'Publish'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

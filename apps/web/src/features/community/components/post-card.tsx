@@ -1,0 +1,117 @@
+import {
+  type CommunityPost,
+  communityMessages,
+  communityTopicLabels,
+} from '@btcp/shared/community';
+import { paths } from '@btcp/shared/paths';
+import { Award, MessageSquare, Share2 } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { commentsLabel, excerpt } from '../lib/format.ts';
+import { sharePost } from '../lib/share-post.ts';
+import { BannedBadge, PostedBy } from './author-name.tsx';
+import { PostVoteControl } from './post-vote-control.tsx';
+import { RelativeTime } from './relative-time.tsx';
+
+/** Comments, Award and Share: quiet text buttons under the post. */
+const actionClass =
+  'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
+
+export function TopicChip({ topic }: { topic: CommunityPost['topic'] }) {
+  if (!topic) return null;
+  return (
+    <Badge className="border-primary/30 bg-accent py-0.5 text-accent-foreground">
+      {communityTopicLabels[topic]}
+    </Badge>
+  );
+}
+
+/** Spec §2 "Community list": one post as a card. */
+export function PostCard({
+  post,
+  signedIn,
+}: {
+  post: CommunityPost;
+  signedIn: boolean | undefined;
+}) {
+  const titleId = useId();
+  const href = paths.communityPost.getHref(post.id);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex gap-2 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm sm:gap-3 sm:p-4"
+    >
+      <PostVoteControl post={post} signedIn={signedIn} className="-mt-1" />
+      <div className="grid min-w-0 flex-1 gap-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <PostedBy author={post.author} />
+          <span aria-hidden="true">•</span>
+          <RelativeTime value={post.createdAt} />
+          <TopicChip topic={post.topic} />
+          <BannedBadge author={post.author} />
+        </div>
+        <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
+          <Link to={href} className="hover:text-primary hover:underline">
+            {post.title}
+          </Link>
+        </h2>
+        {post.imageCardUrl ? (
+          <img
+            src={post.imageCardUrl}
+            alt={post.title}
+            loading="lazy"
+            decoding="async"
+            className="max-h-[28rem] w-full rounded-lg border border-border bg-muted object-contain"
+          />
+        ) : (
+          <p className="text-sm leading-relaxed break-words text-muted-foreground">
+            {excerpt(post.content)}{' '}
+            <Link to={href} className="font-medium text-primary hover:underline">
+              {communityMessages.readMore}
+            </Link>
+          </p>
+        )}
+        <div className="-ml-2 flex flex-wrap items-center gap-1">
+          <Link to={href} className={actionClass}>
+            <MessageSquare aria-hidden="true" className="size-4" />
+            {commentsLabel(post.commentCount)}
+          </Link>
+          <button
+            type="button"
+            className={actionClass}
+            onClick={() => toast(communityMessages.comingSoon)}
+          >
+            <Award aria-hidden="true" className="size-4" />
+            {communityMessages.award}
+          </button>
+          <button type="button" className={actionClass} onClick={() => void sharePost(post)}>
+            <Share2 aria-hidden="true" className="size-4" />
+            {communityMessages.share}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function PostCardSkeleton() {
+  return (
+    <div className="flex gap-3 rounded-xl border border-border bg-card p-4">
+      <div className="flex flex-col items-center gap-2">
+        <Skeleton className="size-7" />
+        <Skeleton className="h-4 w-6" />
+        <Skeleton className="size-7" />
+      </div>
+      <div className="grid flex-1 gap-3">
+        <Skeleton className="h-3 w-48" />
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-6 w-56" />
+      </div>
+    </div>
+  );
+}

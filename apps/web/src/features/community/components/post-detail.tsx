@@ -1,0 +1,103 @@
+import { type CommunityPost, communityMessages } from '@btcp/shared/community';
+import { Award, MessageSquare, Share2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { commentsLabel } from '../lib/format.ts';
+import { formatLongDateTime } from '../lib/relative-time.ts';
+import { sharePost } from '../lib/share-post.ts';
+import { BannedBadge, PostedBy } from './author-name.tsx';
+import { DeletePostButton } from './delete-post-button.tsx';
+import { LinkifiedParagraphs } from './linkified-text.tsx';
+import { TopicChip } from './post-card.tsx';
+import { PostVoteControl } from './post-vote-control.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/** Spec §2 "Community post": the whole post, with its votes and, for its author, Delete. */
+export function PostDetail({
+  post,
+  signedIn,
+}: {
+  post: CommunityPost;
+  signedIn: boolean | undefined;
+}) {
+  return (
+    <article className="flex gap-2 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:gap-4 sm:p-6">
+      <PostVoteControl post={post} signedIn={signedIn} className="-mt-1" />
+      <div className="grid min-w-0 flex-1 gap-4">
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <PostedBy author={post.author} />
+            <span aria-hidden="true">•</span>
+            <time dateTime={post.createdAt}>{formatLongDateTime(new Date(post.createdAt))}</time>
+            <BannedBadge author={post.author} />
+            <StatusBadge status={post.status} />
+            <TopicChip topic={post.topic} />
+          </div>
+          <h1 className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+            {post.title}
+          </h1>
+        </div>
+        {post.imageUrl ? (
+          <img
+            src={post.imageUrl}
+            alt={post.title}
+            className="max-h-[70vh] w-full rounded-lg border border-border bg-muted object-contain"
+          />
+        ) : null}
+        <LinkifiedParagraphs text={post.content} />
+        <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground">
+          <span className="inline-flex h-9 items-center gap-1.5 px-2 text-sm font-medium">
+            <MessageSquare aria-hidden="true" className="size-4" />
+            {commentsLabel(post.commentCount)}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground"
+            onClick={() => toast(communityMessages.comingSoon)}
+          >
+            <Award aria-hidden="true" className="size-4" />
+            {communityMessages.award}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground"
+            onClick={() => void sharePost(post)}
+          >
+            <Share2 aria-hidden="true" className="size-4" />
+            {communityMessages.share}
+          </Button>
+          {post.isMine ? (
+            <div className="ml-auto">
+              <DeletePostButton postId={post.id} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function PostDetailSkeleton() {
+  return (
+    <div className="flex gap-4 rounded-xl border border-border bg-card p-6">
+      <p role="status" className="sr-only">
+        Loading post...
+      </p>
+      <div className="flex flex-col items-center gap-2">
+        <Skeleton className="size-7" />
+        <Skeleton className="h-4 w-6" />
+        <Skeleton className="size-7" />
+      </div>
+      <div className="grid flex-1 gap-4">
+        <Skeleton className="h-4 w-64" />
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </div>
+  );
+}

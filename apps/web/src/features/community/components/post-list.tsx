@@ -1,0 +1,103 @@
+import { communityMessages } from '@btcp/shared/community';
+import { paths } from '@btcp/shared/paths';
+import { MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { useCommunityPosts } from '../api/get-community-posts.ts';
+import type { PostListFilter } from '../api/query-keys.ts';
+import { useLoadErrorToast } from '../hooks/use-load-error-toast.ts';
+import { uniqueById } from '../lib/format.ts';
+import { PostCard, PostCardSkeleton } from './post-card.tsx';
+
+/** Spec §9: three placeholder cards while the first page loads. */
+const SKELETON_COUNT = 3;
+
+function EmptyState({ signedIn }: { signedIn: boolean | undefined }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-14 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-muted">
+        <MessagesSquare aria-hidden="true" className="size-6 text-muted-foreground" />
+      </span>
+      <p className="font-medium">{communityMessages.emptyList}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{communityMessages.emptyListHint}</p>
+      {signedIn === false ? (
+        <Link to={paths.login.getHref()} className={buttonVariants({ className: 'mt-2' })}>
+          {communityMessages.signInToPost}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The posts for one sort and topic, 20 at a time, with loading, error and empty states. */
+export function PostList({
+  filter,
+  signedIn,
+}: {
+  filter: PostListFilter;
+  signedIn: boolean | undefined;
+}) {
+  const posts = useCommunityPosts(filter);
+  useLoadErrorToast(
+    communityMessages.errorLoadingPosts,
+    communityMessages.errorLoadingPostsDescription,
+    posts.isError && !posts.isFetchNextPageError,
+    posts.errorUpdatedAt,
+  );
+  const items = uniqueById(posts.data?.pages.flatMap((page) => page.items) ?? []);
+
+  if (posts.isPending) {
+    return (
+      <div className="grid gap-3">
+        <p role="status" className="sr-only">
+          Loading posts...
+        </p>
+        {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to key on
+          <PostCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+
+  if (posts.isError && !posts.data) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-4 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center"
+      >
+        <p className="font-medium text-destructive">
+          {communityMessages.errorPrefix(posts.error.message)}
+        </p>
+        <Button variant="outline" onClick={() => void posts.refetch()}>
+          {communityMessages.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+
+  if (items.length === 0) return <EmptyState signedIn={signedIn} />;
+
+  return (
+    <div className="grid gap-3" aria-busy={posts.isFetching || undefined}>
+      {items.map((post) => (
+        <PostCard key={post.id} post={post} signedIn={signedIn} />
+      ))}
+      {posts.isFetchNextPageError ? (
+        <p role="alert" className="text-center text-sm text-destructive">
+          {communityMessages.errorPrefix(posts.error?.message ?? communityMessages.unexpected)}
+        </p>
+      ) : null}
+      {posts.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={posts.isFetchingNextPage}
+          onClick={() => void posts.fetchNextPage()}
+        >
+          {posts.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

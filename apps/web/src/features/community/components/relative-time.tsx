@@ -1,0 +1,13 @@
+import { useNow } from '../hooks/use-now.ts';
+import { formatLongDateTime, formatRelativeTime } from '../lib/relative-time.ts';
+
+/** '5 minutes ago' that keeps up with the clock; the full date and time on hover. */
+export function RelativeTime({ value, className }: { value: string; className?: string }) {
+  const now = useNow();
+  const date = new Date(value);
+  return (
+    <time dateTime={value} title={formatLongDateTime(date)} className={className}>
+      {formatRelativeTime(date, new Date(now))}
+    </time>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { authorName, excerpt, formatCount } from './format.ts';
+
+describe('excerpt', () => {
+  it('keeps a short text whole and cuts a long one at 150 characters', () => {
+    expect(excerpt('Short post')).toBe('Short post');
+    expect(excerpt('x'.repeat(150))).toBe('x'.repeat(150));
+    expect(excerpt('y'.repeat(151))).toBe(`${'y'.repeat(150)}...`);
+  });
+
+  it('never cuts a character in half', () => {
+    expect(excerpt(`${'a'.repeat(149)}🚀🚀`)).toBe(`${'a'.repeat(149)}🚀...`);
+  });
+});
+
+describe('authorName', () => {
+  it('names the author, Anonymous without a username, Unknown without an account', () => {
+    expect(authorName({ id: 'u', username: 'satoshi', isBanned: false })).toBe('satoshi');
+    expect(authorName({ id: 'u', username: null, isBanned: false })).toBe('Anonymous');
+    expect(authorName(null)).toBe('Unknown');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes figures in full with separators', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
+});

@@ -1,0 +1,34 @@
+import { type Author, COMMUNITY_EXCERPT_CHARS, communityMessages } from '@btcp/shared/community';
+
+/** Spec §2: a card without an image shows the first 150 characters, with '...' when cut. */
+export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): string {
+  const characters = Array.from(content);
+  return characters.length > limit ? `${characters.slice(0, limit).join('')}...` : content;
+}
+
+/** 'Anonymous' for an author without a username, 'Unknown' when the account is gone (spec §3). */
+export function authorName(author: Author | null): string {
+  if (!author) return communityMessages.unknownAuthor;
+  return author.username ?? communityMessages.anonymous;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** D19: real figures, written in full: 1,234. */
+export const formatCount = (value: number): string => count.format(value);
+
+export const commentsLabel = (value: number): string =>
+  `${formatCount(value)} ${communityMessages.comments}`;
+
+/**
+ * Pages joined into one list, each item once: an item can move from one page's request to the next
+ * (votes change Hot and Top, a new comment shifts the rest).
+ */
+export function uniqueById<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}

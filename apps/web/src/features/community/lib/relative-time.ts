@@ -1,0 +1,45 @@
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Spec §9: relative times up to 7 days, then a short date. */
+const RELATIVE_LIMIT = 7 * DAY;
+
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+const longDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+const shortTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+function ago(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * 'just now', 'N seconds ago' (under 60 s), 'N minutes ago', 'N hours ago', 'N days ago', then
+ * 'Nov 22, 2026' from 7 days on. A time slightly ahead of `now` (clocks differ) is 'just now'.
+ */
+export function formatRelativeTime(date: Date, now: Date): string {
+  const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
+  if (seconds < 1) return 'just now';
+  if (seconds < MINUTE) return ago(seconds, 'second');
+  if (seconds < HOUR) return ago(Math.floor(seconds / MINUTE), 'minute');
+  if (seconds < DAY) return ago(Math.floor(seconds / HOUR), 'hour');
+  if (seconds < RELATIVE_LIMIT) return ago(Math.floor(seconds / DAY), 'day');
+  return shortDate.format(date);
+}
+
+/**
+ * 'November 22, 2026 at 3:04 PM'. Built from two parts because browsers disagree on how
+ * `dateStyle` + `timeStyle` join them (' at ' or ', ').
+ */
+export function formatLongDateTime(date: Date): string {
+  return `${longDate.format(date)} at ${shortTime.format(date)}`;
+}

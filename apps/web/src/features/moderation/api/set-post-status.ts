@@ -1,0 +1,39 @@
+import {
+  type AdminCommunityPage,
+  type AdminCommunityPost,
+  type CommunityPostStatus,
+  communityApi,
+} from '@btcp/shared/community';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { adminCommunityPostsKey } from './get-admin-community-posts.ts';
+
+export interface SetPostStatusInput {
+  id: string;
+  status: CommunityPostStatus;
+}
+
+/** Marks a post active, flagged or removed; any status may follow any other (spec §4). */
+export const setPostStatus = ({ id, status }: SetPostStatusInput) =>
+  apiRequest<AdminCommunityPost>(communityApi.adminPost(id), {
+    method: 'PATCH',
+    body: { status },
+  });
+
+/** Puts the server's updated row into every cached page that shows it. */
+export function useSetPostStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPostStatus,
+    onSuccess: (updated) => {
+      queryClient.setQueriesData<AdminCommunityPage>(
+        { queryKey: adminCommunityPostsKey },
+        (page) =>
+          page && {
+            ...page,
+            items: page.items.map((post) => (post.id === updated.id ? updated : post)),
+          },
+      );
+    },
+  });
+}

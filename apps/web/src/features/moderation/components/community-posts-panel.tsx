@@ -1,0 +1,174 @@
+import { type AdminCommunityPost, communityMessages } from '@btcp/shared/community';
+import { paths } from '@btcp/shared/paths';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { SearchHeader } from '../../../components/search-header.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useAdminCommunityPosts } from '../api/get-admin-community-posts.ts';
+import { authorLabel, formatPostDate, postScore } from '../lib/format.ts';
+import { PostActionsMenu } from './post-actions-menu.tsx';
+import { PostStatusBadge } from './post-status-badge.tsx';
+
+const columns = ['Title', 'Author', 'Date', 'Status', 'Votes', 'Actions'];
+const countFormat = new Intl.NumberFormat('en-US');
+
+function SkeletonRows() {
+  return Array.from({ length: 5 }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+    <TableRow key={row} className="max-sm:px-1">
+      {columns.map((column) => (
+        <TableCell key={column} data-label={column === 'Title' ? undefined : column}>
+          <Skeleton className="h-5 w-full min-w-12" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
+function MessageRow({ children }: { children: string }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function PostRow({ post }: { post: AdminCommunityPost }) {
+  const known = Boolean(post.authorUsername);
+  return (
+    <TableRow className="max-sm:px-1">
+      <TableCell className="max-w-md font-medium max-sm:text-base max-sm:font-semibold">
+        <a
+          href={paths.communityPost.getHref(post.id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-sm [overflow-wrap:anywhere] hover:text-primary hover:underline"
+        >
+          {post.title}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </TableCell>
+      <TableCell
+        data-label="Author"
+        className={cn('whitespace-nowrap', !known && 'text-muted-foreground italic')}
+      >
+        {authorLabel(post)}
+      </TableCell>
+      <TableCell data-label="Date" className="whitespace-nowrap">
+        {formatPostDate(post.createdAt)}
+      </TableCell>
+      <TableCell data-label="Status">
+        <PostStatusBadge status={post.status} />
+      </TableCell>
+      <TableCell
+        data-label="Votes"
+        className="text-right tabular-nums"
+        title={`${post.upvotes} up, ${post.downvotes} down`}
+      >
+        {postScore(post)}
+      </TableCell>
+      <TableCell data-label="Actions" className="text-right">
+        <PostActionsMenu post={post} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Spec "/admin/community" Posts tab: every post, removed ones too, searched and paged on the server. */
+export function CommunityPostsPanel() {
+  const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
+  const posts = useAdminCommunityPosts({ search, page });
+  const { data, error, errorUpdatedAt, isPlaceholderData } = posts;
+  const pageCount = countPages(data);
+
+  useEffect(() => {
+    if (!error) return;
+    toast.error(communityMessages.adminErrorLoadingPosts, {
+      id: `admin-community-posts:${errorUpdatedAt}`,
+      description: communityMessages.adminErrorLoadingPostsDescription,
+    });
+  }, [error, errorUpdatedAt]);
+
+  // Deleting the last post of the last page leaves that page empty: step back to the new last one.
+  useEffect(() => {
+    if (data && !isPlaceholderData && page > pageCount) setPage(pageCount);
+  }, [data, isPlaceholderData, page, pageCount, setPage]);
+
+  return (
+    <Card>
+      <SearchHeader
+        id="admin-community-search"
+        label="Search posts"
+        placeholder={communityMessages.searchPlaceholder}
+        value={searchText}
+        onChange={setSearchText}
+        onRefresh={() => void posts.refetch()}
+        refreshing={posts.isFetching}
+        refreshLabel={communityMessages.refreshPosts}
+      />
+
+      <p role="status" className="sr-only">
+        {posts.isPending
+          ? 'Loading posts...'
+          : data && `${countFormat.format(data.total)} posts found`}
+      </p>
+      <Table stacked label="Community posts" aria-busy={posts.isFetching || undefined}>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {columns.map((column) => (
+              <TableHead
+                key={column}
+                className={column === 'Votes' || column === 'Actions' ? 'text-right' : undefined}
+              >
+                {column}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {posts.isPending && <SkeletonRows />}
+          {posts.isError && !data && (
+            <MessageRow>{communityMessages.adminErrorLoadingPosts}</MessageRow>
+          )}
+          {data?.items.length === 0 && (
+            <MessageRow>
+              {search ? communityMessages.noPostsMatching : communityMessages.noPosts}
+            </MessageRow>
+          )}
+          {data?.items.map((post) => (
+            <PostRow key={post.id} post={post} />
+          ))}
+        </TableBody>
+      </Table>
+
+      <div className="flex flex-col gap-3 border-t border-border p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-muted-foreground">
+          Total: {data ? countFormat.format(data.total) : '–'}{' '}
+          {data?.total === 1 ? 'post' : 'posts'}
+        </p>
+        <Pagination
+          label="Post pages"
+          page={page}
+          pageCount={pageCount}
+          busy={posts.isFetching}
+          onPageChange={setPage}
+          className="sm:justify-end"
+        />
+      </div>
+    </Card>
+  );
+}
