@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { fromUnits, ledgerTotals, runMinerRound, seedMiners } from './lib/miners.ts';
@@ -13,28 +14,84 @@ import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const skipLighthouse = process.argv.includes('--no-lighthouse');
 const skipMiners = process.argv.includes('--no-miners');
+const skipCommunity = process.argv.includes('--no-community');
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINER_STEPS = (process.env.BENCH_MINERS ?? '25,50,100,200,400,800').split(',').map(Number);
 const PING_ROUNDS = 8;
 const P99_LIMIT_MS = 100;
 
-/** Concurrent miners against one server on PostgreSQL: the largest N whose ping p99 stays < 100 ms. */
-async function minersScenario() {
+/** A fresh PostgreSQL database for one scenario, dropped afterwards; null without a server. */
+async function scratchDatabase(label: string) {
   const { default: pg } = await import('pg');
   const name = `btcp_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: pgAdminUrl });
   try {
     await admin.connect();
   } catch {
-    console.log(
-      `\nConcurrent miners: skipped, no PostgreSQL server at ${pgAdminUrl} (set PG_ADMIN_URL).`,
-    );
-    return;
+    console.log(`\n${label}: skipped, no PostgreSQL server at ${pgAdminUrl} (set PG_ADMIN_URL).`);
+    return null;
   }
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(pgAdminUrl);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The community list (issue 6): a page of 20 posts with authors and the caller's votes, on a
+ * database of 10,000 posts and 100,000 votes, against the bare-route ceiling of the same run.
+ */
+async function communityScenario() {
+  const database = await scratchDatabase('Community list');
+  if (!database) return;
+  const bare = await startBareServer();
+  const app = await startAppServer({ DATABASE_URL: database.url });
+  try {
+    const token = await seedCommunity(database.url);
+    const signedIn = { cookie: `__Host-btcp_session=${token}` };
+    const page = (await (
+      await fetch(`${app.url}/api/community/posts?sort=hot`, { headers: signedIn })
+    ).json()) as { items: { myVote: string | null; author: unknown }[] };
+    console.log(
+      `\nCommunity list on PostgreSQL, ${COMMUNITY_POSTS.toLocaleString('en-US')} posts and ${COMMUNITY_VOTES.toLocaleString('en-US')} votes (${page.items.length} posts a page, ${page.items.filter((p) => p.myVote).length} of them voted on by the caller):`,
+    );
+    const list = (query: string) => `${app.url}/api/community/posts?${query}`;
+    printLoadTable([
+      await measure('bare Fastify route (ceiling)', `${bare.url}/bare`, { durationSeconds }),
+      // One query per request on the same database: the floor any database-backed endpoint shares.
+      await measure('GET /api/health (one query)', `${app.url}/api/health`, { durationSeconds }),
+      await measure('GET community posts, Hot, signed out', list('sort=hot'), { durationSeconds }),
+      await measure('GET community posts, Hot, signed in', list('sort=hot'), {
+        durationSeconds,
+        headers: signedIn,
+      }),
+      await measure('GET community posts, New, signed in', list('sort=new'), {
+        durationSeconds,
+        headers: signedIn,
+      }),
+      await measure('GET community posts, Top, signed out', list('sort=top'), { durationSeconds }),
+      await measure('GET community posts, topic Mining, signed out', list('topic=mining'), {
+        durationSeconds,
+      }),
+    ]);
+  } finally {
+    await stop(app.child);
+    await stop(bare.child);
+    await database.drop();
+  }
+}
+
+/** Concurrent miners against one server on PostgreSQL: the largest N whose ping p99 stays < 100 ms. */
+async function minersScenario() {
+  const database = await scratchDatabase('Concurrent miners');
+  if (!database) return;
+  const databaseUrl = database.url;
   const app = await startAppServer({ DATABASE_URL: databaseUrl });
   try {
     const tokens = await seedMiners(databaseUrl, MINER_STEPS[MINER_STEPS.length - 1] ?? 0);
@@ -75,8 +132,7 @@ async function minersScenario() {
     }
   } finally {
     await stop(app.child);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
@@ -144,6 +200,7 @@ async function main() {
     await stop(bare.child);
     await rm(dataDir, { recursive: true, force: true });
   }
+  if (!skipCommunity) await communityScenario();
   if (!skipMiners) await minersScenario();
 }
 

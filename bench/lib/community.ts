@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The community-list scenario's data: 1,000 members, 10,000 posts over 30 days and 100,000 votes,
+ * written set-wise straight into the bench database (counters and hot rank computed from the vote
+ * rows, as the API keeps them). Returns a session token of a member who has voted, so the measured
+ * list carries the caller's votes too.
+ */
+export const COMMUNITY_MEMBERS = 1_000;
+export const COMMUNITY_POSTS = 10_000;
+export const COMMUNITY_VOTES = 100_000;
+
+export async function seedCommunity(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO users (email, password_hash, email_verified_at)
+       SELECT 'member-' || n || '@bench.local', 'bench-no-login', now()
+       FROM generate_series(0, $1 - 1) AS n`,
+      [COMMUNITY_MEMBERS],
+    );
+    await client.query(
+      `INSERT INTO profiles (id, username, referral_code)
+       SELECT id, 'member_' || substr(email, 8, strpos(email, '@') - 8),
+              'C' || translate(substr(md5(id::text), 1, 7), '0123456789abcdef', 'ABCDEFGHJKMNPQRS')
+       FROM users WHERE email LIKE 'member-%@bench.local'`,
+    );
+    await client.query(
+      `CREATE TEMP TABLE bench_members AS
+       SELECT id, row_number() OVER (ORDER BY email) - 1 AS n
+       FROM users WHERE email LIKE 'member-%@bench.local'`,
+    );
+    await client.query(
+      `INSERT INTO community_posts (title, content, user_id, topic, created_at)
+       SELECT 'Bench post ' || p, repeat('Words about mining and coins. ', 20), m.id,
+              (ARRAY['bitcoin', 'mining', 'cryptocurrency', NULL])[1 + p % 4],
+              now() - (p * interval '259 seconds')
+       FROM generate_series(0, $1 - 1) AS p
+       JOIN bench_members AS m ON m.n = p % $2`,
+      [COMMUNITY_POSTS, COMMUNITY_MEMBERS],
+    );
+    await client.query(
+      `CREATE TEMP TABLE bench_posts AS
+       SELECT id, row_number() OVER (ORDER BY created_at DESC) - 1 AS n FROM community_posts`,
+    );
+    // Vote v is cast by member v % 1000 on post (100·(v / 1000) + 7·member) mod 10000: for one
+    // member, the 100 values of v / 1000 give 100 different posts, so no pair repeats.
+    await client.query(
+      `INSERT INTO community_votes (user_id, post_id, vote_type)
+       SELECT m.id, p.id, CASE WHEN v % 5 = 0 THEN 'downvote' ELSE 'upvote' END
+       FROM generate_series(0, $1 - 1) AS v
+       JOIN bench_members AS m ON m.n = v % $2
+       JOIN bench_posts AS p ON p.n = (100 * (v / $2) + 7 * (v % $2)) % $3`,
+      [COMMUNITY_VOTES, COMMUNITY_MEMBERS, COMMUNITY_POSTS],
+    );
+    await client.query(
+      `UPDATE community_posts AS post
+       SET upvotes = tally.up, downvotes = tally.down
+       FROM (SELECT post_id,
+                    count(*) FILTER (WHERE vote_type = 'upvote')::int AS up,
+                    count(*) FILTER (WHERE vote_type = 'downvote')::int AS down
+             FROM community_votes GROUP BY post_id) AS tally
+       WHERE tally.post_id = post.id`,
+    );
+    // D15, the same formula as apps/server/src/modules/community/hot-rank.ts.
+    await client.query(
+      `UPDATE community_posts SET hot_rank =
+         sign(upvotes - downvotes)::double precision
+           * log(greatest(abs(upvotes - downvotes), 1)::double precision)
+         + (extract(epoch from created_at)::double precision - 1134028003) / 45000`,
+    );
+    const token = randomBytes(32).toString('base64url');
+    await client.query(
+      `INSERT INTO sessions (token_hash, kind, user_id, expires_at)
+       SELECT $1, 'user', id, now() + interval '1 day' FROM bench_members WHERE n = 0`,
+      [createHash('sha256').update(token).digest('hex')],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE');
+    return token;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
