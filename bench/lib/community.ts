@@ -50,7 +50,7 @@ export async function seedCommunity(databaseUrl: string): Promise<string> {
     // member, the 100 values of v / 1000 give 100 different posts, so no pair repeats.
     await client.query(
       `INSERT INTO community_votes (user_id, post_id, vote_type)
-       SELECT m.id, p.id, CASE WHEN v % 5 = 0 THEN 'downvote' ELSE 'upvote' END
+       SELECT m.id, p.id, CASE WHEN (v / $2 + v) % 5 = 0 THEN 'downvote' ELSE 'upvote' END
        FROM generate_series(0, $1 - 1) AS v
        JOIN bench_members AS m ON m.n = v % $2
        JOIN bench_posts AS p ON p.n = (100 * (v / $2) + 7 * (v % $2)) % $3`,
