@@ -13,14 +13,13 @@ import { z } from 'zod';
 import { notFound, unauthorized } from '../../errors.ts';
 import { receiveImage } from '../media/service.ts';
 import {
-  createPost,
   deletePost,
   findAnyPost,
   findPublishedPost,
   listAllPosts,
   listPublishedPosts,
+  savePost,
   toBlogPost,
-  updatePost,
 } from './service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().uuid('Not a valid post id') });
@@ -105,7 +104,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const post = await createPost(app.db, staffOf(request), request.body, app.clock.now());
+      const post = await savePost(app.db, staffOf(request), null, request.body, app.clock.now());
       return reply.status(201).send(post);
     },
   );
@@ -122,7 +121,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updatePost(app.db, staffOf(request), request.params.id, request.body, app.clock.now()),
+      savePost(app.db, staffOf(request), request.params.id, request.body, app.clock.now()),
   );
 
   app.delete(

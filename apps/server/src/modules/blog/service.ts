@@ -135,67 +135,38 @@ async function resolveCover(db: Database, coverImageId: string | null) {
   return { coverMediaId: cover.id, coverImage: cover.url };
 }
 
-export async function createPost(
+/**
+ * Creates a post (id null) or replaces one's fields; saving sets updated_at, creating created_at
+ * too (spec §4 "Blog post"). Audited in the same transaction.
+ */
+export async function savePost(
   db: Database,
   staff: Staff,
+  id: string | null,
   input: BlogPostInput,
   now: Date,
 ): Promise<BlogPost> {
-  const cover = await resolveCover(db, input.coverImageId);
+  const fields = {
+    title: input.title,
+    subtitle: input.subtitle,
+    content: input.content,
+    published: input.published,
+    ...(await resolveCover(db, input.coverImageId)),
+    updatedAt: now,
+  };
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(blogPosts)
-      .values({
-        title: input.title,
-        subtitle: input.subtitle,
-        content: input.content,
-        published: input.published,
-        ...cover,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await audit(
-      tx,
-      staff,
-      'blog.create',
-      { type: 'blog_post', id: row.id },
-      {
-        published: row.published,
-      },
-    );
-    return toBlogPost(row);
-  });
-}
-
-export async function updatePost(
-  db: Database,
-  staff: Staff,
-  id: string,
-  input: BlogPostInput,
-  now: Date,
-): Promise<BlogPost> {
-  const cover = await resolveCover(db, input.coverImageId);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(blogPosts)
-      .set({
-        title: input.title,
-        subtitle: input.subtitle,
-        content: input.content,
-        published: input.published,
-        ...cover,
-        updatedAt: now,
-      })
-      .where(eq(blogPosts.id, id))
-      .returning();
+    const [row] = id
+      ? await tx.update(blogPosts).set(fields).where(eq(blogPosts.id, id)).returning()
+      : await tx
+          .insert(blogPosts)
+          .values({ ...fields, createdAt: now })
+          .returning();
     if (!row) throw notFound(blogMessages.notFound);
     await audit(
       tx,
       staff,
-      'blog.update',
-      { type: 'blog_post', id },
+      id ? 'blog.update' : 'blog.create',
+      { type: 'blog_post', id: row.id },
       {
         published: row.published,
       },

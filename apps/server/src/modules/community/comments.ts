@@ -5,10 +5,12 @@ import { communityComments, communityPosts, communityVotes, profiles } from '../
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
+  authorColumns,
   microsOf,
   newestFirst,
   type Queryable,
   timestampAt,
+  toAuthor,
   type VoteType,
   votesOf,
 } from './sql.ts';
@@ -22,9 +24,7 @@ const commentSelection = {
   createdAt: communityComments.createdAt,
   createdMicros: microsOf(communityComments.createdAt),
   userId: communityComments.userId,
-  authorId: profiles.id,
-  authorUsername: profiles.username,
-  authorBanned: profiles.isBanned,
+  ...authorColumns,
 };
 
 const selectComments = (db: Queryable) =>
@@ -43,10 +43,7 @@ function toComment(row: CommentRow, myVote: VoteType | null, viewerId: string | 
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     createdAt: row.createdAt.toISOString(),
-    author:
-      row.authorId === null
-        ? null
-        : { id: row.authorId, username: row.authorUsername, isBanned: row.authorBanned ?? false },
+    author: toAuthor(row),
     myVote,
     isMine: viewerId !== null && row.userId === viewerId,
   };

@@ -17,10 +17,12 @@ import { cardUrlOf, mediaUrlOf } from '../media/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
 import {
+  authorColumns,
   microsOf,
   newestFirst,
   type Queryable,
   timestampAt,
+  toAuthor,
   type VoteType,
   votesOf,
 } from './sql.ts';
@@ -44,9 +46,7 @@ const postSelection = {
   createdMicros: microsOf(communityPosts.createdAt),
   hotRank: communityPosts.hotRank,
   userId: communityPosts.userId,
-  authorId: profiles.id,
-  authorUsername: profiles.username,
-  authorBanned: profiles.isBanned,
+  ...authorColumns,
 };
 
 /** Posts with their authors (left join: an author whose account is gone shows 'Unknown'). */
@@ -71,10 +71,7 @@ function toPost(row: PostRow, myVote: VoteType | null, viewerId: string | null):
     commentCount: row.commentCount,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
-    author:
-      row.authorId === null
-        ? null
-        : { id: row.authorId, username: row.authorUsername, isBanned: row.authorBanned ?? false },
+    author: toAuthor(row),
     myVote,
     isMine: viewerId !== null && row.userId === viewerId,
   };

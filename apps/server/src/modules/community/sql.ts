@@ -1,7 +1,7 @@
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { communityVotes } from '../../db/schema.ts';
+import { communityVotes, profiles } from '../../db/schema.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Transaction;
@@ -33,4 +33,22 @@ export async function votesOf(
     .from(communityVotes)
     .where(and(eq(communityVotes.userId, userId), inArray(column, ids)));
   return new Map(rows.map((row) => [row.itemId, row.voteType]));
+}
+
+/** The author columns of a post or comment, read through a left join on profiles. */
+export const authorColumns = {
+  authorId: profiles.id,
+  authorUsername: profiles.username,
+  authorBanned: profiles.isBanned,
+};
+
+/** null when the author's account is gone (shown as 'Unknown'). */
+export function toAuthor(row: {
+  authorId: string | null;
+  authorUsername: string | null;
+  authorBanned: boolean | null;
+}) {
+  return row.authorId === null
+    ? null
+    : { id: row.authorId, username: row.authorUsername, isBanned: row.authorBanned ?? false };
 }
