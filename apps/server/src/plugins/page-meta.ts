@@ -1,4 +1,4 @@
-import { paths, SITE_NAME } from '@btcp/shared';
+import { pageTitles, paths, SITE_NAME } from '@btcp/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import { blogPosts, communityPosts } from '../db/schema.ts';
 import { publicOrigin } from '../lib/public-origin.ts';
@@ -53,7 +53,9 @@ export const resolvePageMeta: PageMetaResolver = async (request, route) => {
     .where(and(eq(communityPosts.id, id), ne(communityPosts.status, 'removed')));
   if (!post) return null;
   return {
-    title: `${post.title} | ${SITE_NAME} Community`,
+    // The spec names the page 'Community Post | {site}'; the preview shows the post's own title.
+    title: pageTitles.communityPost,
+    previewTitle: post.title,
     description: truncateText(post.content.replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH),
     url: `${origin}${paths.communityPost.getHref(id)}`,
     image: absolute(post.imageUrl),

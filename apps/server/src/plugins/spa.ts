@@ -25,6 +25,8 @@ function escapeHtml(text: string): string {
 
 export interface PageMeta {
   title: string;
+  /** The title a link preview shows, when it differs from the page's own <title>. */
+  previewTitle?: string;
   description: string;
   /** Absolute URL of the page, for og:url. */
   url?: string;
@@ -50,7 +52,7 @@ export function renderShell(template: string, meta: PageMeta): string {
   const head = [
     metaTag('property', 'og:site_name', SITE_NAME),
     metaTag('property', 'og:type', meta.type ?? 'website'),
-    metaTag('property', 'og:title', meta.title),
+    metaTag('property', 'og:title', meta.previewTitle ?? meta.title),
     metaTag('property', 'og:description', meta.description),
     ...(meta.url ? [metaTag('property', 'og:url', meta.url)] : []),
     ...(meta.image
