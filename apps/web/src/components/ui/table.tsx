@@ -1,5 +1,7 @@
-import { type ComponentProps, createContext, use } from 'react';
+import { type ComponentProps, createContext, type ReactNode, use } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
+import { Skeleton } from './skeleton.tsx';
 
 /** Whether the surrounding table turns into stacked blocks below the `sm` breakpoint. */
 const StackedContext = createContext(false);
@@ -102,4 +104,82 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
+}
+
+/** The header row: one `TableHead` per column, those named in `alignEnd` right-aligned. */
+export function TableColumnsRow({
+  columns,
+  alignEnd = [],
+}: {
+  columns: readonly string[];
+  alignEnd?: readonly string[];
+}) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      {columns.map((column) => (
+        <TableHead key={column} className={alignEnd.includes(column) ? 'text-right' : undefined}>
+          {column}
+        </TableHead>
+      ))}
+    </TableRow>
+  );
+}
+
+/**
+ * Placeholder rows while a table loads. Each cell carries its column as `data-label` for the stacked
+ * layout, except the first column unless `labelFirst`: stacked, that one is the row's heading.
+ */
+export function TableSkeletonRows({
+  columns,
+  rows = 5,
+  labelFirst = false,
+  className,
+  skeletonWidth = () => 'w-full min-w-12',
+}: {
+  columns: readonly string[];
+  rows?: number;
+  labelFirst?: boolean;
+  /** Classes for each row. */
+  className?: string;
+  /** Width classes for a column's placeholder bar. */
+  skeletonWidth?: (column: string) => string;
+}) {
+  return Array.from({ length: rows }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+    <TableRow key={row} className={className}>
+      {columns.map((column, index) => (
+        <TableCell key={column} data-label={labelFirst || index > 0 ? column : undefined}>
+          <Skeleton className={cn('h-5', skeletonWidth(column))} />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
+/** One cell across the whole table with a centred, muted message, and Try again if `onRetry`. */
+export function TableMessageRow({
+  colSpan,
+  children,
+  onRetry,
+}: {
+  colSpan: number;
+  children: ReactNode;
+  onRetry?: () => void;
+}) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      {onRetry ? (
+        <TableCell colSpan={colSpan} className="py-10 text-center">
+          <p className="text-muted-foreground">{children}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+            Try again
+          </Button>
+        </TableCell>
+      ) : (
+        <TableCell colSpan={colSpan} className="py-10 text-center text-muted-foreground">
+          {children}
+        </TableCell>
+      )}
+    </TableRow>
+  );
 }

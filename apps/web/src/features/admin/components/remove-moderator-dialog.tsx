@@ -1,18 +1,8 @@
 import type { AdminUser } from '@btcp/shared/admin';
 import { Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DestructiveButton } from '../../../components/ui/destructive-button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 
 interface RemoveModeratorDialogProps {
   user: AdminUser;
@@ -31,8 +21,25 @@ export function RemoveModeratorDialog({
 }: RemoveModeratorDialogProps) {
   const confirmed = useRef(false);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      title="Remove moderator rights?"
+      description={
+        <>
+          {user.email} will no longer be able to moderate the blog and the community. Their profile,
+          wallet and posts are kept.
+        </>
+      }
+      onConfirm={() => {
+        confirmed.current = true;
+        onConfirm();
+      }}
+      onCloseAutoFocus={(event) => {
+        if (!confirmed.current) return;
+        confirmed.current = false;
+        event.preventDefault();
+        focusAfterConfirm();
+      }}
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -42,36 +49,7 @@ export function RemoveModeratorDialog({
           <Trash2 aria-hidden="true" className="size-4 text-destructive" />
           Delete<span className="sr-only"> moderator rights of {user.email}</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!confirmed.current) return;
-          confirmed.current = false;
-          event.preventDefault();
-          focusAfterConfirm();
-        }}
-      >
-        <AlertDialogTitle>Remove moderator rights?</AlertDialogTitle>
-        <AlertDialogDescription>
-          {user.email} will no longer be able to moderate the blog and the community. Their profile,
-          wallet and posts are kept.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
-          </AlertDialogCancel>
-          <AlertDialogAction asChild>
-            <DestructiveButton
-              onClick={() => {
-                confirmed.current = true;
-                onConfirm();
-              }}
-            >
-              Delete
-            </DestructiveButton>
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }

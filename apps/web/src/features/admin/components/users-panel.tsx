@@ -1,14 +1,13 @@
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   Table,
   TableBody,
-  TableCell,
-  TableHead,
+  TableColumnsRow,
   TableHeader,
-  TableRow,
+  TableMessageRow,
+  TableSkeletonRows,
 } from '../../../components/ui/table.tsx';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
@@ -26,29 +25,6 @@ const columns = [
   'Banned',
   'Actions',
 ];
-
-function SkeletonRows() {
-  return Array.from({ length: 5 }, (_, row) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
-    <TableRow key={row} className="max-sm:px-1">
-      {columns.map((column) => (
-        <TableCell key={column} data-label={column === 'Email' ? undefined : column}>
-          <Skeleton className="h-5 w-full min-w-12" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
-
-function MessageRow({ children }: { children: string }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
-        {children}
-      </TableCell>
-    </TableRow>
-  );
-}
 
 /** The user list: server-side search and pages, with the ban and moderator flags. */
 export function UsersPanel() {
@@ -76,18 +52,16 @@ export function UsersPanel() {
       </p>
       <Table stacked label="Users" aria-busy={users.isFetching || undefined}>
         <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {columns.map((column) => (
-              <TableHead key={column} className={column === 'Referrals' ? 'text-right' : undefined}>
-                {column}
-              </TableHead>
-            ))}
-          </TableRow>
+          <TableColumnsRow columns={columns} alignEnd={['Referrals']} />
         </TableHeader>
         <TableBody>
-          {users.isPending && <SkeletonRows />}
-          {users.isError && !data && <MessageRow>Failed to load users</MessageRow>}
-          {data?.items.length === 0 && <MessageRow>No users found.</MessageRow>}
+          {users.isPending && <TableSkeletonRows columns={columns} className="max-sm:px-1" />}
+          {users.isError && !data && (
+            <TableMessageRow colSpan={columns.length}>Failed to load users</TableMessageRow>
+          )}
+          {data?.items.length === 0 && (
+            <TableMessageRow colSpan={columns.length}>No users found.</TableMessageRow>
+          )}
           {data?.items.map((user) => (
             <UserRow key={user.id} user={user} />
           ))}

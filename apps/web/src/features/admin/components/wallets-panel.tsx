@@ -6,8 +6,9 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
+  TableColumnsRow,
   TableHeader,
+  TableMessageRow,
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
@@ -16,17 +17,7 @@ import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { formatCoinAmount, formatCount } from '../lib/format.ts';
 import { ManageWalletDialog } from './manage-wallet-dialog.tsx';
 
-const columnCount = 4;
-
-function MessageRow({ children }: { children: string }) {
-  return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={columnCount} className="py-10 text-center text-muted-foreground">
-        {children}
-      </TableCell>
-    </TableRow>
-  );
-}
+const columns = ['Email', 'Username', 'Wallet Balance', 'Actions'];
 
 /** Spec §2 "/admin/wallets": every user's balance, searched and paged on the server. */
 export function WalletsPanel() {
@@ -54,17 +45,20 @@ export function WalletsPanel() {
       </p>
       <Table stacked label="Wallets" aria-busy={wallets.isFetching || undefined}>
         <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Email</TableHead>
-            <TableHead>Username</TableHead>
-            <TableHead className="text-right">Wallet Balance</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
+          <TableColumnsRow columns={columns} alignEnd={['Wallet Balance']} />
         </TableHeader>
         <TableBody>
-          {wallets.isPending && <MessageRow>Loading wallet data...</MessageRow>}
-          {wallets.isError && !data && <MessageRow>{walletMessages.failedToLoad}</MessageRow>}
-          {data?.items.length === 0 && <MessageRow>No wallets found.</MessageRow>}
+          {wallets.isPending && (
+            <TableMessageRow colSpan={columns.length}>Loading wallet data...</TableMessageRow>
+          )}
+          {wallets.isError && !data && (
+            <TableMessageRow colSpan={columns.length}>
+              {walletMessages.failedToLoad}
+            </TableMessageRow>
+          )}
+          {data?.items.length === 0 && (
+            <TableMessageRow colSpan={columns.length}>No wallets found.</TableMessageRow>
+          )}
           {data?.items.map((wallet) => (
             <TableRow key={wallet.userId} className="max-sm:px-1">
               <TableCell className="font-medium max-sm:text-base max-sm:font-semibold">

@@ -8,14 +8,15 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
+  TableColumnsRow,
   TableHeader,
+  TableMessageRow,
   TableRow,
+  TableSkeletonRows,
 } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
@@ -93,19 +94,6 @@ function PostRow({
   );
 }
 
-function SkeletonRows() {
-  return Array.from({ length: 5 }, (_, row) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
-    <TableRow key={row} className="hover:bg-transparent">
-      {columns.map((column) => (
-        <TableCell key={column} data-label={column === 'Title' ? undefined : column}>
-          <Skeleton className={cn('h-5', column === 'Title' ? 'w-48' : 'w-20')} />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
-
 function EmptyState() {
   return (
     <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
@@ -179,33 +167,20 @@ export function AdminBlogList() {
         ) : (
           <Table stacked label="Blog posts" aria-busy={posts.isFetching || undefined}>
             <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                {columns.map((column) => (
-                  <TableHead
-                    key={column}
-                    className={column === 'Actions' ? 'text-right' : undefined}
-                  >
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
+              <TableColumnsRow columns={columns} alignEnd={['Actions']} />
             </TableHeader>
             <TableBody>
-              {posts.isPending && <SkeletonRows />}
+              {posts.isPending && (
+                <TableSkeletonRows
+                  columns={columns}
+                  className="hover:bg-transparent"
+                  skeletonWidth={(column) => (column === 'Title' ? 'w-48' : 'w-20')}
+                />
+              )}
               {posts.isError && !data && (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={columns.length} className="py-10 text-center">
-                    <p className="text-muted-foreground">{blogMessages.adminErrorLoadingPosts}</p>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="mt-3"
-                      onClick={() => void posts.refetch()}
-                    >
-                      Try again
-                    </Button>
-                  </TableCell>
-                </TableRow>
+                <TableMessageRow colSpan={columns.length} onRetry={() => void posts.refetch()}>
+                  {blogMessages.adminErrorLoadingPosts}
+                </TableMessageRow>
               )}
               {data?.items.map((post) => (
                 <PostRow

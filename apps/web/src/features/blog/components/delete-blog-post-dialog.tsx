@@ -1,14 +1,5 @@
 import { type AdminBlogPostRow, blogMessages } from '@btcp/shared/blog';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { DestructiveButton } from '../../../components/ui/destructive-button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 
 interface DeleteBlogPostDialogProps {
   /** The post asked about; null keeps the dialog closed. */
@@ -29,26 +20,17 @@ export function DeleteBlogPostDialog({
   onCloseAutoFocus,
 }: DeleteBlogPostDialogProps) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={post !== null}
       onOpenChange={(open) => {
-        if (!open && !deleting) onCancel();
+        if (!open) onCancel();
       }}
-    >
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogTitle>Delete “{post?.title}”?</AlertDialogTitle>
-        <AlertDialogDescription>{blogMessages.deleteConfirm}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={deleting}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <DestructiveButton disabled={deleting} onClick={() => post && onConfirm(post)}>
-            {deleting ? 'Deleting...' : 'Delete'}
-          </DestructiveButton>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      busy={deleting}
+      busyLabel="Deleting..."
+      title={<>Delete “{post?.title}”?</>}
+      description={blogMessages.deleteConfirm}
+      onConfirm={() => post && onConfirm(post)}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }

@@ -1,18 +1,8 @@
 import { type Comment, communityMessages } from '@btcp/shared/community';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DestructiveButton } from '../../../components/ui/destructive-button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useVoteOnComment } from '../api/vote-on-comment.ts';
 import { deleteFailureMessage } from '../lib/delete-feedback.ts';
@@ -32,8 +22,11 @@ function DeleteCommentButton({ comment }: { comment: Comment }) {
         toast.error(communityMessages.deleteFailed, { description: deleteFailureMessage(error) }),
     });
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      title="Delete comment?"
+      description={communityMessages.deleteCommentConfirm}
+      onConfirm={confirm}
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -44,20 +37,8 @@ function DeleteCommentButton({ comment }: { comment: Comment }) {
           <Trash2 aria-hidden="true" className="size-4" />
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete comment?</AlertDialogTitle>
-        <AlertDialogDescription>{communityMessages.deleteCommentConfirm}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
-          </AlertDialogCancel>
-          <AlertDialogAction asChild>
-            <DestructiveButton onClick={confirm}>Delete</DestructiveButton>
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }
 

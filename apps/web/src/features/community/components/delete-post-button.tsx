@@ -4,18 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DestructiveButton } from '../../../components/ui/destructive-button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { forgetCommunityPost, useDeleteCommunityPost } from '../api/delete-community-post.ts';
 import { deleteFailureMessage } from '../lib/delete-feedback.ts';
 
@@ -38,25 +28,16 @@ export function DeletePostButton({ postId }: { postId: string }) {
   };
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      title="Delete post?"
+      description={communityMessages.deletePostConfirm}
+      onConfirm={() => void confirm()}
+      trigger={
         <Button variant="outline" size="sm" disabled={remove.isPending}>
           <Trash2 aria-hidden="true" className="size-4 text-destructive" />
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete post?</AlertDialogTitle>
-        <AlertDialogDescription>{communityMessages.deletePostConfirm}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
-          </AlertDialogCancel>
-          <AlertDialogAction asChild>
-            <DestructiveButton onClick={() => void confirm()}>Delete</DestructiveButton>
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }

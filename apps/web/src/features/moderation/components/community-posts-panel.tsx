@@ -5,14 +5,15 @@ import { toast } from 'sonner';
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
+  TableColumnsRow,
   TableHeader,
+  TableMessageRow,
   TableRow,
+  TableSkeletonRows,
 } from '../../../components/ui/table.tsx';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -23,29 +24,6 @@ import { PostStatusBadge } from './post-status-badge.tsx';
 
 const columns = ['Title', 'Author', 'Date', 'Status', 'Votes', 'Actions'];
 const countFormat = new Intl.NumberFormat('en-US');
-
-function SkeletonRows() {
-  return Array.from({ length: 5 }, (_, row) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
-    <TableRow key={row} className="max-sm:px-1">
-      {columns.map((column) => (
-        <TableCell key={column} data-label={column === 'Title' ? undefined : column}>
-          <Skeleton className="h-5 w-full min-w-12" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
-
-function MessageRow({ children }: { children: string }) {
-  return (
-    <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
-        {children}
-      </TableCell>
-    </TableRow>
-  );
-}
 
 function PostRow({ post }: { post: AdminCommunityPost }) {
   const known = Boolean(post.authorUsername);
@@ -128,26 +106,19 @@ export function CommunityPostsPanel() {
       </p>
       <Table stacked label="Community posts" aria-busy={posts.isFetching || undefined}>
         <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {columns.map((column) => (
-              <TableHead
-                key={column}
-                className={column === 'Votes' || column === 'Actions' ? 'text-right' : undefined}
-              >
-                {column}
-              </TableHead>
-            ))}
-          </TableRow>
+          <TableColumnsRow columns={columns} alignEnd={['Votes', 'Actions']} />
         </TableHeader>
         <TableBody>
-          {posts.isPending && <SkeletonRows />}
+          {posts.isPending && <TableSkeletonRows columns={columns} className="max-sm:px-1" />}
           {posts.isError && !data && (
-            <MessageRow>{communityMessages.adminErrorLoadingPosts}</MessageRow>
+            <TableMessageRow colSpan={columns.length}>
+              {communityMessages.adminErrorLoadingPosts}
+            </TableMessageRow>
           )}
           {data?.items.length === 0 && (
-            <MessageRow>
+            <TableMessageRow colSpan={columns.length}>
               {search ? communityMessages.noPostsMatching : communityMessages.noPosts}
-            </MessageRow>
+            </TableMessageRow>
           )}
           {data?.items.map((post) => (
             <PostRow key={post.id} post={post} />

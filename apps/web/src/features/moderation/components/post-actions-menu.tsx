@@ -16,16 +16,8 @@ import {
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DestructiveButton } from '../../../components/ui/destructive-button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useDeletePost } from '../api/delete-post.ts';
 import { useSetPostStatus } from '../api/set-post-status.ts';
 
@@ -122,33 +114,19 @@ export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirmingDelete}
-        onOpenChange={(open) => {
-          if (!deletePost.isPending) setConfirmingDelete(open);
+        onOpenChange={setConfirmingDelete}
+        busy={deletePost.isPending}
+        title={communityMessages.deleteDialogTitle}
+        description={communityMessages.deleteDialogText}
+        onConfirm={confirmDelete}
+        // Opened from the menu, not from a trigger of its own: give focus back to the menu button.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
         }}
-      >
-        <AlertDialogContent
-          // Opened from the menu, not from a trigger of its own: give focus back to the menu button.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            trigger.current?.focus();
-          }}
-        >
-          <AlertDialogTitle>{communityMessages.deleteDialogTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{communityMessages.deleteDialogText}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline" disabled={deletePost.isPending}>
-                Cancel
-              </Button>
-            </AlertDialogCancel>
-            <DestructiveButton onClick={confirmDelete} disabled={deletePost.isPending}>
-              Delete
-            </DestructiveButton>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      />
     </>
   );
 }

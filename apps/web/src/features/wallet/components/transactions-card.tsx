@@ -5,17 +5,18 @@ import { Pickaxe, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
+  TableColumnsRow,
   TableHeader,
+  TableMessageRow,
   TableRow,
+  TableSkeletonRows,
 } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useTransactions } from '../api/get-transactions.ts';
@@ -58,19 +59,6 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
       </TableCell>
     </TableRow>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 5 }, (_, row) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
-    <TableRow key={row} className="hover:bg-transparent">
-      {columns.map((column) => (
-        <TableCell key={column} data-label={column}>
-          <Skeleton className={cn('h-5', column === 'Description' ? 'w-48' : 'w-24')} />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
 }
 
 function EmptyState() {
@@ -119,33 +107,24 @@ export function TransactionsCard() {
         <div className="px-3 pb-2 sm:px-4">
           <Table stacked label="Transactions" aria-busy={transactions.isFetching || undefined}>
             <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                {columns.map((column) => (
-                  <TableHead
-                    key={column}
-                    className={column === 'Amount' ? 'text-right' : undefined}
-                  >
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
+              <TableColumnsRow columns={columns} alignEnd={['Amount']} />
             </TableHeader>
             <TableBody>
-              {transactions.isPending && <SkeletonRows />}
+              {transactions.isPending && (
+                <TableSkeletonRows
+                  columns={columns}
+                  labelFirst
+                  className="hover:bg-transparent"
+                  skeletonWidth={(column) => (column === 'Description' ? 'w-48' : 'w-24')}
+                />
+              )}
               {transactions.isError && !data && (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={columns.length} className="py-8 text-center">
-                    <p className="text-muted-foreground">Could not load your transactions.</p>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="mt-3"
-                      onClick={() => transactions.refetch()}
-                    >
-                      Try again
-                    </Button>
-                  </TableCell>
-                </TableRow>
+                <TableMessageRow
+                  colSpan={columns.length}
+                  onRetry={() => void transactions.refetch()}
+                >
+                  Could not load your transactions.
+                </TableMessageRow>
               )}
               {data?.items.map((transaction) => (
                 <TransactionRow key={transaction.id} transaction={transaction} />
