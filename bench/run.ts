@@ -177,22 +177,26 @@ async function main() {
 
     if (!skipLighthouse) {
       console.log(
-        '\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of 3 runs:',
+        '\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of 3 runs per page:',
       );
-      const runs = [];
-      for (let run = 0; run < 3; run++) runs.push(await runLighthouse(`${app.url}/`));
-      runs.sort((a, b) => a.performance - b.performance);
-      const scores = runs[1] ?? runs[0];
-      if (!scores) throw new Error('Lighthouse did not run');
-      console.table({
-        ...scores,
-        'performance of each run': runs.map((r) => r.performance).join(', '),
-      });
-      const ok = scores.performance >= 90 && scores.accessibility >= 90;
+      // The landing page, and the blog list with its first-start sample posts (issue 5).
+      const medians = [];
+      for (const page of ['/', '/blog']) {
+        const runs = [];
+        for (let run = 0; run < 3; run++) runs.push(await runLighthouse(`${app.url}${page}`));
+        runs.sort((a, b) => a.performance - b.performance);
+        const scores = runs[1] ?? runs[0];
+        if (!scores) throw new Error('Lighthouse did not run');
+        medians.push({
+          ...scores,
+          url: page,
+          'performance of each run': runs.map((r) => r.performance).join(', '),
+        });
+      }
+      console.table(medians);
+      const ok = medians.every((m) => m.performance >= 90 && m.accessibility >= 90);
       console.log(
-        ok
-          ? 'Landing page meets the target (>= 90, >= 90).'
-          : 'Landing page is BELOW the target of 90.',
+        ok ? 'Every page meets the target (>= 90, >= 90).' : 'A page is BELOW the target of 90.',
       );
     }
   } finally {

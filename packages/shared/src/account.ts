@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { authMessages, PasswordSchema } from './auth.ts';
+import { z } from './zod.ts';
 
 export const AccountSchema = z.object({
   id: z.string(),

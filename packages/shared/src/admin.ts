@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { authMessages, EmailSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+import { z } from './zod.ts';
 
 export const adminMessages = {
   loginSuccess: 'Admin login successful',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every failing API response has this body (ARCHITECTURE "Server"). */
 export const ApiErrorSchema = z.object({

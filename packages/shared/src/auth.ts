@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** D2: at least 8 characters for everyone, at most 256, no composition rules. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const BLOG_PAGE_SIZE = 10;
 export const BLOG_EXCERPT_WORDS = 25;

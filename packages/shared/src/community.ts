@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const COMMUNITY_PAGE_SIZE = 20;
 export const COMMUNITY_EXCERPT_CHARS = 150;

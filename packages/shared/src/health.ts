@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),

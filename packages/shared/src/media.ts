@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** D14, D23: images for blog covers and community posts. Types are decided by the bytes. */
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** What the browser may know about who is signed in; never a token or a hash. */
 export const SessionStateSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Money travels as a decimal string with at most 8 decimals (D10), never as a float. */
 export const DecimalStringSchema = z

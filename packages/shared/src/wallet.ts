@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { DecimalStringSchema } from './settings.ts';
+import { z } from './zod.ts';
 
 export const TransactionTypeSchema = z.enum(['MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT']);
 
