@@ -1,20 +1,29 @@
-import { z } from './zod.ts';
-
 export const COMMUNITY_PAGE_SIZE = 20;
+
 export const COMMUNITY_EXCERPT_CHARS = 150;
+
 export const COMMUNITY_TITLE_MAX = 300;
+
 export const COMMUNITY_CONTENT_MAX = 40_000;
+
 export const COMMUNITY_COMMENT_MAX = 10_000;
+
 export const COMMUNITY_COMMENTS_PAGE_SIZE = 50;
+
 export const ADMIN_COMMUNITY_PAGE_SIZE = 20;
+
 /** D19: a member counts as online when seen within this many minutes. */
 export const ONLINE_WINDOW_MINUTES = 5;
+
 /** D19: the one figure the spec fixes. */
 export const COMMUNITY_CREATED_LABEL = 'Created Jan 22, 2023';
 
 export const communitySorts = ['hot', 'new', 'top'] as const;
+
 export type CommunitySort = (typeof communitySorts)[number];
+
 export const DEFAULT_COMMUNITY_SORT: CommunitySort = 'new';
+
 export const communitySortLabels: Record<CommunitySort, string> = {
   hot: 'Hot',
   new: 'New',
@@ -23,18 +32,23 @@ export const communitySortLabels: Record<CommunitySort, string> = {
 
 /** D16: a post may carry one topic; the filter's 'Everywhere' means any topic. */
 export const communityTopics = ['bitcoin', 'mining', 'cryptocurrency'] as const;
+
 export type CommunityTopic = (typeof communityTopics)[number];
+
 export const communityTopicLabels: Record<CommunityTopic, string> = {
   bitcoin: 'Bitcoin',
   mining: 'Mining',
   cryptocurrency: 'Cryptocurrency',
 };
+
 export const EVERYWHERE_LABEL = 'Everywhere';
 
 export const communityPostStatuses = ['active', 'flagged', 'removed'] as const;
+
 export type CommunityPostStatus = (typeof communityPostStatuses)[number];
 
 export const voteTypes = ['upvote', 'downvote'] as const;
+
 export type VoteType = (typeof voteTypes)[number];
 
 export const communityRules = [
@@ -134,156 +148,6 @@ export const communityMessages = {
   tooManyRequests: 'You are doing that too often. Please wait a moment and try again.',
 } as const;
 
-const Id = z.string().uuid('Not a valid id');
-
-export const AuthorSchema = z.object({
-  id: z.string(),
-  /** null when the author has not chosen a username ('Anonymous' on cards). */
-  username: z.string().nullable(),
-  isBanned: z.boolean(),
-});
-export type Author = z.infer<typeof AuthorSchema>;
-
-export const CommunityPostSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  /** Plain text (D14): shown as paragraphs split at line breaks, links made clickable. */
-  content: z.string(),
-  imageUrl: z.string().nullable(),
-  imageCardUrl: z.string().nullable(),
-  topic: z.enum(communityTopics).nullable(),
-  upvotes: z.number().int(),
-  downvotes: z.number().int(),
-  commentCount: z.number().int(),
-  status: z.enum(communityPostStatuses),
-  createdAt: z.string(),
-  /** null when the author's account is gone ('Unknown'). */
-  author: AuthorSchema.nullable(),
-  /** The caller's own vote, null when none or signed out. */
-  myVote: z.enum(voteTypes).nullable(),
-  /** True when the caller wrote it (D17: authors may delete their own posts). */
-  isMine: z.boolean(),
-});
-export type CommunityPost = z.infer<typeof CommunityPostSchema>;
-
-export const CommunityListQuerySchema = z.object({
-  sort: z.enum(communitySorts).default(DEFAULT_COMMUNITY_SORT),
-  topic: z.enum(communityTopics).optional(),
-  /** Opaque, from the previous page's nextCursor. */
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(COMMUNITY_PAGE_SIZE),
-});
-export type CommunityListQuery = z.input<typeof CommunityListQuerySchema>;
-
-export const CommunityPageSchema = z.object({
-  items: z.array(CommunityPostSchema),
-  nextCursor: z.string().nullable(),
-});
-export type CommunityPage = z.infer<typeof CommunityPageSchema>;
-
-export const CommunityStatsSchema = z.object({
-  /** Posts visible to the public (active and flagged). */
-  posts: z.number().int(),
-  /** D19: registered users. */
-  members: z.number().int(),
-  /** D19: users seen in the last five minutes. */
-  online: z.number().int(),
-});
-export type CommunityStats = z.infer<typeof CommunityStatsSchema>;
-
-export const CreateCommunityPostBodySchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, communityMessages.missingFieldsDescription)
-    .max(COMMUNITY_TITLE_MAX, `Title must be at most ${COMMUNITY_TITLE_MAX} characters`),
-  content: z
-    .string()
-    .trim()
-    .min(1, communityMessages.missingFieldsDescription)
-    .max(COMMUNITY_CONTENT_MAX, `Content must be at most ${COMMUNITY_CONTENT_MAX} characters`),
-  topic: z.enum(communityTopics).nullable().default(null),
-  /** A media id from the community image upload, or null. */
-  imageId: Id.nullable().default(null),
-});
-export type CreateCommunityPostBody = z.input<typeof CreateCommunityPostBodySchema>;
-
-export const VoteBodySchema = z.object({ type: z.enum(voteTypes) });
-export type VoteBody = z.infer<typeof VoteBodySchema>;
-
-/** The item's counters and the caller's vote after a vote (same transaction, D1). */
-export const VoteResultSchema = z.object({
-  upvotes: z.number().int(),
-  downvotes: z.number().int(),
-  myVote: z.enum(voteTypes).nullable(),
-});
-export type VoteResult = z.infer<typeof VoteResultSchema>;
-
-export const CommentSchema = z.object({
-  id: z.string(),
-  postId: z.string(),
-  content: z.string(),
-  upvotes: z.number().int(),
-  downvotes: z.number().int(),
-  createdAt: z.string(),
-  author: AuthorSchema.nullable(),
-  myVote: z.enum(voteTypes).nullable(),
-  isMine: z.boolean(),
-});
-export type Comment = z.infer<typeof CommentSchema>;
-
-export const CommentsQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(COMMUNITY_COMMENTS_PAGE_SIZE),
-});
-
-/** Newest first. */
-export const CommentsPageSchema = z.object({
-  items: z.array(CommentSchema),
-  nextCursor: z.string().nullable(),
-});
-export type CommentsPage = z.infer<typeof CommentsPageSchema>;
-
-export const CreateCommentBodySchema = z.object({
-  content: z
-    .string()
-    .trim()
-    .min(1, 'Write a comment first.')
-    .max(COMMUNITY_COMMENT_MAX, `Comment must be at most ${COMMUNITY_COMMENT_MAX} characters`),
-});
-export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
-
-// Moderation
-export const AdminCommunityQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_COMMUNITY_PAGE_SIZE),
-});
-
-export const AdminCommunityPostSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  authorUsername: z.string().nullable(),
-  authorEmail: z.string().nullable(),
-  status: z.enum(communityPostStatuses),
-  upvotes: z.number().int(),
-  downvotes: z.number().int(),
-  commentCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type AdminCommunityPost = z.infer<typeof AdminCommunityPostSchema>;
-
-export const AdminCommunityPageSchema = z.object({
-  items: z.array(AdminCommunityPostSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export type AdminCommunityPage = z.infer<typeof AdminCommunityPageSchema>;
-
-export const SetPostStatusBodySchema = z.object({ status: z.enum(communityPostStatuses) });
-export type SetPostStatusBody = z.infer<typeof SetPostStatusBodySchema>;
-
 export const communityApi = {
   posts: '/community/posts',
   post: (id: string) => `/community/posts/${encodeURIComponent(id)}`,
@@ -295,3 +159,6 @@ export const communityApi = {
   adminPosts: '/admin/community/posts',
   adminPost: (id: string) => `/admin/community/posts/${encodeURIComponent(id)}`,
 } as const;
+
+// Types only (erased at build time): the schemas themselves live in community-schemas.ts.
+export type * from './community-schemas.ts';

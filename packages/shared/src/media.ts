@@ -1,10 +1,12 @@
-import { z } from './zod.ts';
-
 /** D14, D23: images for blog covers and community posts. Types are decided by the bytes. */
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
+
 export const MEDIA_MAX_SIDE = 2048;
+
 export const MEDIA_CARD_WIDTH = 800;
+
 export const MEDIA_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
 /** For `<input type="file" accept>`: a hint only; the server decides by the file's bytes. */
 export const MEDIA_ACCEPT = MEDIA_MIME_TYPES.join(',');
 
@@ -21,18 +23,6 @@ export const mediaMessages = {
   missingFile: 'Choose an image file to upload.',
 } as const;
 
-/** What an upload returns; `url` is the full image, `cardUrl` a smaller variant for cards. */
-export const MediaSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  cardUrl: z.string(),
-  mimeType: z.enum(MEDIA_MIME_TYPES),
-  bytes: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
-export type Media = z.infer<typeof MediaSchema>;
-
 /** Checks a picked file before it is sent, with the spec's texts; the server checks again. */
 export function checkImageFile(file: { type: string; size: number }): 'type' | 'size' | null {
   if (!file.type.startsWith('image/')) return 'type';
@@ -46,3 +36,6 @@ export const mediaApi = {
   /** Community post images: signed-in, not banned users. Multipart, one field named `file`. */
   communityImage: '/community/images',
 } as const;
+
+// Types only (erased at build time): the schemas themselves live in media-schemas.ts.
+export type * from './media-schemas.ts';

@@ -1,4 +1,5 @@
-import { type BlogPost, BlogPostBodySchema, blogMessages } from '@btcp/shared/blog';
+import { type BlogPost, blogMessages } from '@btcp/shared/blog';
+import { BlogPostBodySchema } from '@btcp/shared/blog-schemas';
 import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
