@@ -7,15 +7,22 @@ import {
   DEFAULT_COMMUNITY_SORT,
 } from '@btcp/shared/community';
 import { pageTitles } from '@btcp/shared/paths';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import type { PostListFilter } from '../../features/community/api/query-keys.ts';
 import { CommunitySidebar } from '../../features/community/components/community-sidebar.tsx';
-import { CreatePostDialog } from '../../features/community/components/create-post-dialog.tsx';
 import { ListControls } from '../../features/community/components/list-controls.tsx';
 import { PostList } from '../../features/community/components/post-list.tsx';
 import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+// Only members can post: visitors never download the dialog and its form (a faster first paint).
+const CreatePostDialog = lazy(() =>
+  import('../../features/community/components/create-post-dialog.tsx').then((module) => ({
+    default: module.CreatePostDialog,
+  })),
+);
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((candidate) => candidate === value) ?? null;
@@ -53,7 +60,11 @@ export function Component() {
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{communityMessages.title}</h1>
-        {signedIn ? <CreatePostDialog /> : null}
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <CreatePostDialog />
+          </Suspense>
+        ) : null}
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
         <section aria-label="Posts" className="grid content-start gap-4">
