@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatShortDate } from '../../../lib/format.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
-import { formatShortDate } from '../lib/format.ts';
 import { RemoveModeratorDialog } from './remove-moderator-dialog.tsx';
 
 const busyClass = 'aria-disabled:cursor-progress aria-disabled:opacity-50';

@@ -1,18 +1,3 @@
-const joinedDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** 'Jan 5, 2025': short month, day, year in US English, as the admin lists show dates. */
-export function formatShortDate(iso: string): string {
-  return joinedDate.format(new Date(iso));
-}
-
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
 /**
  * A decimal string from the server ('1234.5') with thousands separators and exactly 8 places
  * ('1,234.50000000'), by string work alone: converting to a float would lose digits (D10).

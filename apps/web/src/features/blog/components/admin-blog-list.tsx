@@ -20,11 +20,11 @@ import {
 } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
+import { formatShortDate } from '../../../lib/format.ts';
 import { useDeleteBlogPost } from '../api/delete-blog-post.ts';
 import { useAdminBlogPosts } from '../api/get-admin-blog-posts.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { usePageParam } from '../hooks/use-page-param.ts';
-import { formatShortDate } from '../lib/format-date.ts';
 import { AdminBlogHeader } from './admin-blog-header.tsx';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog.tsx';
 

@@ -1,5 +1,5 @@
 import { type BlogPost, blogMessages } from '@btcp/shared/blog';
-import { formatLongDate } from '../lib/format-date.ts';
+import { formatLongDate } from '../../../lib/format.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 
 /** Spec "Blog post": title, optional subtitle, 'Published on {long date}', optional cover, content. */

@@ -3,7 +3,7 @@ import { paths } from '@btcp/shared/paths';
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatShortDate } from '../lib/format-date.ts';
+import { formatShortDate } from '../../../lib/format.ts';
 
 const frame =
   'relative flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm';

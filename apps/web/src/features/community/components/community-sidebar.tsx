@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useCommunityStats } from '../api/get-community-stats.ts';
-import { formatCount } from '../lib/format.ts';
 
 function Figure({ label, value }: { label: string; value: number | undefined | null }) {
   return (

@@ -1,5 +1,6 @@
+import { formatLongDateTime } from '../../../lib/format.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { formatLongDateTime, formatRelativeTime } from '../lib/relative-time.ts';
+import { formatRelativeTime } from '../lib/relative-time.ts';
 
 /** '5 minutes ago' that keeps up with the clock; the full date and time on hover. */
 export function RelativeTime({ value, className }: { value: string; className?: string }) {

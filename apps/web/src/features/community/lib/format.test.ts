@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorName, excerpt, formatCount } from './format.ts';
+import { authorName, excerpt } from './format.ts';
 
 describe('excerpt', () => {
   it('keeps a short text whole and cuts a long one at 150 characters', () => {
@@ -18,11 +18,5 @@ describe('authorName', () => {
     expect(authorName({ id: 'u', username: 'satoshi', isBanned: false })).toBe('satoshi');
     expect(authorName({ id: 'u', username: null, isBanned: false })).toBe('Anonymous');
     expect(authorName(null)).toBe('Unknown');
-  });
-});
-
-describe('formatCount', () => {
-  it('writes figures in full with separators', () => {
-    expect(formatCount(1234567)).toBe('1,234,567');
   });
 });

@@ -1,4 +1,5 @@
 import { type Author, COMMUNITY_EXCERPT_CHARS, communityMessages } from '@btcp/shared/community';
+import { formatCount } from '../../../lib/format.ts';
 
 /** Spec §2: a card without an image shows the first 150 characters, with '...' when cut. */
 export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): string {
@@ -11,11 +12,6 @@ export function authorName(author: Author | null): string {
   if (!author) return communityMessages.unknownAuthor;
   return author.username ?? communityMessages.anonymous;
 }
-
-const count = new Intl.NumberFormat('en-US');
-
-/** D19: real figures, written in full: 1,234. */
-export const formatCount = (value: number): string => count.format(value);
 
 export const commentsLabel = (value: number): string =>
   `${formatCount(value)} ${communityMessages.comments}`;

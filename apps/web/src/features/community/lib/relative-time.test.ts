@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDateTime, formatRelativeTime } from './relative-time.ts';
+import { formatRelativeTime } from './relative-time.ts';
 
 const now = new Date(2026, 10, 30, 12, 0, 0);
 const secondsAgo = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -24,12 +24,5 @@ describe('formatRelativeTime', () => {
   it('shows a short date from 7 days on', () => {
     expect(formatRelativeTime(secondsAgo(7 * 86_400), now)).toBe('Nov 23, 2026');
     expect(formatRelativeTime(new Date(2025, 0, 5, 8, 0), now)).toBe('Jan 5, 2025');
-  });
-});
-
-describe('formatLongDateTime', () => {
-  it('writes the date in full with the time', () => {
-    expect(formatLongDateTime(new Date(2026, 10, 22, 15, 4))).toBe('November 22, 2026 at 3:04 PM');
-    expect(formatLongDateTime(new Date(2026, 0, 2, 0, 30))).toBe('January 2, 2026 at 12:30 AM');
   });
 });

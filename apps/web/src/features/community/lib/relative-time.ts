@@ -1,22 +1,10 @@
+import { formatShortDate } from '../../../lib/format.ts';
+
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** Spec §9: relative times up to 7 days, then a short date. */
 const RELATIVE_LIMIT = 7 * DAY;
-
-const shortDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-const longDate = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-const shortTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 function ago(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
@@ -33,13 +21,5 @@ export function formatRelativeTime(date: Date, now: Date): string {
   if (seconds < HOUR) return ago(Math.floor(seconds / MINUTE), 'minute');
   if (seconds < DAY) return ago(Math.floor(seconds / HOUR), 'hour');
   if (seconds < RELATIVE_LIMIT) return ago(Math.floor(seconds / DAY), 'day');
-  return shortDate.format(date);
-}
-
-/**
- * 'November 22, 2026 at 3:04 PM'. Built from two parts because browsers disagree on how
- * `dateStyle` + `timeStyle` join them (' at ' or ', ').
- */
-export function formatLongDateTime(date: Date): string {
-  return `${longDate.format(date)} at ${shortTime.format(date)}`;
+  return formatShortDate(date);
 }

@@ -13,6 +13,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
 import { type MiningState, useMining } from '../hooks/use-mining.ts';
 import { useSimulatedStats } from '../hooks/use-simulated-stats.ts';
@@ -133,7 +134,7 @@ export function MiningPanel({ banned }: { banned: boolean }) {
               {stats.sharesAccepted} / {stats.sharesTotal}
             </Stat>
             <Stat label="Active miners" note="Mining right now">
-              {status.data ? status.data.activeMiners.toLocaleString('en-US') : '–'}
+              {status.data ? formatCount(status.data.activeMiners) : '–'}
             </Stat>
           </dl>
         </div>

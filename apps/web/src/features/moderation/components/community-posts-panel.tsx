@@ -17,14 +17,13 @@ import {
 } from '../../../components/ui/table.tsx';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { cn } from '../../../lib/cn.ts';
+import { formatCount, formatShortDateTime } from '../../../lib/format.ts';
 import { useAdminCommunityPosts } from '../api/get-admin-community-posts.ts';
-import { authorLabel, formatPostDate, postScore } from '../lib/format.ts';
+import { authorLabel, postScore } from '../lib/format.ts';
 import { PostActionsMenu } from './post-actions-menu.tsx';
 import { PostStatusBadge } from './post-status-badge.tsx';
 
 const columns = ['Title', 'Author', 'Date', 'Status', 'Votes', 'Actions'];
-const countFormat = new Intl.NumberFormat('en-US');
-
 function PostRow({ post }: { post: AdminCommunityPost }) {
   const known = Boolean(post.authorUsername);
   return (
@@ -47,7 +46,7 @@ function PostRow({ post }: { post: AdminCommunityPost }) {
         {authorLabel(post)}
       </TableCell>
       <TableCell data-label="Date" className="whitespace-nowrap">
-        {formatPostDate(post.createdAt)}
+        {formatShortDateTime(post.createdAt)}
       </TableCell>
       <TableCell data-label="Status">
         <PostStatusBadge status={post.status} />
@@ -100,9 +99,7 @@ export function CommunityPostsPanel() {
       />
 
       <p role="status" className="sr-only">
-        {posts.isPending
-          ? 'Loading posts...'
-          : data && `${countFormat.format(data.total)} posts found`}
+        {posts.isPending ? 'Loading posts...' : data && `${formatCount(data.total)} posts found`}
       </p>
       <Table stacked label="Community posts" aria-busy={posts.isFetching || undefined}>
         <TableHeader>
@@ -128,8 +125,7 @@ export function CommunityPostsPanel() {
 
       <div className="flex flex-col gap-3 border-t border-border p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p className="text-muted-foreground">
-          Total: {data ? countFormat.format(data.total) : '–'}{' '}
-          {data?.total === 1 ? 'post' : 'posts'}
+          Total: {data ? formatCount(data.total) : '–'} {data?.total === 1 ? 'post' : 'posts'}
         </p>
         <Pagination
           label="Post pages"

@@ -11,6 +11,7 @@ import {
 } from '../../../components/ui/card.tsx';
 import { formatCoinAmount } from '../../../components/ui/coin-amount.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
 /** Spec §2: how many people signed up with this user's link, and what they earned them (D12). */
@@ -46,7 +47,7 @@ export function ReferralStatsCard() {
                 Referrals
               </dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums">
-                {stats.data.referrals.toLocaleString('en-US')}
+                {formatCount(stats.data.referrals)}
               </dd>
             </div>
             <div className="rounded-lg border border-border bg-muted/40 p-3">

@@ -19,6 +19,7 @@ import {
   TableSkeletonRows,
 } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatShortDateTime } from '../../../lib/format.ts';
 import { useTransactions } from '../api/get-transactions.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
@@ -31,22 +32,12 @@ const typeLabels: Record<Transaction['type'], { label: string; className: string
   ADMIN_ADJUSTMENT: { label: 'Adjustment', className: 'border-border bg-muted text-foreground' },
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 function TransactionRow({ transaction }: { transaction: Transaction }) {
   const type = typeLabels[transaction.type];
   return (
     <TableRow>
       <TableCell data-label="Date" className="whitespace-nowrap text-muted-foreground">
-        <time dateTime={transaction.createdAt}>
-          {dateFormat.format(new Date(transaction.createdAt))}
-        </time>
+        <time dateTime={transaction.createdAt}>{formatShortDateTime(transaction.createdAt)}</time>
       </TableCell>
       <TableCell data-label="Type">
         <Badge className={cn('py-0.5 whitespace-nowrap', type.className)}>{type.label}</Badge>
