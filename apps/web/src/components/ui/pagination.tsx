@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { formatCount } from '../../lib/format.ts';
 import { Button } from './button.tsx';
 
 interface PaginationProps {
@@ -46,5 +47,24 @@ export function Pagination({
         <ChevronRight aria-hidden="true" className="size-4" />
       </Button>
     </nav>
+  );
+}
+
+interface TotalFooterProps extends Omit<PaginationProps, 'className'> {
+  /** Unknown while the first page loads ('–'). */
+  total: number | undefined;
+  /** What is counted, singular and plural: ['user', 'users']. */
+  noun: readonly [string, string];
+}
+
+/** 'Total: N users' beside the pagination, under an admin table. */
+export function TotalFooter({ total, noun, ...pagination }: TotalFooterProps) {
+  return (
+    <div className="flex flex-col gap-3 border-t border-border p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-muted-foreground">
+        Total: {total === undefined ? '–' : formatCount(total)} {total === 1 ? noun[0] : noun[1]}
+      </p>
+      <Pagination {...pagination} className="sm:justify-end" />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { TotalFooter } from '../../../components/ui/pagination.tsx';
 import {
   Table,
   TableBody,
@@ -68,19 +68,15 @@ export function UsersPanel() {
         </TableBody>
       </Table>
 
-      <div className="flex flex-col gap-3 border-t border-border p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-muted-foreground">
-          Total: {data ? formatCount(data.total) : '–'} {data?.total === 1 ? 'user' : 'users'}
-        </p>
-        <Pagination
-          label="User pages"
-          page={page}
-          pageCount={pageCount}
-          busy={users.isFetching}
-          onPageChange={setPage}
-          className="sm:justify-end"
-        />
-      </div>
+      <TotalFooter
+        total={data?.total}
+        noun={['user', 'users']}
+        label="User pages"
+        page={page}
+        pageCount={pageCount}
+        busy={users.isFetching}
+        onPageChange={setPage}
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { walletMessages } from '@btcp/shared/wallet';
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { TotalFooter } from '../../../components/ui/pagination.tsx';
 import {
   Table,
   TableBody,
@@ -85,19 +85,15 @@ export function WalletsPanel() {
         </TableBody>
       </Table>
 
-      <div className="flex flex-col gap-3 border-t border-border p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-muted-foreground">
-          Total: {data ? formatCount(data.total) : '–'} {data?.total === 1 ? 'wallet' : 'wallets'}
-        </p>
-        <Pagination
-          label="Wallet pages"
-          page={page}
-          pageCount={pageCount}
-          busy={wallets.isFetching}
-          onPageChange={setPage}
-          className="sm:justify-end"
-        />
-      </div>
+      <TotalFooter
+        total={data?.total}
+        noun={['wallet', 'wallets']}
+        label="Wallet pages"
+        page={page}
+        pageCount={pageCount}
+        busy={wallets.isFetching}
+        onPageChange={setPage}
+      />
     </Card>
   );
 }

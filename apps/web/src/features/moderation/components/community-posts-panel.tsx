@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { TotalFooter } from '../../../components/ui/pagination.tsx';
 import {
   Table,
   TableBody,
@@ -123,19 +123,15 @@ export function CommunityPostsPanel() {
         </TableBody>
       </Table>
 
-      <div className="flex flex-col gap-3 border-t border-border p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-muted-foreground">
-          Total: {data ? formatCount(data.total) : '–'} {data?.total === 1 ? 'post' : 'posts'}
-        </p>
-        <Pagination
-          label="Post pages"
-          page={page}
-          pageCount={pageCount}
-          busy={posts.isFetching}
-          onPageChange={setPage}
-          className="sm:justify-end"
-        />
-      </div>
+      <TotalFooter
+        total={data?.total}
+        noun={['post', 'posts']}
+        label="Post pages"
+        page={page}
+        pageCount={pageCount}
+        busy={posts.isFetching}
+        onPageChange={setPage}
+      />
     </Card>
   );
 }
