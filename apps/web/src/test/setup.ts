@@ -32,10 +32,18 @@ beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   Element.prototype.scrollIntoView = vi.fn();
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  // Sonner fades a toast in from opacity 0 and hides the content of toasts stacked behind the
+  // newest; neither animation nor hover runs here, so a shown toast counts as shown at once.
+  // (jsdom's cascade has no specificity: a rule added after sonner's own wins.)
+  const toastsShown = document.createElement('style');
+  toastsShown.dataset.test = 'toasts-shown';
+  toastsShown.textContent = '[data-sonner-toast], [data-sonner-toast] > * { opacity: 1; }';
+  document.head.append(toastsShown);
 });
 
 afterEach(() => {
   cleanup();
+  document.head.querySelector('style[data-test="toasts-shown"]')?.remove();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();

@@ -9,6 +9,7 @@ import {
   communityPost,
   POST_ID,
 } from '../../features/community/testing/fixtures.ts';
+import { expectToast } from '../../test/expect-toast.ts';
 import { signedInUser } from '../../test/render.tsx';
 import { Component as CommunityPostPage } from './community-post.tsx';
 
@@ -34,10 +35,6 @@ function renderPost(routes: Routes, { signedIn = false } = {}) {
 }
 
 /** Sonner shows a new toast after a frame, so wait until it is visible rather than only present. */
-async function expectToast(text: string) {
-  await waitFor(() => expect(screen.getByText(text)).toBeVisible());
-}
-
 describe('community post page', () => {
   it('shows the whole post: votes, author, date, badges, image and linked paragraphs', async () => {
     renderPost({

@@ -10,6 +10,7 @@ import {
   POST_ID,
   postsPage,
 } from '../../features/community/testing/fixtures.ts';
+import { expectToast } from '../../test/expect-toast.ts';
 import { signedInUser } from '../../test/render.tsx';
 import { Component as CommunityPage } from './community.tsx';
 
@@ -31,10 +32,6 @@ function renderCommunity(posts: CommunityPost[], { signedIn = false, routes = {}
 const card = (title: string) => screen.getByRole('article', { name: title });
 
 /** Sonner shows a new toast after a frame, so wait until it is visible rather than only present. */
-async function expectToast(text: string) {
-  await waitFor(() => expect(screen.getByText(text)).toBeVisible());
-}
-
 /** jsdom has no object URLs; the image preview needs one. */
 function stubObjectUrls() {
   const { createObjectURL, revokeObjectURL } = URL;

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiCall, apiError, json, mockApi } from '../../../features/admin/test/mock-api.ts';
 import { renderToaster } from '../../../features/admin/test/render-toaster.tsx';
 import { stubResizeObserver } from '../../../features/admin/test/stub-resize-observer.ts';
+import { expectToast } from '../../../test/expect-toast.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import { Component as CommunityManagement } from './community.tsx';
 
@@ -65,13 +66,6 @@ function row(title: string) {
 }
 
 /** A toast, once its entry animation has made it visible (it mounts at opacity 0). */
-async function expectToast(title: string, description: string) {
-  await waitFor(() => {
-    expect(screen.getByText(title)).toBeVisible();
-    expect(screen.getByText(description)).toBeVisible();
-  });
-}
-
 async function openActions(title: string) {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: `Actions: ${title}` }));

@@ -2,6 +2,7 @@ import type { AdminWallet } from '@btcp/shared/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectToast } from '../../../test/expect-toast.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import { type ApiCall, apiError, json, type MockRoute, mockApi } from '../test/mock-api.ts';
 import { renderToaster } from '../test/render-toaster.tsx';
@@ -55,10 +56,6 @@ async function fill(
 }
 
 /** Sonner shows a new toast after a frame, so wait until it is visible rather than only present. */
-async function expectToast(text: string) {
-  await waitFor(() => expect(screen.getByText(text)).toBeVisible());
-}
-
 function adjustCalls(calls: ApiCall[]) {
   return calls.filter((call) => call.method === 'POST');
 }

@@ -2,6 +2,7 @@ import type { MiningSettings } from '@btcp/shared/wallet';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { expectToast } from '../../../test/expect-toast.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import { apiError, json, mockApi } from '../test/mock-api.ts';
 import { renderToaster } from '../test/render-toaster.tsx';
@@ -19,10 +20,6 @@ const settings: MiningSettings = {
 function renderCard() {
   renderToaster();
   return renderRoute(<MiningSettingsCard />, { path: '/admin/settings' });
-}
-
-async function expectToast(text: string) {
-  await waitFor(() => expect(screen.getByText(text)).toBeVisible());
 }
 
 describe('MiningSettingsCard', () => {
