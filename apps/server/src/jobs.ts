@@ -24,10 +24,11 @@ export function startMaintenanceJobs(app: FastifyInstance): () => void {
   };
   const timer = setInterval(run, MAINTENANCE_EVERY_MS);
   timer.unref();
-  // D11: stale mining sessions are closed within seconds of going stale.
+  // D11: stale mining sessions are closed within seconds of going stale; one session that cannot
+  // be settled is logged by closeStaleSessions and never holds up the others.
   const closeStale = async () => {
     try {
-      await closeStaleSessions(app.db, app.clock.now());
+      await closeStaleSessions(app.db, app.clock.now(), app.log);
     } catch (error) {
       app.log.warn({ err: error }, 'closing stale mining sessions failed; it will run again');
     }

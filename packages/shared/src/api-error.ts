@@ -23,5 +23,8 @@ export const ErrorCode = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  balanceLimit: 'BALANCE_LIMIT',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  miningPaused: 'MINING_PAUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

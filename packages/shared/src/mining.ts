@@ -7,6 +7,7 @@ export const miningMessages = {
   unableToStart: 'Unable to start mining. Please try again.',
   error: 'Mining Error',
   rewardReceived: 'Mining reward received!',
+  paused: 'Mining is paused: no hourly rate is set. Try again later.',
 } as const;
 
 /** Spec §4: the four labels of the mining button. */

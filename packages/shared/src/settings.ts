@@ -5,6 +5,53 @@ export const DecimalStringSchema = z
   .string()
   .regex(/^\d{1,12}(\.\d{1,8})?$/, 'Must be a non-negative number with at most 8 decimals');
 
+/** The largest balance numeric(20,8) holds, and so the largest any wallet may reach (D10). */
+export const MAX_BALANCE = '999999999999.99999999';
+
+/**
+ * The most an hourly rate or a referral bonus may be: far above the advertised 100/h and 40, low
+ * enough that a typo in the admin form cannot fill wallets to MAX_BALANCE within minutes.
+ */
+export const SETTINGS_AMOUNT_MAX = '1000000';
+
+export const settingsMessages = {
+  ratePositive: 'Must be greater than 0',
+  amountTooLarge: 'Must be at most 1,000,000',
+  interval: 'Enter a whole number of seconds from 1 to 3600',
+} as const;
+
+/** A decimal string in 10^-8 units, or null when it is not one (the regex reports that). */
+function decimalUnits(decimal: string): bigint | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,8}))?$/.exec(decimal);
+  if (!match) return null;
+  return BigInt(`${match[1]}${(match[2] ?? '').padEnd(8, '0')}`);
+}
+
+const SETTINGS_AMOUNT_MAX_UNITS = decimalUnits(SETTINGS_AMOUNT_MAX) ?? 0n;
+
+/** An hourly rate an admin may set: a session at rate 0 would pay nothing and cannot be stored. */
+export const HourlyRateSchema = DecimalStringSchema.refine(
+  (value) => (decimalUnits(value) ?? 1n) > 0n,
+  settingsMessages.ratePositive,
+).refine(
+  (value) => (decimalUnits(value) ?? 0n) <= SETTINGS_AMOUNT_MAX_UNITS,
+  settingsMessages.amountTooLarge,
+);
+
+/** A referral bonus an admin may set; 0 turns referral payments off. */
+export const ReferralBonusAmountSchema = DecimalStringSchema.refine(
+  (value) => (decimalUnits(value) ?? 0n) <= SETTINGS_AMOUNT_MAX_UNITS,
+  settingsMessages.amountTooLarge,
+);
+
+export const REWARD_INTERVAL_MIN_SECONDS = 1;
+export const REWARD_INTERVAL_MAX_SECONDS = 3600;
+export const RewardIntervalSecondsSchema = z
+  .number(settingsMessages.interval)
+  .int(settingsMessages.interval)
+  .min(REWARD_INTERVAL_MIN_SECONDS, settingsMessages.interval)
+  .max(REWARD_INTERVAL_MAX_SECONDS, settingsMessages.interval);
+
 export const MiningPhaseSchema = z.object({
   name: z.string().min(1),
   period: z.string().min(1),
@@ -17,9 +64,7 @@ export const MiningPhasesSchema = z.object({
 });
 export type MiningPhases = z.infer<typeof MiningPhasesSchema>;
 
-export const MiningRewardIntervalSchema = z.object({
-  seconds: z.number().int().min(1).max(3600),
-});
+export const MiningRewardIntervalSchema = z.object({ seconds: RewardIntervalSecondsSchema });
 
 export const ReferralBonusSchema = z.object({ amount: DecimalStringSchema });
 

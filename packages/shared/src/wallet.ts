@@ -1,4 +1,10 @@
-import { DecimalStringSchema } from './settings.ts';
+import {
+  DecimalStringSchema,
+  HourlyRateSchema,
+  MAX_BALANCE,
+  ReferralBonusAmountSchema,
+  RewardIntervalSecondsSchema,
+} from './settings.ts';
 import { z } from './zod.ts';
 
 export const TransactionTypeSchema = z.enum(['MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT']);
@@ -48,6 +54,9 @@ export const walletMessages = {
   insufficientBalanceDescription: 'Cannot subtract more than current balance',
   failedToAdjust: 'Failed to adjust balance',
   failedToLoad: 'Failed to load wallet data',
+  balanceLimit: `A balance cannot exceed ${MAX_BALANCE.replace(/\B(?=(\d{3})+\.)/g, ',')} BTCP`,
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request: send a new key for a new change',
 } as const;
 
 /** Events on GET /api/events (Server-Sent Events), one JSON object per `data:` line. */
@@ -94,11 +103,22 @@ export const AdjustBalanceResultSchema = z.object({
 });
 export type AdjustBalanceResult = z.infer<typeof AdjustBalanceResultSchema>;
 
+/** What an admin may save (the admin form validates with it too). */
 export const MiningSettingsSchema = z.object({
   activePhase: z.enum(['early', 'transition']),
-  earlyRate: DecimalStringSchema,
-  transitionRate: DecimalStringSchema,
-  rewardIntervalSeconds: z.number().int().min(1).max(3600),
-  referralBonus: DecimalStringSchema,
+  earlyRate: HourlyRateSchema,
+  transitionRate: HourlyRateSchema,
+  rewardIntervalSeconds: RewardIntervalSecondsSchema,
+  referralBonus: ReferralBonusAmountSchema,
 });
 export type MiningSettings = z.infer<typeof MiningSettingsSchema>;
+
+/**
+ * What the server reports: the stored values as they are, even ones saved before the bounds above
+ * existed (a rate of 0), so the admin can see and correct them instead of meeting a 500.
+ */
+export const StoredMiningSettingsSchema = MiningSettingsSchema.extend({
+  earlyRate: DecimalStringSchema,
+  transitionRate: DecimalStringSchema,
+  referralBonus: DecimalStringSchema,
+});

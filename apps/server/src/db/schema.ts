@@ -149,6 +149,8 @@ export const wallets = pgTable(
   (table) => [
     unique('wallets_user_id_key').on(table.userId),
     check('wallets_balance_not_negative', sql`${table.balance} >= 0`),
+    // MAX_BALANCE (packages/shared): numeric(20,8) holds no more, and the rule is stated here too.
+    check('wallets_balance_within_limit', sql`${table.balance} <= 999999999999.99999999`),
     index('wallets_balance_idx').on(table.balance),
   ],
 );
@@ -188,6 +190,31 @@ export const transactions = pgTable(
       'transactions_type_known',
       sql`${table.transactionType} IN ('MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT')`,
     ),
+  ],
+);
+
+/**
+ * Idempotency-Key records for admin wallet adjustments: a key belongs to one admin and stands for
+ * one request (its fingerprint: wallet, mode, amount, reason). The first result is kept, no-ops
+ * included, so a replay returns it and a different request under the same key is refused.
+ */
+export const walletAdjustmentKeys = pgTable(
+  'wallet_adjustment_keys',
+  {
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balance: money('balance').notNull(),
+    delta: money('delta').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'wallet_adjustment_keys_pkey', columns: [table.adminId, table.key] }),
   ],
 );
 

@@ -1,3 +1,5 @@
+import { MAX_BALANCE } from '@btcp/shared';
+
 /**
  * Exact money arithmetic (D10) in integer units of 10^-8 BTCP, so no float ever touches a balance.
  * Strings in and out, as the API and numeric(20,8) carry them.
@@ -11,6 +13,9 @@ export function toUnits(decimal: string): bigint {
   const units = BigInt(whole) * SCALE + BigInt(fraction.padEnd(8, '0'));
   return sign ? -units : units;
 }
+
+/** MAX_BALANCE in units: the most any wallet may hold. */
+export const MAX_BALANCE_UNITS = toUnits(MAX_BALANCE);
 
 export function fromUnits(units: bigint): string {
   const negative = units < 0n;

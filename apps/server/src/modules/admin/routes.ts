@@ -10,6 +10,7 @@ import {
   adminMessages,
   MessageSchema,
   MiningSettingsSchema,
+  StoredMiningSettingsSchema,
   UpdateAdminUserBodySchema,
 } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
@@ -146,7 +147,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['admin'],
           summary: 'Mining phases, rates, reward interval and referral bonus',
-          response: { 200: MiningSettingsSchema },
+          response: { 200: StoredMiningSettingsSchema },
         },
       },
       async () => toMiningSettings(await loadSettings(admin.db)),
@@ -159,7 +160,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['admin'],
           summary: 'Change the mining settings (audited); new sessions use the new rate',
           body: MiningSettingsSchema,
-          response: { 200: MiningSettingsSchema },
+          response: { 200: StoredMiningSettingsSchema },
         },
       },
       async (request) => {

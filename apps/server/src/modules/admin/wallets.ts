@@ -1,17 +1,19 @@
+import { createHash } from 'node:crypto';
 import {
   type AdjustBalanceBody,
   type AdjustBalanceResult,
+  ErrorCode,
   type Staff,
   walletMessages,
 } from '@btcp/shared';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { profiles, transactions, users, wallets } from '../../db/schema.ts';
+import { profiles, users, walletAdjustmentKeys, wallets } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { fromUnits, toUnits } from '../../lib/money.ts';
-import { applyLedgerEntry } from '../wallet/ledger.ts';
+import { applyLedgerEntry, type DatabaseOrTransaction } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
 
 export async function listWallets(
@@ -51,8 +53,13 @@ export async function listWallets(
 
 /**
  * D1, D10: the server computes the new balance itself from {mode, amount} under the wallet's row
- * lock and writes the difference as an ADMIN_ADJUSTMENT. A repeated Idempotency-Key returns the
- * first result and changes nothing.
+ * lock and writes the difference as an ADMIN_ADJUSTMENT; past MAX_BALANCE it answers 400.
+ *
+ * An Idempotency-Key belongs to the admin who sent it and stands for one request: the wallet, the
+ * mode, the amount and the reason (its fingerprint). The first result is recorded, no-ops included,
+ * in the same transaction as the change; sending the same request again returns that result with
+ * applied=false, and anything else under the same key (another wallet included) is a 422. A
+ * refused request (4xx) records nothing, so its key can be sent again once corrected.
  */
 export async function adjustBalance(
   db: Database,
@@ -67,18 +74,19 @@ export async function adjustBalance(
       amount: walletMessages.invalidAmount,
     });
   }
+  const fingerprint = requestFingerprint(userId, body);
   try {
     return await db.transaction(async (tx) => {
-      if (idempotencyKey) {
-        const seen = await replay(tx, actor.id, userId, idempotencyKey);
-        if (seen) return seen;
-      }
       const [wallet] = await tx
         .select({ balance: wallets.balance })
         .from(wallets)
         .where(eq(wallets.userId, userId))
         .for('update');
       if (!wallet) throw notFound('Wallet not found');
+      if (idempotencyKey) {
+        const seen = await findKey(tx, actor.id, idempotencyKey);
+        if (seen) return replay(seen, fingerprint);
+      }
       const current = toUnits(wallet.balance);
       const delta = body.mode === 'set' ? amount - current : body.mode === 'add' ? amount : -amount;
       if (current + delta < 0n) {
@@ -91,54 +99,91 @@ export async function adjustBalance(
           },
         );
       }
-      if (delta === 0n) return { balance: wallet.balance, delta: fromUnits(0n), applied: false };
-      const result = await applyLedgerEntry(tx, {
-        userId,
-        amount: fromUnits(delta),
-        type: 'ADMIN_ADJUSTMENT',
-        description: body.reason ? `Adjusted by an admin: ${body.reason}` : 'Adjusted by an admin',
-        adminId: actor.id,
-        reason: body.reason,
-        idempotencyKey,
-      });
-      await audit(
-        tx,
-        actor,
-        `wallet.${body.mode}`,
-        { type: 'wallet', id: userId },
-        {
-          amount: body.amount,
+      let balance = wallet.balance;
+      if (delta !== 0n) {
+        const result = await applyLedgerEntry(tx, {
+          userId,
+          amount: fromUnits(delta),
+          type: 'ADMIN_ADJUSTMENT',
+          description: body.reason
+            ? `Adjusted by an admin: ${body.reason}`
+            : 'Adjusted by an admin',
+          atLimit: 'refuse',
+          adminId: actor.id,
+          reason: body.reason,
+          idempotencyKey,
+        });
+        balance = result.balance;
+        await audit(
+          tx,
+          actor,
+          `wallet.${body.mode}`,
+          { type: 'wallet', id: userId },
+          {
+            amount: body.amount,
+            delta: fromUnits(delta),
+            reason: body.reason ?? null,
+          },
+        );
+      }
+      if (idempotencyKey) {
+        await tx.insert(walletAdjustmentKeys).values({
+          adminId: actor.id,
+          key: idempotencyKey,
+          fingerprint,
+          userId,
+          balance,
           delta: fromUnits(delta),
-          reason: body.reason ?? null,
-        },
-      );
-      return { balance: result.balance, delta: fromUnits(delta), applied: true };
+        });
+      }
+      return { balance, delta: fromUnits(delta), applied: delta !== 0n };
     });
   } catch (error) {
-    // The same key sent twice at the same moment: the loser reports what the winner did.
-    if (idempotencyKey && isUniqueViolation(error, 'transactions_idempotency_key')) {
-      const seen = await db.transaction((tx) => replay(tx, actor.id, userId, idempotencyKey));
-      if (seen) return seen;
+    // The same key sent twice at the same moment: the loser answers as if it came second.
+    if (
+      idempotencyKey &&
+      (isUniqueViolation(error, 'wallet_adjustment_keys_pkey') ||
+        isUniqueViolation(error, 'transactions_idempotency_key'))
+    ) {
+      const seen = await findKey(db, actor.id, idempotencyKey);
+      // No record: the key was used before keys were recorded here (only the ledger row has it).
+      if (!seen) throw idempotencyKeyReused();
+      return replay(seen, fingerprint);
     }
     throw error;
   }
 }
 
-/** The result of an adjustment already made with this key, or null. */
-async function replay(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+const idempotencyKeyReused = () =>
+  new AppError(422, ErrorCode.idempotencyKeyReused, walletMessages.idempotencyKeyReused);
+
+/** The same request however it is written: '10' and '10.0' are one amount, no reason is ''. */
+function requestFingerprint(userId: string, body: AdjustBalanceBody): string {
+  const canonical = JSON.stringify([
+    userId,
+    body.mode,
+    fromUnits(toUnits(body.amount)),
+    body.reason ?? '',
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+type KeyRecord = typeof walletAdjustmentKeys.$inferSelect;
+
+async function findKey(
+  db: DatabaseOrTransaction,
   adminId: string,
-  userId: string,
-  idempotencyKey: string,
-): Promise<AdjustBalanceResult | null> {
-  const [seen] = await tx
-    .select({ amount: transactions.amount })
-    .from(transactions)
-    .where(and(eq(transactions.adminId, adminId), eq(transactions.idempotencyKey, idempotencyKey)));
-  if (!seen) return null;
-  const [wallet] = await tx
-    .select({ balance: wallets.balance })
-    .from(wallets)
-    .where(eq(wallets.userId, userId));
-  return { balance: wallet?.balance ?? '0.00000000', delta: seen.amount, applied: false };
+  key: string,
+): Promise<KeyRecord | null> {
+  const [seen] = await db
+    .select()
+    .from(walletAdjustmentKeys)
+    .where(and(eq(walletAdjustmentKeys.adminId, adminId), eq(walletAdjustmentKeys.key, key)));
+  return seen ?? null;
+}
+
+/** The first result for this key, or a 422 when the key now comes with a different request. */
+function replay(seen: KeyRecord, fingerprint: string): AdjustBalanceResult {
+  if (seen.fingerprint !== fingerprint) throw idempotencyKeyReused();
+  return { balance: seen.balance, delta: seen.delta, applied: false };
 }

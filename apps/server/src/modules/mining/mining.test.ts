@@ -1,8 +1,9 @@
+import { MAX_BALANCE } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, post, signedUpUser } from '../../../test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '../../../test/helper.ts';
-import { profiles, transactions, users, wallets } from '../../db/schema.ts';
+import { profiles, systemSettings, transactions, users, wallets } from '../../db/schema.ts';
 import { closeStaleSessions } from './service.ts';
 
 const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
@@ -11,6 +12,8 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
+
+const silentLog = { warn: () => {} };
 
 const get = (url: string, cookie: string) =>
   t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -87,9 +90,9 @@ describe('mining (D11)', () => {
     clock.advance(30_000);
     await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
     clock.advance(89_000);
-    expect(await closeStaleSessions(t.database.db, clock.now())).toBe(0);
+    expect(await closeStaleSessions(t.database.db, clock.now(), silentLog)).toBe(0);
     clock.advance(10 * 60_000);
-    expect(await closeStaleSessions(t.database.db, clock.now())).toBe(1);
+    expect(await closeStaleSessions(t.database.db, clock.now(), silentLog)).toBe(1);
     // Covered: 30 s before the ping and 30 s after it, nothing of the ten silent minutes.
     expect((await balanceOf('quiet@example.com'))?.balance).toBe('1.66666667');
     const late = await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
@@ -202,5 +205,155 @@ describe('the ledger under load (D10)', () => {
       delta: '10.00000000',
       applied: false,
     });
+  });
+});
+
+async function idOf(email: string) {
+  const [user] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  return user?.id ?? '';
+}
+
+function setBalance(admin: string, id: string, amount: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/wallets/${id}/adjust`,
+    headers: { ...sameOrigin, cookie: admin },
+    payload: { mode: 'set', amount },
+  });
+}
+
+describe('a wallet at the balance ceiling (numeric(20,8))', () => {
+  it('caps a mining reward at what fits, records it exactly, and never fails the stop', async () => {
+    const cookie = await signedUpUser(t.app, 'ceiling-miner@example.com');
+    const admin = await adminCookie(t.app);
+    const id = await idOf('ceiling-miner@example.com');
+    expect((await setBalance(admin, id, '999999999999.9')).statusCode).toBe(200);
+    const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    clock.advance(30_000);
+    await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
+    clock.advance(15_000);
+    // 45 s at 100/h is 1.25; only 0.09999999 fits under the ceiling.
+    const stop = await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(stop.json()).toMatchObject({ credited: '0.09999999', balance: MAX_BALANCE });
+    expect(await balanceOf('ceiling-miner@example.com')).toEqual({
+      balance: MAX_BALANCE,
+      sum: MAX_BALANCE,
+    });
+    const history = (
+      await t.app.inject({ method: 'GET', url: '/api/wallet/transactions', headers: { cookie } })
+    ).json();
+    expect(history.items[0]).toMatchObject({
+      amount: '0.09999999',
+      type: 'MINING',
+      description: 'Mining reward: 45 s at 100 BTCP/hour (capped at the balance limit)',
+    });
+
+    const again = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    clock.advance(30_000);
+    const ping = await post(t.app, '/api/mining/ping', { sessionId: again.id }, cookie);
+    expect(ping.statusCode, ping.body).toBe(200);
+    const full = await post(t.app, '/api/mining/stop', { sessionId: again.id }, cookie);
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json()).toMatchObject({ credited: '0.00000000', balance: MAX_BALANCE });
+    expect(await balanceOf('ceiling-miner@example.com')).toEqual({
+      balance: MAX_BALANCE,
+      sum: MAX_BALANCE,
+    });
+  });
+
+  it('lets the stale-session job close everyone’s sessions, the full wallet’s included', async () => {
+    const admin = await adminCookie(t.app);
+    const full = await signedUpUser(t.app, 'stale-full@example.com');
+    const others = [
+      await signedUpUser(t.app, 'stale-one@example.com'),
+      await signedUpUser(t.app, 'stale-two@example.com'),
+    ];
+    expect(
+      (await setBalance(admin, await idOf('stale-full@example.com'), MAX_BALANCE)).statusCode,
+    ).toBe(200);
+    for (const cookie of [full, ...others]) {
+      expect((await post(t.app, '/api/mining/start', undefined, cookie)).statusCode).toBe(201);
+    }
+    clock.advance(10 * 60_000);
+    await closeStaleSessions(t.database.db, clock.now(), silentLog);
+    for (const cookie of [full, ...others]) {
+      expect((await get('/api/mining/status', cookie)).json().session).toBeNull();
+    }
+    expect((await balanceOf('stale-one@example.com'))?.balance).toBe('0.83333333');
+    expect(await balanceOf('stale-full@example.com')).toEqual({
+      balance: MAX_BALANCE,
+      sum: MAX_BALANCE,
+    });
+  });
+
+  it('settles each stale session on its own: one that fails is logged and the rest are closed', async () => {
+    const broken = await signedUpUser(t.app, 'stale-broken@example.com');
+    const fine = await signedUpUser(t.app, 'stale-fine@example.com');
+    const brokenSession = (await post(t.app, '/api/mining/start', undefined, broken)).json();
+    await post(t.app, '/api/mining/start', undefined, fine);
+    // No API removes a wallet: this makes the broken session's settlement fail for real.
+    await t.database.db
+      .delete(wallets)
+      .where(eq(wallets.userId, await idOf('stale-broken@example.com')));
+    clock.advance(10 * 60_000);
+    const failures: unknown[] = [];
+    const log = { warn: (details: unknown) => void failures.push(details) };
+    const closed = await closeStaleSessions(t.database.db, clock.now(), log);
+    expect(closed).toBeGreaterThanOrEqual(1);
+    expect((await get('/api/mining/status', fine)).json().session).toBeNull();
+    expect((await balanceOf('stale-fine@example.com'))?.balance).toBe('0.83333333');
+    expect((await get('/api/mining/status', broken)).json().session?.id).toBe(brokenSession.id);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ sessionId: brokenSession.id });
+  });
+});
+
+describe('settings the database holds', () => {
+  async function storeSetting(key: string, value: unknown) {
+    await t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
+  }
+
+  it('refuses to start mining while the stored rate is 0, with a clear 409 and no session', async () => {
+    const cookie = await signedUpUser(t.app, 'paused@example.com');
+    const admin = await adminCookie(t.app);
+    const [phases] = await t.database.db
+      .select({ value: systemSettings.value })
+      .from(systemSettings)
+      .where(eq(systemSettings.key, 'mining_phases'));
+    // Written before rates had to be positive; no API can store it any more.
+    await storeSetting('mining_phases', {
+      early_phase: { name: 'Early Phase', period: '2025-2026', hourly_rate: '0', active: true },
+      transition_phase: { name: 'Transition Phase', period: '2026-2027', hourly_rate: '1' },
+    });
+    const start = await post(t.app, '/api/mining/start', undefined, cookie);
+    expect(start.statusCode).toBe(409);
+    expect(start.json().error).toEqual({
+      code: 'MINING_PAUSED',
+      message: 'Mining is paused: no hourly rate is set. Try again later.',
+    });
+    expect((await get('/api/mining/status', cookie)).json()).toMatchObject({ session: null });
+    const shown = await get('/api/admin/settings/mining', admin);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().earlyRate).toBe('0');
+    await storeSetting('mining_phases', phases?.value);
+  });
+
+  it('falls back to the default for a stored value it cannot read', async () => {
+    const cookie = await signedUpUser(t.app, 'garbled@example.com');
+    await storeSetting('mining_reward_interval', { seconds: 0 });
+    await storeSetting('referral_bonus', { amount: 'lots' });
+    const session = await post(t.app, '/api/mining/start', undefined, cookie);
+    expect(session.statusCode).toBe(201);
+    expect(session.json().rewardIntervalSeconds).toBe(60);
+    clock.advance(30_000);
+    const ping = await post(t.app, '/api/mining/ping', { sessionId: session.json().id }, cookie);
+    expect(ping.statusCode).toBe(200);
+    await post(t.app, '/api/mining/stop', { sessionId: session.json().id }, cookie);
+    await storeSetting('mining_reward_interval', { seconds: 60 });
+    await storeSetting('referral_bonus', { amount: '40' });
   });
 });

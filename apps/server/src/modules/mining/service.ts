@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   MINING_PING_COVERS_MS,
   MINING_STALE_AFTER_MS,
   type MiningSession,
@@ -9,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { miningSessions, miningStats, wallets } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { fromUnits, miningValue, trimDecimal } from '../../lib/money.ts';
+import { fromUnits, miningValue, toUnits, trimDecimal } from '../../lib/money.ts';
 import { publish } from '../realtime/hub.ts';
 import { loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
@@ -33,6 +34,10 @@ export function toMiningSession(row: SessionRow, rewardIntervalSeconds: number):
 /** D11: one session per user; the unique key on user_id settles two starts at the same moment. */
 export async function startMining(db: Database, userId: string, now: Date): Promise<MiningSession> {
   const settings = await loadSettings(db);
+  // Only a rate saved before rates had to be positive can be 0; a session could not store it.
+  if (toUnits(settings.hourlyRate) <= 0n) {
+    throw new AppError(409, ErrorCode.miningPaused, miningMessages.paused);
+  }
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -64,7 +69,9 @@ export async function startMining(db: Database, userId: string, now: Date): Prom
 /**
  * D11: pays what the session has earned, only for time covered by pings (each ping covers the 30 s
  * after it). A ping pays whole reward intervals; closing pays the pro-rata rest. Rewards are the
- * difference of the cumulative value of all paid seconds, so rounding never drifts.
+ * difference of the cumulative value of all paid seconds, so rounding never drifts. A wallet at
+ * MAX_BALANCE gets only what fits (the ledger caps it and says so in the row); the seconds count
+ * as paid all the same, so a full wallet never makes a ping or a stop fail.
  */
 async function settle(
   tx: Transaction,
@@ -86,18 +93,21 @@ async function settle(
     miningValue(session.hourlyRate, total) -
     miningValue(session.hourlyRate, session.totalMiningSeconds);
   let balance: string | null = null;
+  let credited = fromUnits(0n);
   if (credit > 0n) {
     const applied = await applyLedgerEntry(tx, {
       userId: session.userId,
       amount: fromUnits(credit),
       type: 'MINING',
       description: `Mining reward: ${paySeconds} s at ${trimDecimal(session.hourlyRate)} BTCP/hour`,
+      atLimit: 'cap',
     });
     balance = applied.balance;
+    credited = applied.amount;
   }
   // After a gap the uncovered time is forfeited: the next reward counts from now.
   const lastRewardTime = gap ? now : new Date(session.lastRewardTime.getTime() + paySeconds * 1000);
-  return { credited: fromUnits(credit), balance, total, lastRewardTime };
+  return { credited, balance, total, lastRewardTime };
 }
 
 async function lockOwnSession(
@@ -176,22 +186,47 @@ export async function stopMining(db: Database, userId: string, sessionId: string
   });
 }
 
+export interface JobLog {
+  warn(details: object, message: string): void;
+}
+
 /**
- * D11: closes sessions with no ping for 90 s, paying up to their last ping + 30 s. SKIP LOCKED lets
- * several server processes run this at once without paying anything twice.
+ * D11: closes sessions with no ping for 90 s, paying up to their last ping + 30 s. Each session is
+ * settled in its own transaction, so one that fails is logged (and tried again next run) while the
+ * others close. Each is re-read under FOR UPDATE SKIP LOCKED: a session another server process is
+ * closing, or its owner is pinging or stopping, is left to that process.
  */
-export async function closeStaleSessions(db: Database, now: Date): Promise<number> {
+export async function closeStaleSessions(db: Database, now: Date, log: JobLog): Promise<number> {
   const { rewardIntervalSeconds } = await loadSettings(db);
-  return db.transaction(async (tx) => {
-    const stale = await tx
-      .select()
-      .from(miningSessions)
-      .where(lt(miningSessions.lastPing, new Date(now.getTime() - MINING_STALE_AFTER_MS)))
-      .limit(500)
-      .for('update', { skipLocked: true });
-    for (const session of stale) await closeSession(tx, session, now, rewardIntervalSeconds);
-    return stale.length;
-  });
+  const staleBefore = new Date(now.getTime() - MINING_STALE_AFTER_MS);
+  const candidates = await db
+    .select({ id: miningSessions.id })
+    .from(miningSessions)
+    .where(lt(miningSessions.lastPing, staleBefore))
+    .orderBy(miningSessions.lastPing)
+    .limit(500);
+  let closed = 0;
+  for (const { id } of candidates) {
+    try {
+      const done = await db.transaction(async (tx) => {
+        const [session] = await tx
+          .select()
+          .from(miningSessions)
+          .where(and(eq(miningSessions.id, id), lt(miningSessions.lastPing, staleBefore)))
+          .for('update', { skipLocked: true });
+        if (!session) return false;
+        await closeSession(tx, session, now, rewardIntervalSeconds);
+        return true;
+      });
+      if (done) closed++;
+    } catch (error) {
+      log.warn(
+        { err: error, sessionId: id },
+        'closing a stale mining session failed; it will be tried again',
+      );
+    }
+  }
+  return closed;
 }
 
 export async function miningStatus(db: Database, userId: string) {

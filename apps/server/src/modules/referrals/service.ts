@@ -8,7 +8,9 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * D12: when a referred user verifies their email, the referrer gets the bonus, once (the unique
- * index on referred_user_id backs this up), unless the referrer is banned (D9).
+ * index on referred_user_id backs this up), unless the referrer is banned (D9). A bonus of 0 pays
+ * nothing and writes no row. A referrer whose wallet is near MAX_BALANCE gets what fits: the
+ * referred user's verification must never fail because of the referrer's balance.
  */
 export async function creditReferralBonus(
   tx: Transaction,
@@ -24,12 +26,13 @@ export async function creditReferralBonus(
     .from(profiles)
     .where(eq(profiles.id, referred.referredBy));
   if (!referrer || referrer.isBanned) return false;
-  await applyLedgerEntry(tx, {
+  const credited = await applyLedgerEntry(tx, {
     userId: referrer.id,
     amount: (await loadSettings(tx)).referralBonus,
     type: 'REFERRAL',
     description: 'Referral bonus: a friend you invited verified their email',
+    atLimit: 'cap',
     referredUserId,
   });
-  return true;
+  return credited.transaction !== null;
 }

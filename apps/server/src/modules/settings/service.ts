@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SETTINGS,
   type MiningPhases,
   MiningPhasesSchema,
   MiningRewardIntervalSchema,
@@ -6,6 +7,7 @@ import {
   ReferralBonusSchema,
 } from '@btcp/shared';
 import { inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema.ts';
 import type { DatabaseOrTransaction } from '../wallet/ledger.ts';
@@ -19,6 +21,16 @@ export interface ActiveMiningSettings {
   referralBonus: string;
 }
 
+/**
+ * A stored value read leniently: whatever the admin API could ever save is taken as it is (a rate
+ * of 0 included, which starting a session then refuses); a row that is missing or unreadable
+ * (edited by hand) counts as the default, so no request fails on what the database holds.
+ */
+function readSetting<T>(schema: z.ZodType<T>, stored: unknown, fallback: T): T {
+  const parsed = schema.safeParse(stored);
+  return parsed.success ? parsed.data : fallback;
+}
+
 export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMiningSettings> {
   const rows = await db
     .select()
@@ -27,15 +39,26 @@ export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMin
       inArray(systemSettings.key, ['mining_phases', 'mining_reward_interval', 'referral_bonus']),
     );
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
-  const phases = MiningPhasesSchema.parse(value('mining_phases'));
+  const phases = readSetting(
+    MiningPhasesSchema,
+    value('mining_phases'),
+    DEFAULT_SETTINGS.mining_phases,
+  );
   const active = phases.early_phase.active ? phases.early_phase : phases.transition_phase;
   return {
     phases,
     hourlyRate: active.hourly_rate,
     phaseName: active.name,
-    rewardIntervalSeconds: MiningRewardIntervalSchema.parse(value('mining_reward_interval'))
-      .seconds,
-    referralBonus: ReferralBonusSchema.parse(value('referral_bonus')).amount,
+    rewardIntervalSeconds: readSetting(
+      MiningRewardIntervalSchema,
+      value('mining_reward_interval'),
+      DEFAULT_SETTINGS.mining_reward_interval,
+    ).seconds,
+    referralBonus: readSetting(
+      ReferralBonusSchema,
+      value('referral_bonus'),
+      DEFAULT_SETTINGS.referral_bonus,
+    ).amount,
   };
 }
 

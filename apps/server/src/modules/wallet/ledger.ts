@@ -1,6 +1,9 @@
+import { ErrorCode, walletMessages } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { transactions, wallets } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { fromUnits, MAX_BALANCE_UNITS, toUnits } from '../../lib/money.ts';
 import { publish } from '../realtime/hub.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -12,44 +15,80 @@ export interface LedgerEntry {
   amount: string;
   type: 'MINING' | 'REFERRAL' | 'ADMIN_ADJUSTMENT';
   description: string;
+  /**
+   * What a credit that would take the balance past MAX_BALANCE does. 'refuse' (a person asked for
+   * it): a 400 naming the limit. 'cap' (an automatic credit the user did not ask to fail): only
+   * what fits is credited, and the ledger row says so; the rest is forfeited.
+   */
+  atLimit: 'refuse' | 'cap';
   referredUserId?: string;
   adminId?: string;
   reason?: string;
   idempotencyKey?: string;
 }
 
+export interface LedgerResult {
+  /** The row written, or null when nothing was credited (a zero amount, or a full wallet). */
+  transaction: typeof transactions.$inferSelect | null;
+  /** What was actually credited, exactly as the ledger row records it. */
+  amount: string;
+  balance: string;
+}
+
+export const balanceLimitError = () =>
+  new AppError(400, ErrorCode.balanceLimit, walletMessages.balanceLimit, {
+    amount: walletMessages.balanceLimit,
+  });
+
+const CAPPED_NOTE = ' (capped at the balance limit)';
+
 /**
  * D10: the one way a balance changes. Locks the wallet row, writes the transaction and the new
  * balance in the caller's database transaction, so the balance always equals the sum of its
- * transactions; the CHECK constraint refuses a negative result.
+ * transactions, also when a credit is capped at MAX_BALANCE; the CHECK constraints refuse a
+ * negative or oversized result. A zero amount writes nothing.
  */
-export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry) {
-  await tx.execute(
-    sql`SELECT 1 FROM ${wallets} WHERE ${wallets.userId} = ${entry.userId} FOR UPDATE`,
-  );
+export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Promise<LedgerResult> {
+  const [wallet] = await tx
+    .select({ balance: wallets.balance })
+    .from(wallets)
+    .where(eq(wallets.userId, entry.userId))
+    .for('update');
+  if (!wallet) throw new Error(`no wallet for user ${entry.userId}`);
+  const room = MAX_BALANCE_UNITS - toUnits(wallet.balance);
+  let amount = toUnits(entry.amount);
+  const capped = amount > room;
+  if (capped) {
+    if (entry.atLimit === 'refuse') throw balanceLimitError();
+    amount = room;
+  }
+  if (amount === 0n) return { transaction: null, amount: fromUnits(0n), balance: wallet.balance };
   const [row] = await tx
     .insert(transactions)
     .values({
       userId: entry.userId,
-      amount: entry.amount,
+      amount: fromUnits(amount),
       transactionType: entry.type,
-      description: entry.description,
+      description: capped ? `${entry.description}${CAPPED_NOTE}` : entry.description,
       referredUserId: entry.referredUserId,
       adminId: entry.adminId,
       reason: entry.reason,
       idempotencyKey: entry.idempotencyKey,
     })
     .returning();
-  const [wallet] = await tx
+  const [updated] = await tx
     .update(wallets)
-    .set({ balance: sql`${wallets.balance} + ${entry.amount}::numeric`, updatedAt: sql`now()` })
+    .set({
+      balance: sql`${wallets.balance} + ${fromUnits(amount)}::numeric`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(wallets.userId, entry.userId))
     .returning({ balance: wallets.balance });
-  if (!row || !wallet) throw new Error(`no wallet for user ${entry.userId}`);
+  if (!row || !updated) throw new Error(`no wallet for user ${entry.userId}`);
   // Heard by the user's open pages only if this transaction commits.
-  await publish(tx, entry.userId, { type: 'balance', balance: wallet.balance });
+  await publish(tx, entry.userId, { type: 'balance', balance: updated.balance });
   await publish(tx, entry.userId, { type: 'transaction', transaction: toTransaction(row) });
-  return { transaction: row, balance: wallet.balance };
+  return { transaction: row, amount: row.amount, balance: updated.balance };
 }
 
 export function toTransaction(row: typeof transactions.$inferSelect) {

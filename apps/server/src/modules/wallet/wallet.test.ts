@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { MAX_BALANCE } from '@btcp/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
+import { adminCookie, login, signedUpUser } from '../../../test/accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from '../../../test/helper.ts';
-import { adminAuditLog, profiles, users } from '../../db/schema.ts';
+import { adminAuditLog, profiles, transactions, users, wallets } from '../../db/schema.ts';
 
 let t: TestApp;
 let admin: string;
@@ -140,5 +141,257 @@ describe('referral stats and mining settings', () => {
       .from(adminAuditLog)
       .where(eq(adminAuditLog.action, 'settings.mining.update'));
     expect(audits).toHaveLength(1);
+  });
+});
+
+const putSettings = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings/mining',
+    headers: { ...sameOrigin, cookie: admin },
+    payload: body,
+  });
+
+async function settingsAudits() {
+  return t.database.db
+    .select()
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.action, 'settings.mining.update'));
+}
+
+describe('mining settings that cannot break the product', () => {
+  it('refuses rates that are not positive, and amounts past the bounds, with field messages, writing nothing', async () => {
+    const before = (await get('/api/admin/settings/mining', admin)).json();
+    const auditsBefore = (await settingsAudits()).length;
+    const refused: [string, unknown, string][] = [
+      ['earlyRate', '0', 'Must be greater than 0'],
+      ['earlyRate', '0.00000000', 'Must be greater than 0'],
+      ['transitionRate', '0', 'Must be greater than 0'],
+      ['earlyRate', '1000000.00000001', 'Must be at most 1,000,000'],
+      ['transitionRate', '999999999999', 'Must be at most 1,000,000'],
+      ['referralBonus', '1000000.00000001', 'Must be at most 1,000,000'],
+      ['rewardIntervalSeconds', 3601, 'Enter a whole number of seconds from 1 to 3600'],
+      ['rewardIntervalSeconds', 0, 'Enter a whole number of seconds from 1 to 3600'],
+    ];
+    for (const [field, value, message] of refused) {
+      const response = await putSettings({ ...before, [field]: value });
+      expect(response.statusCode, `${field}=${value}`).toBe(400);
+      expect(response.json().error.fields[field], `${field}=${value}`).toBe(message);
+    }
+    expect((await get('/api/admin/settings/mining', admin)).json()).toEqual(before);
+    expect(await settingsAudits()).toHaveLength(auditsBefore);
+    // The bounds themselves are accepted.
+    const atBounds = { ...before, earlyRate: '1000000', transitionRate: '0.00000001' };
+    expect((await putSettings(atBounds)).json()).toEqual(atBounds);
+    expect((await putSettings(before)).statusCode).toBe(200);
+  });
+
+  it('pays nothing for a referral while the bonus is 0, and the invited user still verifies and signs in', async () => {
+    const before = (await get('/api/admin/settings/mining', admin)).json();
+    expect((await putSettings({ ...before, referralBonus: '0' })).statusCode).toBe(200);
+    const { referralCode, referrals, earnings } = (
+      await get('/api/referrals/stats', cookie)
+    ).json();
+    const invited = await signedUpUser(t.app, 'free-invite@example.com', referralCode);
+    expect((await get('/api/wallet', invited)).statusCode).toBe(200);
+    expect((await get('/api/referrals/stats', cookie)).json()).toEqual({
+      referralCode,
+      referrals: referrals + 1,
+      earnings,
+    });
+    const referralRows = await t.database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.transactionType, 'REFERRAL')));
+    expect(referralRows).toHaveLength(1);
+    expect((await putSettings(before)).statusCode).toBe(200);
+  });
+});
+
+async function newWallet(email: string) {
+  const owner = await signedUpUser(t.app, email);
+  const [user] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  return { id: user?.id ?? '', cookie: owner };
+}
+
+const adjustWallet = (
+  walletOf: string,
+  payload: Record<string, unknown>,
+  options: { key?: string; as?: string } = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/wallets/${walletOf}/adjust`,
+    headers: {
+      ...sameOrigin,
+      cookie: options.as ?? admin,
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+    },
+    payload,
+  });
+
+async function ledgerOf(id: string) {
+  const [row] = await t.database.db
+    .select({
+      balance: wallets.balance,
+      sum: sql<string>`(SELECT coalesce(sum(amount), 0)::numeric(20,8)::text FROM transactions WHERE user_id = ${id})`,
+      rows: sql<number>`(SELECT count(*)::int FROM transactions WHERE user_id = ${id})`,
+    })
+    .from(wallets)
+    .where(eq(wallets.userId, id));
+  return row;
+}
+
+describe('the balance ceiling (numeric(20,8))', () => {
+  it('refuses an add past the limit with a 400 naming it, and reaches the limit exactly', async () => {
+    const rich = await newWallet('rich@example.com');
+    expect(
+      (await adjustWallet(rich.id, { mode: 'set', amount: '999999999998.99999999' })).statusCode,
+    ).toBe(200);
+    for (const amount of ['1.00000001', '999999999999.99999999']) {
+      const over = await adjustWallet(rich.id, { mode: 'add', amount });
+      expect(over.statusCode, amount).toBe(400);
+      expect(over.json().error).toMatchObject({
+        code: 'BALANCE_LIMIT',
+        message: 'A balance cannot exceed 999,999,999,999.99999999 BTCP',
+        fields: { amount: 'A balance cannot exceed 999,999,999,999.99999999 BTCP' },
+      });
+    }
+    expect(await ledgerOf(rich.id)).toEqual({
+      balance: '999999999998.99999999',
+      sum: '999999999998.99999999',
+      rows: 1,
+    });
+    const full = await adjustWallet(rich.id, { mode: 'add', amount: '1' });
+    expect(full.json()).toMatchObject({ balance: MAX_BALANCE, applied: true });
+    expect((await adjustWallet(rich.id, { mode: 'add', amount: '0.00000001' })).statusCode).toBe(
+      400,
+    );
+    expect((await adjustWallet(rich.id, { mode: 'set', amount: MAX_BALANCE })).json()).toEqual({
+      balance: MAX_BALANCE,
+      delta: '0.00000000',
+      applied: false,
+    });
+  });
+
+  it('lets a friend of a full wallet verify and sign in; the bonus that does not fit is not paid', async () => {
+    const [rich] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'rich@example.com'));
+    const richCookie = await login(t.app, 'rich@example.com');
+    const { referralCode } = (await get('/api/referrals/stats', richCookie)).json();
+    await signedUpUser(t.app, 'friend-of-rich@example.com', referralCode);
+    expect((await get('/api/referrals/stats', richCookie)).json()).toMatchObject({
+      referrals: 1,
+      earnings: '0.00000000',
+    });
+    expect(await ledgerOf(rich?.id ?? '')).toEqual({
+      balance: MAX_BALANCE,
+      sum: MAX_BALANCE,
+      rows: 2,
+    });
+  });
+});
+
+describe('Idempotency-Key on wallet adjustments', () => {
+  it('answers 422 when a key is reused with a different amount, mode or reason, and applies nothing', async () => {
+    const w = await newWallet('idem-body@example.com');
+    const key = 'body-key-0001';
+    const first = await adjustWallet(w.id, { mode: 'add', amount: '10', reason: 'gift' }, { key });
+    expect(first.json()).toEqual({ balance: '10.00000000', delta: '10.00000000', applied: true });
+    for (const payload of [
+      { mode: 'add', amount: '11', reason: 'gift' },
+      { mode: 'subtract', amount: '10', reason: 'gift' },
+      { mode: 'add', amount: '10', reason: 'another reason' },
+      { mode: 'add', amount: '10' },
+    ]) {
+      const reused = await adjustWallet(w.id, payload, { key });
+      expect(reused.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(reused.json().error).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message:
+          'This Idempotency-Key was already used for a different request: send a new key for a new change',
+      });
+    }
+    // The same request, however its amount is written, is a replay.
+    expect(
+      (await adjustWallet(w.id, { mode: 'add', amount: '10.0', reason: 'gift' }, { key })).json(),
+    ).toEqual({ balance: '10.00000000', delta: '10.00000000', applied: false });
+    expect(await ledgerOf(w.id)).toEqual({ balance: '10.00000000', sum: '10.00000000', rows: 1 });
+  });
+
+  it('answers 422 when a key is reused for another wallet, leaving that wallet alone', async () => {
+    const first = await newWallet('idem-first@example.com');
+    const second = await newWallet('idem-second@example.com');
+    const key = 'wallet-key-0001';
+    expect(
+      (await adjustWallet(first.id, { mode: 'add', amount: '7' }, { key })).json().applied,
+    ).toBe(true);
+    const other = await adjustWallet(second.id, { mode: 'add', amount: '7' }, { key });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await ledgerOf(second.id)).toEqual({
+      balance: '0.00000000',
+      sum: '0.00000000',
+      rows: 0,
+    });
+  });
+
+  it('records a no-op "set" under its key, so the key cannot later apply a different change', async () => {
+    const w = await newWallet('idem-noop@example.com');
+    const key = 'noop-key-0001';
+    const noop = await adjustWallet(w.id, { mode: 'set', amount: '0' }, { key });
+    expect(noop.json()).toEqual({ balance: '0.00000000', delta: '0.00000000', applied: false });
+    const later = await adjustWallet(w.id, { mode: 'add', amount: '25' }, { key });
+    expect(later.statusCode).toBe(422);
+    expect(await ledgerOf(w.id)).toEqual({ balance: '0.00000000', sum: '0.00000000', rows: 0 });
+    expect((await adjustWallet(w.id, { mode: 'set', amount: '0' }, { key })).json()).toEqual({
+      balance: '0.00000000',
+      delta: '0.00000000',
+      applied: false,
+    });
+  });
+
+  it('replays the first result, not today’s balance, and keeps keys apart per admin', async () => {
+    const w = await newWallet('idem-replay@example.com');
+    const key = 'replay-key-0001';
+    await adjustWallet(w.id, { mode: 'add', amount: '3' }, { key });
+    await adjustWallet(w.id, { mode: 'add', amount: '1' });
+    expect((await adjustWallet(w.id, { mode: 'add', amount: '3' }, { key })).json()).toEqual({
+      balance: '3.00000000',
+      delta: '3.00000000',
+      applied: false,
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-auth/create',
+      headers: { ...sameOrigin, cookie: admin },
+      payload: {
+        email: 'other-admin@example.com',
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const otherAdmin = await adminCookie(t.app, 'other-admin@example.com');
+    const theirs = await adjustWallet(w.id, { mode: 'add', amount: '5' }, { key, as: otherAdmin });
+    expect(theirs.json()).toEqual({ balance: '9.00000000', delta: '5.00000000', applied: true });
+  });
+
+  it('applies one of two concurrent requests with the same key for different wallets, and refuses the other', async () => {
+    const a = await newWallet('idem-race-a@example.com');
+    const b = await newWallet('idem-race-b@example.com');
+    const key = 'race-key-0001';
+    const results = await Promise.all([
+      adjustWallet(a.id, { mode: 'add', amount: '2' }, { key }),
+      adjustWallet(b.id, { mode: 'add', amount: '2' }, { key }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const balances = [(await ledgerOf(a.id))?.balance, (await ledgerOf(b.id))?.balance].sort();
+    expect(balances).toEqual(['0.00000000', '2.00000000']);
   });
 });
