@@ -43,6 +43,8 @@ export async function startAppServer(env: Record<string, string>): Promise<{
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Production needs its public origin; the load comes from that origin.
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       ...env,
     },

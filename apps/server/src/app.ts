@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(securityPlugin, {
-    appOrigin: config.APP_ORIGIN,
+    allowedOrigins: config.allowedOrigins,
     isProduction: config.isProduction,
   });
   // Dynamic responses (JSON, page HTML); built assets are compressed once at build time instead.

@@ -25,4 +25,41 @@ describe('loadConfig', () => {
       'https://btcp.example',
     );
   });
+
+  it('refuses to start in production without APP_ORIGIN, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /APP_ORIGIN: required in production/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://btcp.example' }).publicOrigin,
+    ).toBe('https://btcp.example');
+  });
+
+  it('defaults to http://localhost:PORT for links and to listening on loopback only', () => {
+    const config = loadConfig({ PORT: '4000' });
+    expect(config.publicOrigin).toBe('http://localhost:4000');
+    expect(config.HOST).toBe('127.0.0.1');
+    expect([...config.allowedOrigins].sort()).toEqual([
+      'http://127.0.0.1:4000',
+      'http://[::1]:4000',
+      'http://localhost:4000',
+    ]);
+  });
+
+  it('accepts only APP_ORIGIN itself in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://btcp.example' });
+    expect([...config.allowedOrigins]).toEqual(['https://btcp.example']);
+  });
+
+  it('serves the dev mailbox only on loopback, without SMTP, outside production, unless told', () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).devMailbox).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).devMailbox).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', DEV_MAILBOX: 'true' })
+        .devMailbox,
+    ).toBe(false);
+  });
 });

@@ -11,7 +11,7 @@ const booleanFromEnv = z
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()
@@ -23,6 +23,7 @@ const ConfigSchema = z.object({
     .transform((value) => new URL(value).origin)
     .optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  DEV_MAILBOX: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z
     .string()
@@ -46,6 +47,15 @@ const ConfigSchema = z.object({
 export type RawConfig = z.infer<typeof ConfigSchema>;
 export interface Config extends RawConfig {
   isProduction: boolean;
+  /**
+   * The one origin every absolute URL the server writes starts with (mail links, RSS, og:url,
+   * og:image): APP_ORIGIN, or outside production http://localhost:PORT. Never the request's Host.
+   */
+  publicOrigin: string;
+  /** Origins a mutating request may come from (D4): the public origin and, outside production, its loopback twins. */
+  allowedOrigins: ReadonlySet<string>;
+  /** Whether GET /api/dev/mailbox shows the outbox (D22): see devMailboxEnabled. */
+  devMailbox: boolean;
   /** Absolute path of the data folder (embedded database, outbox, uploads). */
   dataDir: string;
   /** Absolute path of the built web app. */
@@ -64,10 +74,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === 'production';
+  if (isProduction && !raw.APP_ORIGIN) {
+    throw new Error(
+      'Invalid configuration:\n  APP_ORIGIN: required in production: the public URL of the site (e.g. https://btcp.example), so links in emails and feeds never come from a request',
+    );
+  }
+  const publicOrigin = raw.APP_ORIGIN ?? new URL(`http://localhost:${raw.PORT}`).origin;
   return {
     ...raw,
-    isProduction: raw.NODE_ENV === 'production',
+    isProduction,
+    publicOrigin,
+    allowedOrigins: new Set([publicOrigin, ...(isProduction ? [] : loopbackTwins(publicOrigin))]),
+    devMailbox: devMailboxEnabled(raw, isProduction),
     dataDir: path.resolve(repoRoot, raw.DATA_DIR),
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
   };
+}
+
+const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTNAMES.includes(host) || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** http://localhost:3000 → the same scheme and port on 127.0.0.1 and [::1] (and back). */
+function loopbackTwins(origin: string): string[] {
+  const url = new URL(origin);
+  if (!LOOPBACK_HOSTNAMES.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTNAMES.map((hostname) => {
+    const twin = new URL(origin);
+    twin.hostname = hostname;
+    return twin.origin;
+  });
+}
+
+/**
+ * D22: the outbox holds every user's verification and reset links, so it is readable only outside
+ * production, without SMTP, and only on a server that listens on a loopback address, unless
+ * DEV_MAILBOX says otherwise (true to share it on a LAN test server, false to hide it).
+ */
+function devMailboxEnabled(raw: RawConfig, isProduction: boolean): boolean {
+  if (isProduction || raw.SMTP_URL) return false;
+  return raw.DEV_MAILBOX ?? isLoopbackHost(raw.HOST);
 }

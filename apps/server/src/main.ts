@@ -39,7 +39,7 @@ async function main() {
   process.on('SIGINT', shutdown);
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  const origin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`;
+  const origin = config.publicOrigin;
   app.log.info({ database: database.kind, url: origin }, `BTCP is ready at ${origin}`);
   if (seeded > 0) app.log.info(`First start: added ${seeded} sample blog posts`);
   if (!(await adminExists(database.db))) {

@@ -89,7 +89,14 @@ export async function createTestApp(
   const webDist = await makeWebDist();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-data-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env }),
+    // PORT 80: app.inject addresses requests to http://localhost:80, our public origin here.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      PORT: '80',
+      ...options.env,
+    }),
     webDistDir: webDist,
   };
   const app = await buildApp({

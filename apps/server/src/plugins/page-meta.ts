@@ -1,7 +1,6 @@
 import { pageTitles, paths, SITE_NAME } from '@btcp/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import { blogPosts, communityPosts } from '../db/schema.ts';
-import { publicOrigin } from '../lib/public-origin.ts';
 import { markdownToPlainText, truncateText } from '../modules/blog/plain-text.ts';
 import type { PageMetaResolver } from './spa.ts';
 
@@ -17,7 +16,7 @@ export const resolvePageMeta: PageMetaResolver = async (request, route) => {
   const id = decodeURIComponent(request.url.split('?')[0]?.split('/')[2] ?? '');
   if (!UUID.test(id)) return null;
   const { db } = request.server;
-  const origin = publicOrigin(request);
+  const origin = request.server.config.publicOrigin;
   const absolute = (url: string | null) => (url ? new URL(url, origin).href : null);
 
   if (route === 'blogPost') {

@@ -22,10 +22,10 @@ function requestOrigin(request: FastifyRequest): string | null {
 
 /**
  * Security headers (helmet with a CSP that allows no inline script) and D4: a mutating request must
- * come from our own origin. Without APP_ORIGIN, "our own" is the scheme and host the request was
- * addressed to, which a cross-site page cannot choose.
+ * come from one of our configured origins (config.allowedOrigins). The Host header plays no part: a
+ * client chooses it freely.
  */
-export const securityPlugin = fp<{ appOrigin?: string; isProduction: boolean }>(
+export const securityPlugin = fp<{ allowedOrigins: ReadonlySet<string>; isProduction: boolean }>(
   async (app: FastifyInstance, options) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -51,9 +51,8 @@ export const securityPlugin = fp<{ appOrigin?: string; isProduction: boolean }>(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!MUTATING_METHODS.has(request.method)) return;
-      const allowed = options.appOrigin ?? normalizeOrigin(`${request.protocol}://${request.host}`);
       const origin = requestOrigin(request);
-      if (origin === null || origin !== allowed) {
+      if (origin === null || !options.allowedOrigins.has(origin)) {
         return reply
           .status(403)
           .send(

@@ -63,13 +63,15 @@ export function renderShell(template: string, meta: PageMeta): string {
       : [metaTag('name', 'twitter:card', 'summary')]),
     `<link rel="alternate" type="application/rss+xml" title="${SITE_NAME} Blog" href="${BLOG_RSS_PATH}" />`,
   ].join('\n    ');
+  // Function replacers: a string replacement would read `$'`, `$&` or `$1` in a user's title as
+  // patterns and splice parts of the template into the page.
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     )
-    .replace('</head>', `  ${head}\n  </head>`);
+    .replace('</head>', () => `  ${head}\n  </head>`);
 }
 
 /**

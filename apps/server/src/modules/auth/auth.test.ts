@@ -47,7 +47,7 @@ describe('registration', () => {
     expect(row?.balance).toBe('0.00000000');
     const [mail] = await mailbox(t.app);
     expect(mail?.to).toBe('Ada@Example.com');
-    expect(mail?.links[0]).toMatch(/^http:\/\/localhost:80\/verify-email\?token=[\w-]{43}$/);
+    expect(mail?.links[0]).toMatch(/^http:\/\/localhost\/verify-email\?token=[\w-]{43}$/);
   });
 
   it('names each invalid field', async () => {

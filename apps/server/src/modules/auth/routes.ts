@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { enforceAuthRateLimits } from '../../lib/rate-limit.ts';
-import { publicOrigin } from '../../lib/request-origin.ts';
 import {
   authenticateUser,
   forgotPassword,
@@ -74,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'register', request.body.email);
-      await register(ctx, request.body, publicOrigin(request));
+      await register(ctx, request.body, app.config.publicOrigin);
       return reply.status(201).send({
         message: `${authMessages.registrationSuccess} - ${authMessages.registrationSuccessDescription}`,
       });
@@ -109,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'resend-verification', request.body.email);
-      await resendVerification(ctx, request.body.email, publicOrigin(request));
+      await resendVerification(ctx, request.body.email, app.config.publicOrigin);
       return reply.status(202).send({ message: sameAnswer });
     },
   );
@@ -173,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'forgot-password', request.body.email);
-      await forgotPassword(ctx, request.body.email, publicOrigin(request));
+      await forgotPassword(ctx, request.body.email, app.config.publicOrigin);
       return reply.status(202).send({ message: sameAnswer });
     },
   );

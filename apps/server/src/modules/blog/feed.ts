@@ -1,7 +1,6 @@
 import { BLOG_RSS_PATH, blogMessages, paths, SITE_DESCRIPTION, SITE_NAME } from '@btcp/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { Feed } from 'feed';
-import { publicOrigin } from '../../lib/public-origin.ts';
 import { markdownToPlainText, truncateText } from './plain-text.ts';
 import { latestPublishedPosts } from './service.ts';
 
@@ -9,8 +8,8 @@ const FEED_SIZE = 50;
 
 /** GET /blog/rss.xml (D18): the newest published posts as RSS 2.0. */
 export const blogFeedRoutes: FastifyPluginAsync = async (app) => {
-  app.get(BLOG_RSS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const origin = publicOrigin(request);
+  app.get(BLOG_RSS_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    const origin = app.config.publicOrigin;
     const posts = await latestPublishedPosts(app.db, FEED_SIZE);
     const feed = new Feed({
       title: `${SITE_NAME} ${blogMessages.title}`,
