@@ -59,6 +59,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Mail links must open on the address the browser uses, so its cookies apply.
+      APP_ORIGIN: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
