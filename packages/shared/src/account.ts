@@ -1,4 +1,4 @@
-import { authMessages, PasswordSchema } from './auth.ts';
+import { authMessages, PASSWORD_MAX_LENGTH, PasswordSchema } from './auth.ts';
 import { z } from './zod.ts';
 
 export const AccountSchema = z.object({
@@ -21,7 +21,12 @@ export const UpdateProfileBodySchema = z.object({ username: UsernameSchema });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
 export const ChangePasswordBodySchema = z
-  .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
+  .object({
+    // Asked again so that a borrowed, still signed-in session cannot lock the owner out.
+    currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string(),
+  })
   .refine((body) => body.newPassword === body.confirmPassword, {
     path: ['confirmPassword'],
     message: authMessages.newPasswordsMustMatch,

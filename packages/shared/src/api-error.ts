@@ -26,5 +26,6 @@ export const ErrorCode = {
   balanceLimit: 'BALANCE_LIMIT',
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   miningPaused: 'MINING_PAUSED',
+  tooManyStreams: 'TOO_MANY_STREAMS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

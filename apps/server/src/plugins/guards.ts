@@ -16,18 +16,23 @@ declare module 'fastify' {
   }
 }
 
-/** Guards are named for what they require (STYLE) and used as preHandler hooks on whole scopes. */
+/**
+ * Guards are named for what they require (STYLE) and run as `onRequest` hooks, on whole scopes or
+ * on single routes: before the body is parsed and validated, so a caller without the right gets a
+ * 401 or 403 and never learns a route's schema from its 400s.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = await findSessionUser(request);
   if (!request.user) throw unauthorized('You need to sign in first');
 }
 
+const accountBanned = () =>
+  new AppError(403, 'ACCOUNT_BANNED', 'Your account is banned: you cannot do this.');
+
 /** D9: a banned user may read, not act. */
 export async function requireActiveUser(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (request.user?.isBanned) {
-    throw new AppError(403, 'ACCOUNT_BANNED', 'Your account is banned: you cannot do this.');
-  }
+  if (request.user?.isBanned) throw accountBanned();
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
@@ -51,5 +56,7 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   request.user = await findSessionUser(request);
   if (!request.user) throw unauthorized(adminMessages.sessionNotFound);
   if (!request.user.isModerator) throw forbidden(adminMessages.noPrivileges);
+  // D9: a ban takes a moderator's staff powers with it.
+  if (request.user.isBanned) throw accountBanned();
   request.staff = { role: 'moderator', id: request.user.id, email: request.user.email };
 }

@@ -56,25 +56,52 @@ describe('/api/account', () => {
   it('changes the password and ends every other session (D3)', async () => {
     const current = await login(t.app, 'profile@example.com');
     const other = await login(t.app, 'profile@example.com');
+    const sessionOf = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json()
+        .user;
     const mismatch = await post(
       t.app,
       '/api/account/password',
-      { newPassword: 'a new password', confirmPassword: 'another one' },
+      { currentPassword: PASSWORD, newPassword: 'a new password', confirmPassword: 'another one' },
       current,
     );
     expect(mismatch.json().error.fields.confirmPassword).toBe(
       'New password and confirm password must match.',
     );
-    const changed = await post(
+    // A borrowed, signed-in session cannot change the password without knowing it.
+    const wrongCurrent = await post(
+      t.app,
+      '/api/account/password',
+      {
+        currentPassword: 'not the password',
+        newPassword: 'a new password',
+        confirmPassword: 'a new password',
+      },
+      current,
+    );
+    expect(wrongCurrent.statusCode).toBe(400);
+    expect(wrongCurrent.json().error.fields).toEqual({
+      currentPassword: 'Current password is incorrect',
+    });
+    const missingCurrent = await post(
       t.app,
       '/api/account/password',
       { newPassword: 'a new password', confirmPassword: 'a new password' },
       current,
     );
+    expect(missingCurrent.statusCode).toBe(400);
+    expect(await sessionOf(other)).not.toBeNull();
+    const changed = await post(
+      t.app,
+      '/api/account/password',
+      {
+        currentPassword: PASSWORD,
+        newPassword: 'a new password',
+        confirmPassword: 'a new password',
+      },
+      current,
+    );
     expect(changed.statusCode).toBe(200);
-    const sessionOf = async (cookie: string) =>
-      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json()
-        .user;
     expect(await sessionOf(current)).not.toBeNull();
     expect(await sessionOf(other)).toBeNull();
     expect(

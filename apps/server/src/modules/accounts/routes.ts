@@ -11,7 +11,7 @@ import { changePassword, getAccount, updateUsername } from './service.ts';
 
 /** The signed-in user's own account; every route here requires a user session. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/account',
@@ -52,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await changePassword(
         app.db,
         request.user?.id ?? '',
-        request.body.newPassword,
+        request.body,
         sessionToken(request, 'user'),
       );
       return { message: 'Password updated' };

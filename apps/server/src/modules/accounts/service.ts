@@ -1,10 +1,10 @@
-import { type Account, authMessages } from '@btcp/shared';
+import { type Account, adminMessages, authMessages } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, users } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { checkPasswordStrength } from '../auth/service.ts';
 import { endOtherUserSessions } from '../auth/sessions.ts';
 
@@ -51,9 +51,19 @@ export async function updateUsername(
 export async function changePassword(
   db: Database,
   userId: string,
-  newPassword: string,
+  passwords: { currentPassword: string; newPassword: string },
   currentToken: string | undefined,
 ): Promise<void> {
+  const { currentPassword, newPassword } = passwords;
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw badRequest(adminMessages.currentPasswordIncorrect, {
+      currentPassword: adminMessages.currentPasswordIncorrect,
+    });
+  }
   checkPasswordStrength(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));

@@ -105,7 +105,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin-auth/me',
     {
-      preHandler: requireStaff,
+      onRequest: requireStaff,
       schema: {
         tags: ['admin'],
         summary: 'Who may use the admin area: an admin, or a moderator (community and blog only)',

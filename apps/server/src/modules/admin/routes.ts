@@ -35,14 +35,14 @@ import { adjustBalance, listWallets } from './wallets.ts';
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (staff) => {
-    staff.addHook('preHandler', requireStaff);
+    staff.addHook('onRequest', requireStaff);
     await staff.register(blogAdminRoutes);
     await staff.register(communityModerationRoutes, { prefix: '/community' });
   });
 
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('preHandler', requireAdmin);
+    admin.addHook('onRequest', requireAdmin);
 
     admin.get(
       '/stats',

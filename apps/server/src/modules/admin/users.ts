@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
+import { publishRevocation } from '../realtime/hub.ts';
 import { audit } from './audit.ts';
 
 function rowSelection() {
@@ -77,6 +78,8 @@ export async function updateUserFlags(
     if (body.isModerator !== undefined && body.isModerator !== before.isModerator)
       changes.isAdmin = body.isModerator;
     if (Object.keys(changes).length > 0) {
+      // The user's open streams end (once this commits) and reconnect to the account's new state.
+      await publishRevocation(tx, { userId });
       await tx
         .update(profiles)
         .set({ ...changes, updatedAt: new Date() })

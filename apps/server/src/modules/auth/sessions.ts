@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { adminUsers, emailTokens, profiles, sessions, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { publishRevocation } from '../realtime/hub.ts';
 
 export type SessionUser = NonNullable<SessionState['user']>;
 export type SessionAdmin = NonNullable<SessionState['admin']>;
@@ -70,7 +71,15 @@ export async function endSession(
   const name = cookieName(request, kind);
   const token = request.cookies[name];
   if (token) {
-    await request.server.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const tokenHash = hashToken(token);
+    const [ended] = await request.server.db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, tokenHash))
+      .returning({ userId: sessions.userId });
+    // Its live event streams end too, in every process.
+    if (ended?.userId) {
+      await publishRevocation(request.server.db, { userId: ended.userId, sessionHash: tokenHash });
+    }
   }
   reply.clearCookie(name, {
     path: '/',
@@ -82,14 +91,13 @@ export async function endSession(
 
 /** D3: a password change ends every session of the account but the one making the change. */
 export async function endOtherUserSessions(db: Database, userId: string, keepToken?: string) {
+  const keepHash = keepToken ? hashToken(keepToken) : undefined;
   await db
     .delete(sessions)
     .where(
-      and(
-        eq(sessions.userId, userId),
-        keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined,
-      ),
+      and(eq(sessions.userId, userId), keepHash ? ne(sessions.tokenHash, keepHash) : undefined),
     );
+  await publishRevocation(db, { userId, exceptSessionHash: keepHash });
 }
 
 export async function endOtherAdminSessions(db: Database, adminId: string, keepToken?: string) {

@@ -67,7 +67,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/community/posts',
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags,
         summary: 'Create a post, optionally with a topic and an uploaded community image',
@@ -103,7 +103,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/community/posts/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: 'Delete one’s own post, with its comments and votes',
@@ -120,7 +120,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/community/posts/:id/vote',
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags,
         summary: 'Vote: none → up or down, the same again → none, the opposite → switch',
@@ -158,7 +158,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/community/posts/:id/comments',
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags,
         summary: 'Comment on a post',
@@ -184,7 +184,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/community/comments/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: 'Delete one’s own comment, with its votes',
@@ -201,7 +201,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/community/comments/:id/vote',
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags,
         summary: 'Vote on a comment (the same rules as posts)',
@@ -232,7 +232,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/community/images',
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags,
         summary: 'Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)',

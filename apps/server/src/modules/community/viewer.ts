@@ -14,7 +14,10 @@ export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   return {
     userId: user?.id ?? null,
     async isStaff() {
-      staff ??= user?.isModerator === true || (await findSessionAdmin(request)) !== null;
+      // A banned moderator has no staff powers (D9), so no staff view of removed posts either.
+      staff ??=
+        (user?.isModerator === true && !user.isBanned) ||
+        (await findSessionAdmin(request)) !== null;
       return staff;
     },
   };

@@ -16,7 +16,7 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mining/status',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['mining'],
         summary: 'This user’s session, the active miners and the rate',
@@ -32,7 +32,7 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mining/start',
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags: ['mining'],
         summary: 'Start mining (one session per user)',
@@ -46,7 +46,7 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mining/ping',
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags: ['mining'],
         summary: 'Keep the session alive (every 30 s) and collect completed reward intervals',
@@ -60,7 +60,7 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mining/stop',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['mining'],
         summary: 'Stop mining and collect the pro-rata remainder',
@@ -74,7 +74,7 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cleanup-mining-session',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['mining'],
         summary: 'The unload beacon: stops the session like Stop; quiet when it is already gone',

@@ -4,11 +4,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { DatabaseOrTransaction } from '../wallet/ledger.ts';
 
-const CHANNEL = 'btcp_events';
+const EVENTS_CHANNEL = 'btcp_events';
+/** Ended sessions and changed accounts, so every process closes the streams they hold open. */
+const REVOCATIONS_CHANNEL = 'btcp_revocations';
 
 interface Envelope {
   userId: string;
   event: RealtimeEvent;
+}
+
+/**
+ * What ended, for one user: one session (`sessionHash`, a logout), or every session but the one
+ * named in `exceptSessionHash` (a password change, a reset, a ban or a role change).
+ */
+export interface Revocation {
+  userId: string;
+  sessionHash?: string | undefined;
+  exceptSessionHash?: string | undefined;
 }
 
 /**
@@ -17,40 +29,82 @@ interface Envelope {
  */
 export async function publish(db: DatabaseOrTransaction, userId: string, event: RealtimeEvent) {
   const envelope: Envelope = { userId, event };
-  await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(envelope)})`);
+  await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
+}
+
+/** Tells every process that sessions ended; in a transaction, only once it commits. */
+export async function publishRevocation(db: DatabaseOrTransaction, revocation: Revocation) {
+  await db.execute(sql`SELECT pg_notify(${REVOCATIONS_CHANNEL}, ${JSON.stringify(revocation)})`);
+}
+
+/** One open event stream: whose it is, how to send to it, how to end it. */
+export interface Stream {
+  userId: string;
+  sessionHash: string;
+  send(event: RealtimeEvent): void;
+  end(): void;
 }
 
 export interface RealtimeHub {
-  subscribe(userId: string, listener: (event: RealtimeEvent) => void): () => void;
+  /** Adds a stream; returns what removes it again. */
+  subscribe(stream: Stream): () => void;
+  /** How many streams this process holds open for one session. */
+  streamsOfSession(sessionHash: string): number;
   connections(): number;
   close(): Promise<void>;
 }
 
-/** Every process LISTENs once and hands each event to its own SSE clients of that user. */
+function matches(stream: Stream, revocation: Revocation): boolean {
+  if (revocation.sessionHash) return stream.sessionHash === revocation.sessionHash;
+  return stream.sessionHash !== revocation.exceptSessionHash;
+}
+
+/**
+ * Every process LISTENs once per channel: it hands each event to its own streams of that user, and
+ * ends its streams of a session that ended, whichever process ended it.
+ */
 export async function createRealtimeHub(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
 ): Promise<RealtimeHub> {
-  const listeners = new Map<string, Set<(event: RealtimeEvent) => void>>();
-  const stop = await database.listen(CHANNEL, (payload) => {
+  const byUser = new Map<string, Set<Stream>>();
+  const parse = <T>(payload: string): T | null => {
     try {
-      const { userId, event } = JSON.parse(payload) as Envelope;
-      for (const listener of listeners.get(userId) ?? []) listener(event);
+      return JSON.parse(payload) as T;
     } catch (error) {
-      log.warn({ err: error }, 'dropped a malformed realtime event');
+      log.warn({ err: error }, 'dropped a malformed realtime notification');
+      return null;
+    }
+  };
+  const stopEvents = await database.listen(EVENTS_CHANNEL, (payload) => {
+    const envelope = parse<Envelope>(payload);
+    if (!envelope) return;
+    for (const stream of byUser.get(envelope.userId) ?? []) stream.send(envelope.event);
+  });
+  const stopRevocations = await database.listen(REVOCATIONS_CHANNEL, (payload) => {
+    const revocation = parse<Revocation>(payload);
+    if (!revocation) return;
+    for (const stream of [...(byUser.get(revocation.userId) ?? [])]) {
+      if (matches(stream, revocation)) stream.end();
     }
   });
+  const all = () => [...byUser.values()].flatMap((set) => [...set]);
   return {
-    subscribe(userId, listener) {
-      const set = listeners.get(userId) ?? new Set();
-      set.add(listener);
-      listeners.set(userId, set);
+    subscribe(stream) {
+      const set = byUser.get(stream.userId) ?? new Set();
+      set.add(stream);
+      byUser.set(stream.userId, set);
       return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(userId);
+        set.delete(stream);
+        if (set.size === 0) byUser.delete(stream.userId);
       };
     },
-    connections: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
-    close: stop,
+    streamsOfSession: (sessionHash) =>
+      all().filter((stream) => stream.sessionHash === sessionHash).length,
+    connections: () => all().length,
+    async close() {
+      await stopEvents();
+      await stopRevocations();
+    },
   };
 }

@@ -1,8 +1,16 @@
-import type { RealtimeEvent } from '@btcp/shared';
+import { ErrorCode, type RealtimeEvent } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, unauthorized } from '../../errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { requireUser } from '../../plugins/guards.ts';
+import { sessionToken } from '../auth/sessions.ts';
 
 const HEARTBEAT_MS = 30_000;
+/**
+ * Open streams one session may hold in one process: a stream per open tab of the app, and five
+ * tabs of one account side by side is already generous; a script that opens hundreds gets a 429.
+ */
+export const MAX_STREAMS_PER_SESSION = 5;
 
 /** GET /api/events: the signed-in user's Server-Sent Events stream (spec §9: 30 s heartbeat). */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,11 +22,23 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags: ['realtime'], summary: 'Server-Sent Events: balance, transactions, mining' },
     },
     async (request, reply) => {
-      const userId = request.user?.id ?? '';
+      const user = request.user;
+      const token = sessionToken(request, 'user');
+      if (!user || !token) throw unauthorized('You need to sign in first');
+      const sessionHash = hashToken(token);
+      if (app.realtime.streamsOfSession(sessionHash) >= MAX_STREAMS_PER_SESSION) {
+        throw new AppError(
+          429,
+          ErrorCode.tooManyStreams,
+          `At most ${MAX_STREAMS_PER_SESSION} live-update connections per session: close another tab of the app.`,
+          undefined,
+          { 'retry-after': '30' },
+        );
+      }
       // The stream is written by hand, past compression and serialization.
       reply.hijack();
       const raw = reply.raw;
@@ -30,8 +50,6 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-request-id': request.id,
       });
       raw.write('retry: 1000\n: connected\n\n');
-      const send = (event: RealtimeEvent) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
-      const unsubscribe = app.realtime.subscribe(userId, send);
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
       const close = () => {
         clearInterval(heartbeat);
@@ -42,6 +60,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         close();
         raw.end();
       };
+      const unsubscribe = app.realtime.subscribe({
+        userId: user.id,
+        sessionHash,
+        send: (event: RealtimeEvent) => raw.write(`data: ${JSON.stringify(event)}\n\n`),
+        // The session ended (or the account changed): the browser reconnects and learns which.
+        end,
+      });
       openStreams.add(end);
       request.raw.on('close', close);
     },

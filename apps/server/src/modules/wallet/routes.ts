@@ -13,7 +13,7 @@ import { toTransaction } from './ledger.ts';
 
 /** The signed-in user's wallet, history and referral figures; reading stays open to banned users (D9). */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const userId = (request: { user: { id: string } | null }) => request.user?.id ?? '';
 
   app.get(

@@ -85,14 +85,19 @@ describe('account page', () => {
       signedInUser,
     );
     renderWithToasts(<AccountPage />, { path: '/account' });
-    await user.type(await screen.findByLabelText('New password'), 'a new passphrase');
+    await user.type(await screen.findByLabelText('Current password'), 'the old passphrase');
+    await user.type(screen.getByLabelText('New password'), 'a new passphrase');
     await user.type(screen.getByLabelText('Confirm password'), 'a new passphrase');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Password updated')).toBeVisible();
     expect(screen.getByLabelText('New password')).toHaveValue('');
     expect(screen.getByRole('heading', { name: 'Password tips' })).toBeVisible();
     expect(api.sent('POST /account/password')).toEqual([
-      { newPassword: 'a new passphrase', confirmPassword: 'a new passphrase' },
+      {
+        currentPassword: 'the old passphrase',
+        newPassword: 'a new passphrase',
+        confirmPassword: 'a new passphrase',
+      },
     ]);
   });
 });

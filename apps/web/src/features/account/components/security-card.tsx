@@ -33,7 +33,7 @@ export function SecurityCard() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(ChangePasswordBodySchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
   // Spec §5: a mismatch is its own message, even while the new password has another problem.
@@ -50,7 +50,7 @@ export function SecurityCard() {
       reset();
       toast.success('Password updated');
     } catch (error) {
-      applyFieldErrors(error, setError, ['newPassword', 'confirmPassword']);
+      applyFieldErrors(error, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
       toast.error('Error', { description: requestErrorMessage(error) });
     }
   };
@@ -66,6 +66,12 @@ export function SecurityCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            registration={register('currentPassword')}
+            error={errors.currentPassword?.message}
+          />
           <PasswordField
             label="New password"
             autoComplete="new-password"
