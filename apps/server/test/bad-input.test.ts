@@ -24,8 +24,14 @@ const RUNS_PER_BREAKER = Number(process.env.BAD_INPUT_RUNS ?? 2);
 const KNOWN_FINDINGS_FIXED_ELSEWHERE: {
   finding: string;
   route: string;
-  matches(request: Attempt): boolean;
+  matches(request: Attempt): boolean | Promise<boolean>;
 }[] = [
+  {
+    finding:
+      '5: mining rates must be positive (a rate of "0" is accepted, then mining start is a 500)',
+    route: 'POST /api/mining/start',
+    matches: async () => Number((await miningSettings()).activeRate) === 0,
+  },
   ...['GET /blog/rss.xml', 'GET /blog/{id}', 'GET /community/{id}'].map((route) => ({
     finding: '1: absolute URLs come from the configured origin, never the Host header',
     route,
@@ -575,6 +581,23 @@ const PAGES_OUTSIDE_THE_API = [
 let blogId = '';
 let communityPostId = '';
 
+/** The hourly rate of the active mining phase, as the admin settings page shows it. */
+async function miningSettings(): Promise<{ activeRate: string }> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/settings/mining',
+    headers: { cookie: cookies.admin },
+  });
+  const settings = response.json() as {
+    activePhase: 'early' | 'transition';
+    earlyRate: string;
+    transitionRate: string;
+  };
+  return {
+    activeRate: settings.activePhase === 'early' ? settings.earlyRate : settings.transitionRate,
+  };
+}
+
 /** Streams never end on their own; they are sent only as a visitor, who is refused at once. */
 const STREAMS = new Set(['GET /api/events']);
 
@@ -607,9 +630,10 @@ describe('bad input (issue 10, finding 7)', () => {
       else if (status < 400) counts.accepted += 1;
       const wrote = status >= 400 && status < 500 && (await fingerprint()) !== before;
       if (status < 500 && !wrote) return status;
-      const known = KNOWN_FINDINGS_FIXED_ELSEWHERE.find(
-        (k) => k.route === attempt.route && k.matches(attempt),
-      );
+      let known = false;
+      for (const k of KNOWN_FINDINGS_FIXED_ELSEWHERE) {
+        if (k.route === attempt.route && (await k.matches(attempt))) known = true;
+      }
       if (known) {
         counts.known += 1;
         return status;
@@ -648,39 +672,45 @@ describe('bad input (issue 10, finding 7)', () => {
       };
     };
 
-    for (const route of routes) {
-      const name = `${route.method} ${route.path}`;
-      const [sample] = fc.sample(validParts(route), { seed: SEED, numRuns: 1 });
-      const unbroken = sample ?? parts0;
-      // Broken requests go as whoever gets past the route's guard, so they reach validation.
-      const candidates: Persona[] = STREAMS.has(name) ? ['visitor'] : ['admin', 'user', 'visitor'];
-      const personas: Persona[] = [];
-      for (const persona of candidates) {
-        await keepSignedIn(t.app);
-        const probe = attemptOf(route, persona, unbroken, 'as derived from the schema');
-        const response = await send(probe);
-        if (response !== 401 && response !== 403) personas.push(persona);
-      }
-      const breakers = fieldBreakers(route);
-      for (const { name: breakerName, breaker } of breakers) {
-        await keepSignedIn(t.app);
-        const attempts = fc
-          .tuple(validParts(route), fc.constantFrom(...(personas.length ? personas : candidates)))
-          .chain(([parts, persona]) => breaker(parts).map((broken) => ({ ...broken, persona })))
-          .map(({ parts, breakage, raw, persona }) =>
-            attemptOf(route, persona, parts, `${breakerName}: ${breakage}`, raw),
+    // Two passes: what the first one left behind (settings, balances, posts) meets every route
+    // again in the second.
+    for (const pass of [0, 1]) {
+      for (const route of routes) {
+        const name = `${route.method} ${route.path}`;
+        const [sample] = fc.sample(validParts(route), { seed: SEED + pass, numRuns: 1 });
+        const unbroken = sample ?? parts0;
+        // Broken requests go as whoever gets past the route's guard, so they reach validation.
+        const candidates: Persona[] = STREAMS.has(name)
+          ? ['visitor']
+          : ['admin', 'user', 'visitor'];
+        const personas: Persona[] = [];
+        for (const persona of candidates) {
+          await keepSignedIn(t.app);
+          const probe = attemptOf(route, persona, unbroken, 'as derived from the schema');
+          const response = await send(probe);
+          if (response !== 401 && response !== 403) personas.push(persona);
+        }
+        const breakers = fieldBreakers(route);
+        for (const { name: breakerName, breaker } of breakers) {
+          await keepSignedIn(t.app);
+          const attempts = fc
+            .tuple(validParts(route), fc.constantFrom(...(personas.length ? personas : candidates)))
+            .chain(([parts, persona]) => breaker(parts).map((broken) => ({ ...broken, persona })))
+            .map(({ parts, breakage, raw, persona }) =>
+              attemptOf(route, persona, parts, `${breakerName}: ${breakage}`, raw),
+            );
+          await fc.assert(
+            fc.asyncProperty(attempts, async (attempt) => {
+              await send(attempt);
+            }),
+            { seed: SEED + pass, numRuns: RUNS_PER_BREAKER },
           );
-        await fc.assert(
-          fc.asyncProperty(attempts, async (attempt) => {
-            await send(attempt);
-          }),
-          { seed: SEED, numRuns: RUNS_PER_BREAKER },
-        );
-      }
-      // Host headers no server of ours would be called by, on a request that is otherwise fine.
-      for (const host of MALFORMED_HOSTS) {
-        const attempt = attemptOf(route, 'visitor', unbroken, `Host: ${host}`);
-        await send({ ...attempt, headers: { ...attempt.headers, host } });
+        }
+        // Host headers no server of ours would be called by, on a request that is otherwise fine.
+        for (const host of MALFORMED_HOSTS) {
+          const attempt = attemptOf(route, 'visitor', unbroken, `Host: ${host}`);
+          await send({ ...attempt, headers: { ...attempt.headers, host } });
+        }
       }
     }
 
