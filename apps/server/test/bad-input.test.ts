@@ -259,7 +259,7 @@ const forgedCursors = [
 ];
 
 /** Each way a field's value can be broken, named, with values a schema of this kind invites. */
-function brokenValues(schema: JsonSchema, name: string): [string, fc.Arbitrary<unknown>][] {
+function brokenValues(schema: JsonSchema): [string, fc.Arbitrary<unknown>][] {
   const inside = (odd: string[]) =>
     fc.tuple(valid(schema), fc.constantFrom(...odd), fc.nat(40)).map(([value, character, at]) => {
       const text = typeof value === 'string' ? value : asText(value);
@@ -273,7 +273,6 @@ function brokenValues(schema: JsonSchema, name: string): [string, fc.Arbitrary<u
     ['NUL', inside(['\u0000'])],
     ['control character', inside([...CONTROL_CHARACTERS.slice(1), ...UNICODE_ODDITIES])],
   ];
-  if (name === 'cursor') kinds.push(['forged cursor', fc.constantFrom(...forgedCursors)]);
   return kinds;
 }
 
@@ -320,11 +319,14 @@ type RawBody = { contentType: string; payload: string | Buffer };
 interface NamedBreaker {
   name: string;
   breaker: Breaker;
+  /** A breaker with one fixed value needs one run, not RUNS_PER_BREAKER. */
+  runs?: number;
 }
 
 function fieldBreakers(route: Route): NamedBreaker[] {
   const breakers: NamedBreaker[] = [];
-  const add = (name: string, breaker: Breaker) => breakers.push({ name, breaker });
+  const add = (name: string, breaker: Breaker, runs?: number) =>
+    breakers.push({ name, breaker, ...(runs ? { runs } : {}) });
   const sections = [
     ['params', route.params],
     ['query', route.query],
@@ -332,12 +334,29 @@ function fieldBreakers(route: Route): NamedBreaker[] {
   ] as const;
   for (const [section, list] of sections) {
     for (const p of list) {
-      for (const [kind, values] of brokenValues(p.schema, p.name)) {
+      for (const [kind, values] of brokenValues(p.schema)) {
         add(`${section}.${p.name}: ${kind}`, (parts) =>
           values.map((value) => ({
             parts: { ...parts, [section]: { ...parts[section], [p.name]: value } },
             breakage: `${section}.${p.name} = ${shown(value)}`,
           })),
+        );
+      }
+    }
+  }
+  // Every forged cursor, against every sort the list has, since a cursor belongs to one sort.
+  if (route.query.some((p) => p.name === 'cursor')) {
+    const sorts = route.query.find((p) => p.name === 'sort')?.schema.enum ?? [undefined];
+    for (const cursor of forgedCursors) {
+      for (const sort of sorts) {
+        add(
+          `query.cursor: forged for ${String(sort ?? 'the list')}`,
+          (parts) =>
+            fc.constant({
+              parts: { ...parts, query: { ...parts.query, cursor, sort } },
+              breakage: `cursor ${shown(Buffer.from(cursor, 'base64url').toString())}`,
+            }),
+          1,
         );
       }
     }
@@ -351,7 +370,7 @@ function fieldBreakers(route: Route): NamedBreaker[] {
   const body = route.body;
   if (body) {
     for (const [key, property] of Object.entries(body.properties ?? {})) {
-      for (const [kind, values] of brokenValues(property, key)) {
+      for (const [kind, values] of brokenValues(property)) {
         add(`body.${key}: ${kind}`, (parts) =>
           values.map((value) => ({
             parts: { ...parts, body: { ...(parts.body as object), [key]: value } },
@@ -386,37 +405,45 @@ function fieldBreakers(route: Route): NamedBreaker[] {
         .constantFrom<unknown>(null, [], 'text', 42, true, {}, [parts.body])
         .map((value) => ({ parts: { ...parts, body: value }, breakage: `body = ${shown(value)}` })),
     );
-    add('body that is not JSON', (parts) =>
-      fc
-        .constantFrom<RawBody & { name: string }>(
-          { name: 'malformed JSON', contentType: 'application/json', payload: '{"a":' },
-          { name: 'empty JSON', contentType: 'application/json', payload: '' },
-          {
-            name: 'deep JSON',
-            contentType: 'application/json',
-            payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
-          },
-          { name: 'text/plain', contentType: 'text/plain', payload: 'hello' },
-          {
-            name: 'multipart without a boundary',
-            contentType: 'multipart/form-data',
-            payload: 'whatever',
-          },
-          {
-            name: 'truncated multipart',
-            contentType: 'multipart/form-data; boundary=XyZ',
-            payload:
-              '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n\u001a\n',
-          },
-          {
-            name: 'multipart with a text field',
-            contentType: 'multipart/form-data; boundary=XyZ',
-            payload:
-              '--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--XyZ--\r\n',
-          },
-        )
-        .map(({ name, ...raw }) => ({ parts, breakage: name, raw })),
-    );
+    const rawBodies: (RawBody & { name: string })[] = [
+      { name: 'malformed JSON', contentType: 'application/json', payload: '{"a":' },
+      { name: 'empty JSON', contentType: 'application/json', payload: '' },
+      {
+        name: 'deep JSON',
+        contentType: 'application/json',
+        payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      },
+      { name: 'text/plain', contentType: 'text/plain', payload: 'hello' },
+      {
+        name: 'multipart without a boundary',
+        contentType: 'multipart/form-data',
+        payload: 'whatever',
+      },
+      {
+        name: 'truncated multipart',
+        contentType: 'multipart/form-data; boundary=XyZ',
+        payload:
+          '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n\u001a\n',
+      },
+      {
+        name: 'multipart cut inside its headers',
+        contentType: 'multipart/form-data; boundary=XyZ',
+        payload: '--XyZ\r\nContent-Disposition: form-data; na',
+      },
+      {
+        name: 'multipart with a text field',
+        contentType: 'multipart/form-data; boundary=XyZ',
+        payload:
+          '--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--XyZ--\r\n',
+      },
+    ];
+    for (const { name, ...raw } of rawBodies) {
+      add(
+        `body that is not JSON: ${name}`,
+        (parts) => fc.constant({ parts, breakage: `Content-Type: ${raw.contentType}`, raw }),
+        1,
+      );
+    }
   }
   return breakers;
 }
@@ -691,7 +718,7 @@ describe('bad input (issue 10, finding 7)', () => {
           if (response !== 401 && response !== 403) personas.push(persona);
         }
         const breakers = fieldBreakers(route);
-        for (const { name: breakerName, breaker } of breakers) {
+        for (const { name: breakerName, breaker, runs } of breakers) {
           await keepSignedIn(t.app);
           const attempts = fc
             .tuple(validParts(route), fc.constantFrom(...(personas.length ? personas : candidates)))
@@ -703,7 +730,7 @@ describe('bad input (issue 10, finding 7)', () => {
             fc.asyncProperty(attempts, async (attempt) => {
               await send(attempt);
             }),
-            { seed: SEED + pass, numRuns: RUNS_PER_BREAKER },
+            { seed: SEED + pass, numRuns: runs ?? RUNS_PER_BREAKER },
           );
         }
         // Host headers no server of ours would be called by, on a request that is otherwise fine.
