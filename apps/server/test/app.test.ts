@@ -16,6 +16,16 @@ beforeAll(async () => {
       { schema: { body: z.object({ name: z.string().min(1), age: z.number().int() }) } },
       async (request) => request.body,
     );
+  t.app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/test/echo/:name',
+    {
+      schema: {
+        params: z.object({ name: z.string() }),
+        querystring: z.object({ q: z.string().optional() }),
+      },
+    },
+    async (request) => ({ ...request.params, ...request.query }),
+  );
 });
 afterAll(() => t.close());
 
@@ -94,6 +104,52 @@ describe('errors and validation', () => {
         `No route ${method} /api/no-such-thing`,
       );
     }
+  });
+});
+
+describe('NUL characters (U+0000), which no PostgreSQL text value can hold', () => {
+  const refusal = (field: string) => ({
+    error: {
+      code: 'VALIDATION_FAILED',
+      message: `Invalid ${field}`,
+      fields: { [field]: 'must not contain NUL characters' },
+    },
+  });
+
+  it('refuses one in any body field of any route with a 400 naming the field', async () => {
+    const bodies: [string, Record<string, unknown>, string][] = [
+      ['/api/auth/login', { email: 'a\u0000@example.com', password: 'x' }, 'email'],
+      ['/api/auth/login', { email: 'a@example.com', password: 'pass\u0000word' }, 'password'],
+      [
+        '/api/auth/register',
+        {
+          email: 'nul\u0000@example.com',
+          password: 'correct horse battery',
+          confirmPassword: 'correct horse battery',
+          acceptTerms: true,
+        },
+        'email',
+      ],
+      ['/api/auth/forgot-password', { email: '\u0000@example.com' }, 'email'],
+      ['/api/auth/resend-verification', { email: 'a@exa\u0000mple.com' }, 'email'],
+      ['/api/admin-auth/login', { email: 'a@example.com', password: '\u0000' }, 'password'],
+    ];
+    for (const [url, payload, field] of bodies) {
+      const response = await t.app.inject({ method: 'POST', url, headers: sameOrigin, payload });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(response.json()).toEqual(refusal(field));
+    }
+  });
+
+  it('refuses one in a query or a path parameter', async () => {
+    const query = await t.app.inject({ method: 'GET', url: '/api/test/echo/ada?q=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toEqual(refusal('q'));
+    const param = await t.app.inject({ method: 'GET', url: '/api/test/echo/a%00da' });
+    expect(param.statusCode).toBe(400);
+    expect(param.json()).toEqual(refusal('name'));
+    const fine = await t.app.inject({ method: 'GET', url: '/api/test/echo/ada?q=a%01b' });
+    expect(fine.json()).toEqual({ name: 'ada', q: 'a\u0001b' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { SINGLE_LINE, textMessages } from './text.ts';
 import { z } from './zod.ts';
 
 /** D2: at least 8 characters for everyone, at most 256, no composition rules. */
@@ -31,6 +32,7 @@ export const EmailSchema = z
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
+  .regex(SINGLE_LINE, `Email ${textMessages.controlCharacters}`)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
 
 export const PasswordSchema = z

@@ -6,6 +6,7 @@ import {
   BLOG_TITLE_MAX,
   blogMessages,
 } from './blog.ts';
+import { MULTI_LINE, SINGLE_LINE, textMessages } from './text.ts';
 import { z } from './zod.ts';
 
 const Id = z.string().uuid('Not a valid id');
@@ -80,11 +81,13 @@ export const BlogPostBodySchema = z.object({
     .string()
     .trim()
     .min(1, blogMessages.titleRequired)
-    .max(BLOG_TITLE_MAX, `Title must be at most ${BLOG_TITLE_MAX} characters`),
+    .max(BLOG_TITLE_MAX, `Title must be at most ${BLOG_TITLE_MAX} characters`)
+    .regex(SINGLE_LINE, `Title ${textMessages.controlCharacters}`),
   subtitle: z
     .string()
     .trim()
     .max(BLOG_SUBTITLE_MAX, `Subtitle must be at most ${BLOG_SUBTITLE_MAX} characters`)
+    .regex(SINGLE_LINE, `Subtitle ${textMessages.controlCharacters}`)
     .nullable()
     .optional()
     .transform((value) => (value ? value : null)),
@@ -92,7 +95,8 @@ export const BlogPostBodySchema = z.object({
     .string()
     .trim()
     .min(1, blogMessages.contentRequired)
-    .max(BLOG_CONTENT_MAX, `Content must be at most ${BLOG_CONTENT_MAX} characters`),
+    .max(BLOG_CONTENT_MAX, `Content must be at most ${BLOG_CONTENT_MAX} characters`)
+    .regex(MULTI_LINE, `Content ${textMessages.strayControlCharacters}`),
   published: z.boolean().default(false),
   /** A media id from the cover upload, or null for no cover. */
   coverImageId: Id.nullable().default(null),

@@ -13,6 +13,7 @@ import {
   DEFAULT_COMMUNITY_SORT,
   voteTypes,
 } from './community.ts';
+import { MULTI_LINE, SINGLE_LINE, textMessages } from './text.ts';
 import { z } from './zod.ts';
 
 const Id = z.string().uuid('Not a valid id');
@@ -82,12 +83,14 @@ export const CreateCommunityPostBodySchema = z.object({
     .string()
     .trim()
     .min(1, communityMessages.missingFieldsDescription)
-    .max(COMMUNITY_TITLE_MAX, `Title must be at most ${COMMUNITY_TITLE_MAX} characters`),
+    .max(COMMUNITY_TITLE_MAX, `Title must be at most ${COMMUNITY_TITLE_MAX} characters`)
+    .regex(SINGLE_LINE, `Title ${textMessages.controlCharacters}`),
   content: z
     .string()
     .trim()
     .min(1, communityMessages.missingFieldsDescription)
-    .max(COMMUNITY_CONTENT_MAX, `Content must be at most ${COMMUNITY_CONTENT_MAX} characters`),
+    .max(COMMUNITY_CONTENT_MAX, `Content must be at most ${COMMUNITY_CONTENT_MAX} characters`)
+    .regex(MULTI_LINE, `Content ${textMessages.strayControlCharacters}`),
   topic: z.enum(communityTopics).nullable().default(null),
   /** A media id from the community image upload, or null. */
   imageId: Id.nullable().default(null),
@@ -140,7 +143,8 @@ export const CreateCommentBodySchema = z.object({
     .string()
     .trim()
     .min(1, 'Write a comment first.')
-    .max(COMMUNITY_COMMENT_MAX, `Comment must be at most ${COMMUNITY_COMMENT_MAX} characters`),
+    .max(COMMUNITY_COMMENT_MAX, `Comment must be at most ${COMMUNITY_COMMENT_MAX} characters`)
+    .regex(MULTI_LINE, `Comment ${textMessages.strayControlCharacters}`),
 });
 
 export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;

@@ -14,4 +14,5 @@ export * from './paths.ts';
 export * from './product.ts';
 export * from './session.ts';
 export * from './settings.ts';
+export * from './text.ts';
 export * from './wallet.ts';

@@ -7,10 +7,21 @@ import { badRequest } from '../../errors.ts';
  * starts exactly after the last row even when rows share a millisecond.
  */
 const Micros = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/**
+ * Each value is bound to what its column holds, so a forged cursor is a 400 here rather than an
+ * out-of-range error in the database: the score is upvotes − downvotes of two `integer` columns
+ * (compared as `::integer`), the hot rank a finite `double precision`.
+ */
+const Score = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
+const HotRank = z.number().min(-Number.MAX_VALUE).max(Number.MAX_VALUE);
 const CursorSchemas = {
   new: z.object({ c: Micros, id: z.uuid() }),
-  top: z.object({ s: z.number().int(), c: Micros, id: z.uuid() }),
-  hot: z.object({ r: z.number(), id: z.uuid() }),
+  top: z.object({ s: Score, c: Micros, id: z.uuid() }),
+  hot: z.object({ r: HotRank, id: z.uuid() }),
   comments: z.object({ c: Micros, id: z.uuid() }),
 } as const;
 

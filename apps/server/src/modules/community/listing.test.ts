@@ -92,6 +92,38 @@ describe('cursor pages (D15: 20 a page)', () => {
     const mixed = await call(t.app, 'GET', `/api/community/posts?sort=hot&cursor=${newCursor}`);
     expect(mixed.statusCode).toBe(400);
   });
+
+  it('refuses a cursor whose values its column cannot hold, instead of failing in the database', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const forge = (json: string) => Buffer.from(json).toString('base64url');
+    const list = (sort: string, json: string) =>
+      call(t.app, 'GET', `/api/community/posts?sort=${sort}&cursor=${forge(json)}`);
+    // The score is upvotes − downvotes of two integer columns; JSON's 1e999 parses as Infinity.
+    const outOfRange = [
+      ['top', `{"s":${2 ** 31},"c":0,"id":"${id}"}`],
+      ['top', `{"s":${-(2 ** 31) - 1},"c":0,"id":"${id}"}`],
+      ['hot', `{"r":1e999,"id":"${id}"}`],
+      ['hot', `{"r":-1e999,"id":"${id}"}`],
+      ['new', `{"c":1e999,"id":"${id}"}`],
+    ];
+    for (const [sort, json] of outOfRange) {
+      const response = await list(sort ?? '', json ?? '');
+      expect(response.statusCode, `${sort} ${json}: ${response.body}`).toBe(400);
+      expect(response.json().error).toMatchObject({ message: 'Invalid cursor' });
+    }
+    // At the very edges of what the columns hold, a cursor is just a place in the list.
+    const atTheEdges = [
+      ['top', `{"s":${2 ** 31 - 1},"c":${Number.MAX_SAFE_INTEGER},"id":"${id}"}`],
+      ['top', `{"s":${-(2 ** 31)},"c":0,"id":"${id}"}`],
+      ['hot', `{"r":1e308,"id":"${id}"}`],
+      ['hot', `{"r":-1e308,"id":"${id}"}`],
+      ['new', `{"c":${Number.MAX_SAFE_INTEGER},"id":"${id}"}`],
+    ];
+    for (const [sort, json] of atTheEdges) {
+      const response = await list(sort ?? '', json ?? '');
+      expect(response.statusCode, `${sort} ${json}: ${response.body}`).toBe(200);
+    }
+  });
 });
 
 describe('Hot (D15)', () => {

@@ -22,9 +22,11 @@ const COVER_URL = '/api/admin/media/blog-cover';
 
 let t: TestApp;
 let admin: string;
+let member: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminCookie(t.app);
+  member = await signedUpUser(t.app, 'uploader@example.com');
 });
 afterAll(() => t.close());
 
@@ -137,6 +139,34 @@ describe('image uploads (D14, D23)', () => {
 });
 
 describe('a half-finished upload', () => {
+  it('answers a multipart body cut short with a 400 and stores nothing', async () => {
+    const form = new FormData();
+    const png = await pngImage(400, 300);
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const whole = Buffer.from(await request.arrayBuffer());
+    const before = { files: await storedFiles(t), rows: await mediaRows(t) };
+    // Cut inside the file, and cut before the headers of the part end.
+    for (const cut of [Math.floor(whole.length / 2), 60]) {
+      for (const url of [COVER_URL, '/api/community/images']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: {
+            origin: 'http://localhost:80',
+            'content-type': request.headers.get('content-type') ?? '',
+            cookie: url === COVER_URL ? admin : member,
+          },
+          payload: whole.subarray(0, cut),
+        });
+        expect(response.statusCode, `${url} cut at ${cut}: ${response.body}`).toBe(400);
+        expect(response.json().error.message).toMatch(/incomplete/i);
+      }
+    }
+    expect(await storedFiles(t)).toEqual(before.files);
+    expect(await mediaRows(t)).toBe(before.rows);
+  });
+
   it('leaves no file and no row when storing the second file fails', async () => {
     let directory = '';
     let puts = 0;

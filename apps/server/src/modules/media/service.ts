@@ -32,6 +32,15 @@ const tooLarge = (kind: MediaKind) =>
     { file: mediaMessages.fileTooLargeDescription },
   );
 
+const UPLOAD_INCOMPLETE =
+  'The upload was incomplete: the request ended before the whole image arrived. Please try again.';
+
+/** The multipart parser's ways of saying the request body ended before the form did. */
+function isTruncatedBody(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === 'FST_MP_PREMATURE_CLOSE' || message === 'Unexpected end of multipart data';
+}
+
 /** Reads the one `file` part of a multipart request, refusing anything past the size limit. */
 async function readUpload(request: FastifyRequest, kind: MediaKind): Promise<Buffer> {
   if (!request.isMultipart()) {
@@ -48,6 +57,7 @@ async function readUpload(request: FastifyRequest, kind: MediaKind): Promise<Buf
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
       throw badRequest('Send one image at a time.');
     }
+    if (isTruncatedBody(error)) throw badRequest(UPLOAD_INCOMPLETE, { file: UPLOAD_INCOMPLETE });
     throw badRequest(mediaMessages.missingFile, { file: mediaMessages.missingFile });
   }
   if (part?.fieldname !== 'file') {
@@ -57,7 +67,8 @@ async function readUpload(request: FastifyRequest, kind: MediaKind): Promise<Buf
     return await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
-    throw error;
+    // Nothing but the request body is read here, so any other failure is a body that broke off.
+    throw badRequest(UPLOAD_INCOMPLETE, { file: UPLOAD_INCOMPLETE });
   }
 }
 
