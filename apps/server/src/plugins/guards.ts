@@ -1,6 +1,7 @@
 import { adminMessages, type Staff } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { adminExists } from '../modules/admin/admin-accounts.ts';
 import {
   findSessionAdmin,
   findSessionUser,
@@ -59,4 +60,17 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   // D9: a ban takes a moderator's staff powers with it.
   if (request.user.isBanned) throw accountBanned();
   request.staff = { role: 'moderator', id: request.user.id, email: request.user.email };
+}
+
+/**
+ * D8: creating an admin needs an admin session, except while no admin exists (the first-run
+ * bootstrap). Decided before the body is read, and before any password is hashed.
+ */
+export async function requireAdminOrBootstrap(request: FastifyRequest): Promise<void> {
+  request.admin = await findSessionAdmin(request);
+  if (request.admin) {
+    request.staff = { role: 'admin', id: request.admin.id, email: request.admin.email };
+    return;
+  }
+  if (await adminExists(request.server.db)) throw forbidden(adminMessages.bootstrapClosed);
 }

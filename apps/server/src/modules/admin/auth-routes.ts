@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../../errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { enforceAuthRateLimits } from '../../lib/rate-limit.ts';
-import { requireStaff } from '../../plugins/guards.ts';
+import { requireAdminOrBootstrap, requireStaff } from '../../plugins/guards.ts';
 import { ADMIN_SESSION_MS, endSession, findSessionAdmin, startSession } from '../auth/sessions.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
 import { audit } from './audit.ts';
@@ -33,6 +33,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-auth/create',
     {
+      onRequest: requireAdminOrBootstrap,
       schema: {
         tags: ['admin'],
         summary: 'Create an admin: open while none exists (D8), then only to a signed-in admin',
@@ -42,7 +43,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const admin = await findSessionAdmin(request);
+      const { admin } = request;
       const created = await createAdminAccount(app.db, email, password, { onlyIfNone: !admin });
       if (!created) throw forbidden(adminMessages.bootstrapClosed);
       if (admin) {

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { adminCookie, signedUpUser } from './accounts.ts';
+import { createTestApp, SAME_ORIGIN, sameOrigin, type TestApp } from './helper.ts';
+
+/**
+ * Issue 10: every route of the OpenAPI document × every kind of caller → the status it must get.
+ * Each request carries a same-origin Origin, a random UUID for every path parameter and, where a
+ * body is accepted, `{}`: so a caller with the right gets a 400 or 404 (or a 2xx where `{}` is a
+ * whole request), and a caller without it gets its 401 or 403 before any validation (finding 4).
+ * A route without a row, or a row without a route, fails the test.
+ */
+const ROLES = ['visitor', 'user', 'banned', 'moderator', 'bannedModerator', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Row = Readonly<
+  [
+    visitor: number,
+    user: number,
+    banned: number,
+    moderator: number,
+    bannedModerator: number,
+    admin: number,
+  ]
+>;
+
+const EXPECTED: Record<string, Row> = {
+  // Public: the same for everyone.
+  'GET /api/health': [200, 200, 200, 200, 200, 200],
+  'GET /api/auth/session': [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/register': [400, 400, 400, 400, 400, 400],
+  'POST /api/auth/verify-email': [400, 400, 400, 400, 400, 400],
+  'POST /api/auth/resend-verification': [400, 400, 400, 400, 400, 400],
+  'POST /api/auth/login': [400, 400, 400, 400, 400, 400],
+  'POST /api/auth/forgot-password': [400, 400, 400, 400, 400, 400],
+  'POST /api/auth/reset-password/check': [400, 400, 400, 400, 400, 400],
+  'POST /api/auth/reset-password': [400, 400, 400, 400, 400, 400],
+  'GET /api/dev/mailbox': [200, 200, 200, 200, 200, 200],
+  'GET /api/blog/posts': [200, 200, 200, 200, 200, 200],
+  'GET /api/blog/posts/{id}': [404, 404, 404, 404, 404, 404],
+  'GET /api/community/posts': [200, 200, 200, 200, 200, 200],
+  'GET /api/community/posts/{id}': [404, 404, 404, 404, 404, 404],
+  'GET /api/community/posts/{id}/comments': [404, 404, 404, 404, 404, 404],
+  'GET /api/community/stats': [200, 200, 200, 200, 200, 200],
+  'GET /api/admin-auth/bootstrap': [200, 200, 200, 200, 200, 200],
+  'POST /api/admin-auth/login': [400, 400, 400, 400, 400, 400],
+  // Signed-in users, banned or not (D9: a banned user may read).
+  'GET /api/account': [401, 200, 200, 200, 200, 401],
+  'PATCH /api/account': [401, 400, 400, 400, 400, 401],
+  'POST /api/account/password': [401, 400, 400, 400, 400, 401],
+  'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
+  'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
+  'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],
+  'GET /api/wallet': [401, 200, 200, 200, 200, 401],
+  'GET /api/wallet/transactions': [401, 200, 200, 200, 200, 401],
+  'GET /api/referrals/stats': [401, 200, 200, 200, 200, 401],
+  'DELETE /api/community/posts/{id}': [401, 404, 404, 404, 404, 401],
+  'DELETE /api/community/comments/{id}': [401, 404, 404, 404, 404, 401],
+  'GET /api/events': [401, 200, 200, 200, 200, 401],
+  // Signed-in users who are not banned (D9: they cannot mine, post, comment, vote or upload).
+  'POST /api/mining/start': [401, 201, 403, 201, 403, 401],
+  'POST /api/mining/ping': [401, 400, 403, 400, 403, 401],
+  'POST /api/community/posts': [401, 400, 403, 400, 403, 401],
+  'POST /api/community/posts/{id}/vote': [401, 400, 403, 400, 403, 401],
+  'POST /api/community/posts/{id}/comments': [401, 400, 403, 400, 403, 401],
+  'POST /api/community/comments/{id}/vote': [401, 400, 403, 400, 403, 401],
+  'POST /api/community/images': [401, 415, 403, 415, 403, 401],
+  // Admins, and moderators who are not banned (D7): the blog and community moderation.
+  'GET /api/admin-auth/me': [401, 403, 403, 200, 403, 200],
+  'GET /api/admin/blog/posts': [401, 403, 403, 200, 403, 200],
+  'POST /api/admin/blog/posts': [401, 403, 403, 400, 403, 400],
+  'GET /api/admin/blog/posts/{id}': [401, 403, 403, 404, 403, 404],
+  'PUT /api/admin/blog/posts/{id}': [401, 403, 403, 400, 403, 400],
+  'DELETE /api/admin/blog/posts/{id}': [401, 403, 403, 404, 403, 404],
+  'POST /api/admin/media/blog-cover': [401, 403, 403, 415, 403, 415],
+  'GET /api/admin/community/posts': [401, 403, 403, 200, 403, 200],
+  'PATCH /api/admin/community/posts/{id}': [401, 403, 403, 400, 403, 400],
+  'DELETE /api/admin/community/posts/{id}': [401, 403, 403, 404, 403, 404],
+  // Admins only.
+  'POST /api/admin-auth/create': [403, 403, 403, 403, 403, 400],
+  'GET /api/admin/stats': [401, 403, 403, 403, 403, 200],
+  'POST /api/admin/password': [401, 403, 403, 403, 403, 400],
+  'GET /api/admin/users': [401, 403, 403, 403, 403, 200],
+  'GET /api/admin/wallets': [401, 403, 403, 403, 403, 200],
+  'POST /api/admin/wallets/{userId}/adjust': [401, 403, 403, 403, 403, 400],
+  'GET /api/admin/settings/mining': [401, 403, 403, 403, 403, 200],
+  'PUT /api/admin/settings/mining': [401, 403, 403, 403, 403, 400],
+  'PATCH /api/admin/users/{id}': [401, 403, 403, 403, 403, 400],
+  // Sign-outs end the caller's session, so they run last (see LAST).
+  'POST /api/auth/logout': [204, 204, 204, 204, 204, 204],
+  'POST /api/admin-auth/logout': [204, 204, 204, 204, 204, 204],
+};
+const LAST = new Set(['POST /api/auth/logout', 'POST /api/admin-auth/logout']);
+
+let t: TestApp;
+let baseUrl: string;
+const cookies: Record<Role, string | undefined> = {
+  visitor: undefined,
+  user: undefined,
+  banned: undefined,
+  moderator: undefined,
+  bannedModerator: undefined,
+  admin: undefined,
+};
+
+async function setFlags(email: string, flags: { isBanned?: boolean; isModerator?: boolean }) {
+  const [row] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  const response = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/users/${row?.id}`,
+    headers: { ...sameOrigin, cookie: cookies.admin },
+    payload: flags,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  cookies.admin = await adminCookie(t.app);
+  cookies.user = await signedUpUser(t.app, 'user@example.com');
+  cookies.banned = await signedUpUser(t.app, 'banned@example.com');
+  cookies.moderator = await signedUpUser(t.app, 'moderator@example.com');
+  cookies.bannedModerator = await signedUpUser(t.app, 'banned-moderator@example.com');
+  await setFlags('banned@example.com', { isBanned: true });
+  await setFlags('moderator@example.com', { isModerator: true });
+  await setFlags('banned-moderator@example.com', { isModerator: true, isBanned: true });
+});
+afterAll(() => t.close());
+
+/** One request as one role; the body of a stream is not read, only its status. */
+async function statusOf(method: string, path: string, role: Role): Promise<number> {
+  const url = baseUrl + path.replace(/\{[^}]+\}/g, () => randomUUID());
+  const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+  const response = await fetch(url, {
+    method,
+    headers: {
+      // Same origin as the browser would send; the server's public origin is http://localhost.
+      origin: SAME_ORIGIN,
+      ...(cookies[role] ? { cookie: cookies[role] } : {}),
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(hasBody ? { body: '{}' } : {}),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe('authorization matrix', () => {
+  it('gives every role the expected status on every route of the OpenAPI document', async () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(
+      routes.filter((route) => !(route in EXPECTED)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      Object.keys(EXPECTED).filter((route) => !routes.includes(route)),
+      'rows without a route',
+    ).toEqual([]);
+
+    const ordered = [...routes.filter((r) => !LAST.has(r)), ...routes.filter((r) => LAST.has(r))];
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const route of ordered) {
+      const [method = '', path = ''] = route.split(' ');
+      const expected = EXPECTED[route] as Row;
+      for (const [index, role] of ROLES.entries()) {
+        const status = await statusOf(method, path, role);
+        checked += 1;
+        if (status !== expected[index]) {
+          mismatches.push(`${route} as ${role}: ${status}, expected ${expected[index]}`);
+        }
+      }
+    }
+    console.log(
+      `authorization matrix: ${routes.length} routes × ${ROLES.length} roles = ${checked} checks, ${mismatches.length} mismatches`,
+    );
+    expect(mismatches).toEqual([]);
+  });
+});
