@@ -1,5 +1,5 @@
 import { ErrorCode } from '@btcp/shared';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema.ts';
@@ -22,8 +22,17 @@ export async function enforceRateLimit(
   subject: string,
   now: Date,
 ): Promise<void> {
+  const { windowMs, windowStart } = windowOf(rule, now);
+  const hits = await countHit(db, rule, subject, windowStart);
+  if (hits > rule.max) throw tooMany(windowStart, windowMs, now);
+}
+
+function windowOf(rule: RateLimitRule, now: Date) {
   const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  return { windowMs, windowStart: new Date(Math.floor(now.getTime() / windowMs) * windowMs) };
+}
+
+async function countHit(db: Database, rule: RateLimitRule, subject: string, windowStart: Date) {
   const [row] = await db
     .insert(rateLimitHits)
     .values({ key: `${rule.name}:${subject}`, windowStart, hits: 1 })
@@ -32,12 +41,15 @@ export async function enforceRateLimit(
       set: { hits: sql`${rateLimitHits.hits} + 1` },
     })
     .returning({ hits: rateLimitHits.hits });
-  if ((row?.hits ?? 0) <= rule.max) return;
+  return row?.hits ?? 0;
+}
+
+function tooMany(windowStart: Date, windowMs: number, now: Date): AppError {
   const retryAfter = Math.max(
     1,
     Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
   );
-  throw new AppError(
+  return new AppError(
     429,
     ErrorCode.rateLimited,
     `Too many attempts. Please try again in ${retryAfter} seconds.`,
@@ -78,4 +90,64 @@ export async function enforceAuthRateLimits(
       now,
     );
   }
+}
+
+/**
+ * Failed sign-ins are counted per account AND address together (issue 10, finding 12): ten wrong
+ * passwords from one address stop that address guessing at that account, while the owner signing
+ * in from anywhere else is not locked out. The per-address limit on all attempts still applies.
+ */
+function failureRule(request: FastifyRequest, action: string): RateLimitRule {
+  const { config } = request.server;
+  return {
+    name: `${action}:failures`,
+    max: config.RATE_LIMIT_AUTH_PER_ACCOUNT,
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+  };
+}
+
+const failureSubject = (request: FastifyRequest, email: string) =>
+  `${email.toLowerCase()}|${request.ip}`;
+
+/** Refuses (429) an address that already failed too often at this account in this window. */
+export async function enforceFailureLimit(
+  request: FastifyRequest,
+  action: string,
+  email: string,
+): Promise<void> {
+  const { db, clock } = request.server;
+  const now = clock.now();
+  const rule = failureRule(request, action);
+  const { windowMs, windowStart } = windowOf(rule, now);
+  const [row] = await db
+    .select({ hits: rateLimitHits.hits })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.key, `${rule.name}:${failureSubject(request, email)}`),
+        eq(rateLimitHits.windowStart, windowStart),
+      ),
+    );
+  if ((row?.hits ?? 0) >= rule.max) throw tooMany(windowStart, windowMs, now);
+}
+
+export async function recordFailure(
+  request: FastifyRequest,
+  action: string,
+  email: string,
+): Promise<void> {
+  const { db, clock } = request.server;
+  const rule = failureRule(request, action);
+  await countHit(db, rule, failureSubject(request, email), windowOf(rule, clock.now()).windowStart);
+}
+
+/**
+ * The same limits as an `onRequest` hook, for routes that hash a password on behalf of a signed-in
+ * caller (placed after the guard): counted before the body is even read, so a flood of requests
+ * costs a counter each, not a hash. The account is the caller's own.
+ */
+export function rateLimitedAs(action: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await enforceAuthRateLimits(request, action, request.user?.email ?? request.admin?.email);
+  };
 }

@@ -5,6 +5,7 @@ import {
   UpdateProfileBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rateLimitedAs } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';
@@ -41,6 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/password',
     {
+      onRequest: rateLimitedAs('account-password'),
       schema: {
         tags: ['account'],
         summary: 'Change the password; ends every other session of the account',

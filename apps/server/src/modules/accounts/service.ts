@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { checkPasswordStrength } from '../auth/service.ts';
+import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { endOtherUserSessions } from '../auth/sessions.ts';
 
 export async function getAccount(db: Database, userId: string): Promise<Account> {
@@ -64,8 +63,7 @@ export async function changePassword(
       currentPassword: adminMessages.currentPasswordIncorrect,
     });
   }
-  checkPasswordStrength(newPassword, 'newPassword');
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashNewPassword(newPassword, 'newPassword');
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
   await endOtherUserSessions(db, userId, currentToken);
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { adminUsers } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashNewPassword } from '../../lib/passwords.ts';
 
 export async function adminExists(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
@@ -21,7 +21,7 @@ export async function createAdminAccount(
   password: string,
   options: { onlyIfNone: boolean },
 ): Promise<{ id: string; email: string } | null> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   try {
     return await db.transaction(async (tx) => {
       if (options.onlyIfNone) {

@@ -10,7 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../../errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
-import { enforceAuthRateLimits } from '../../lib/rate-limit.ts';
+import {
+  enforceAuthRateLimits,
+  enforceFailureLimit,
+  rateLimitedAs,
+  recordFailure,
+} from '../../lib/rate-limit.ts';
 import { requireAdminOrBootstrap, requireStaff } from '../../plugins/guards.ts';
 import { ADMIN_SESSION_MS, endSession, findSessionAdmin, startSession } from '../auth/sessions.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
@@ -33,7 +38,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-auth/create',
     {
-      onRequest: requireAdminOrBootstrap,
+      onRequest: [requireAdminOrBootstrap, rateLimitedAs('admin-create')],
       schema: {
         tags: ['admin'],
         summary: 'Create an admin: open while none exists (D8), then only to a signed-in admin',
@@ -78,10 +83,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await enforceAuthRateLimits(request, 'admin-login', email);
+      await enforceAuthRateLimits(request, 'admin-login');
+      await enforceFailureLimit(request, 'admin-login', email);
       const admin = await findAdminByEmail(app.db, email);
       if (!admin) await verifyAgainstNothing(password);
       if (!admin || !(await verifyPassword(admin.passwordHash, password))) {
+        await recordFailure(request, 'admin-login', email);
         throw new AppError(401, 'INVALID_CREDENTIALS', adminMessages.invalidEmailOrPassword);
       }
       await startSession(request, reply, {

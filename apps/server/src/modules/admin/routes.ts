@@ -18,7 +18,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { adminUsers } from '../../db/schema.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
+import { rateLimitedAs } from '../../lib/rate-limit.ts';
 import { requireAdmin, requireStaff } from '../../plugins/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';
@@ -59,6 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.post(
       '/password',
       {
+        onRequest: rateLimitedAs('admin-password'),
         schema: {
           tags: ['admin'],
           summary: 'Change the signed-in admin’s password; ends their other admin sessions',
@@ -76,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             currentPassword: adminMessages.currentPasswordIncorrect,
           });
         }
-        const passwordHash = await hashPassword(request.body.newPassword);
+        const passwordHash = await hashNewPassword(request.body.newPassword, 'newPassword');
         await admin.db.transaction(async (tx) => {
           await tx
             .update(adminUsers)

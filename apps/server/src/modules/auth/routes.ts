@@ -10,7 +10,8 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { enforceAuthRateLimits } from '../../lib/rate-limit.ts';
+import { AppError } from '../../errors.ts';
+import { enforceAuthRateLimits, enforceFailureLimit, recordFailure } from '../../lib/rate-limit.ts';
 import {
   authenticateUser,
   forgotPassword,
@@ -125,8 +126,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      await enforceAuthRateLimits(request, 'login', email);
-      const user = await authenticateUser(ctx, email, password);
+      await enforceAuthRateLimits(request, 'login');
+      await enforceFailureLimit(request, 'login', email);
+      const user = await authenticateUser(ctx, email, password).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+          await recordFailure(request, 'login', email);
+        }
+        throw error;
+      });
       await startSession(request, reply, {
         kind: 'user',
         ownerId: user.id,

@@ -11,8 +11,8 @@ import { emailTokens, profiles, users, wallets } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import {
-  hashPassword,
-  isCommonPassword,
+  assertStrongPassword,
+  hashNewPassword,
   verifyAgainstNothing,
   verifyPassword,
 } from '../../lib/passwords.ts';
@@ -41,12 +41,6 @@ function newReferralCode(): string {
   for (let i = 0; i < 8; i++)
     code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
   return code;
-}
-
-function checkPasswordStrength(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) {
-    throw badRequest(authMessages.passwordTooCommon, { [field]: authMessages.passwordTooCommon });
-  }
 }
 
 async function issueLink(
@@ -91,7 +85,7 @@ export async function register(
   body: RegisterBody,
   origin: string,
 ): Promise<void> {
-  checkPasswordStrength(body.password);
+  assertStrongPassword(body.password);
   let referrerId: string | null = null;
   if (body.referralCode) {
     const [referrer] = await ctx.db
@@ -105,7 +99,7 @@ export async function register(
     }
     referrerId = referrer.id;
   }
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashNewPassword(body.password);
   const existing = await findUserByEmail(ctx, body.email);
   if (existing) {
     await ctx.mailer.send(alreadyRegisteredMessage(existing.email, `${origin}/login`));
@@ -236,8 +230,7 @@ export async function isResetLinkValid(ctx: ServiceContext, token: string): Prom
 
 /** Sets a new password from a reset link (once), and ends every session of the account (D3). */
 export async function resetPassword(ctx: ServiceContext, body: ResetPasswordBody): Promise<void> {
-  checkPasswordStrength(body.password);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashNewPassword(body.password);
   const now = ctx.clock.now();
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await consumeLink(tx, body.token, 'reset_password', now);
@@ -247,5 +240,3 @@ export async function resetPassword(ctx: ServiceContext, body: ResetPasswordBody
   });
   await endOtherUserSessions(ctx.db, userId);
 }
-
-export { checkPasswordStrength };

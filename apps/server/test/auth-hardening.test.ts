@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashingPeak, MAX_CONCURRENT_HASHES } from '../src/lib/passwords.ts';
+import { adminCookie, PASSWORD, post, signedUpUser } from './accounts.ts';
+import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
+
+/** Issue 10, findings 9, 12 (lockout) and 13: password hashing cannot be turned against anyone. */
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { RATE_LIMIT_AUTH_PER_IP: '12', RATE_LIMIT_AUTH_PER_ACCOUNT: '5' },
+  });
+  admin = await adminCookie(t.app);
+});
+afterAll(() => t.close());
+
+const from = (remoteAddress: string, url: string, payload: object, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+
+describe('finding 13: admin passwords follow the users’ rules (D2)', () => {
+  it('refuses common passwords on admin create and admin password change', async () => {
+    const created = await post(
+      t.app,
+      '/api/admin-auth/create',
+      { email: 'second-admin@example.com', password: 'password', confirmPassword: 'password' },
+      admin,
+    );
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.fields).toEqual({
+      password: 'This password is too common. Please choose a less common password.',
+    });
+    const changed = await from(
+      '10.9.9.9',
+      '/api/admin/password',
+      {
+        currentPassword: PASSWORD,
+        newPassword: 'password1',
+        confirmPassword: 'password1',
+      },
+      admin,
+    );
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error.fields).toEqual({
+      newPassword: 'This password is too common. Please choose a less common password.',
+    });
+  });
+});
+
+describe('finding 12: wrong passwords lock out the guesser, not the owner', () => {
+  it('lets the owner in from another address after five failures from one', async () => {
+    await signedUpUser(t.app, 'owner@example.com');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await from('10.0.0.1', '/api/auth/login', {
+        email: 'owner@example.com',
+        password: `wrong guess ${i}`,
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const blocked = await from('10.0.0.1', '/api/auth/login', {
+      email: 'owner@example.com',
+      password: PASSWORD,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    const owner = await from('10.0.0.2', '/api/auth/login', {
+      email: 'owner@example.com',
+      password: PASSWORD,
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it('does the same for admins', async () => {
+    for (let i = 0; i < 5; i++) {
+      const wrong = await from('10.0.1.1', '/api/admin-auth/login', {
+        email: 'root@example.com',
+        password: `wrong guess ${i}`,
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const blocked = await from('10.0.1.1', '/api/admin-auth/login', {
+      email: 'root@example.com',
+      password: PASSWORD,
+    });
+    expect(blocked.statusCode).toBe(429);
+    const elsewhere = await from('10.0.1.2', '/api/admin-auth/login', {
+      email: 'root@example.com',
+      password: PASSWORD,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('finding 9: hashing cannot be used to stall the server', () => {
+  it('refuses to create an admin before reading or hashing anything once one exists', async () => {
+    hashingPeak(true);
+    const refused = await from('10.0.2.1', '/api/admin-auth/create', {
+      email: 'intruder@example.com',
+      password: 'a perfectly fine passphrase',
+      confirmPassword: 'a perfectly fine passphrase',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(hashingPeak()).toBe(0);
+  });
+
+  it('rate-limits every route that hashes a password', async () => {
+    const user = await signedUpUser(t.app, 'changer@example.com');
+    const attempts: [string, object, string | undefined][] = [
+      [
+        '/api/admin-auth/create',
+        { email: 'x@example.com', password: 'p', confirmPassword: 'p' },
+        admin,
+      ],
+      [
+        '/api/admin/password',
+        {
+          currentPassword: 'wrong',
+          newPassword: 'a long new one',
+          confirmPassword: 'a long new one',
+        },
+        admin,
+      ],
+      [
+        '/api/account/password',
+        {
+          currentPassword: 'wrong',
+          newPassword: 'a long new one',
+          confirmPassword: 'a long new one',
+        },
+        user,
+      ],
+    ];
+    for (const [url, payload, cookie] of attempts) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 14; i++)
+        statuses.push((await from('10.0.3.1', url, payload, cookie)).statusCode);
+      expect(statuses, url).toContain(429);
+    }
+  });
+
+  it('never runs more than a few hashes at once, and answers a flood with 429, not a stall', async () => {
+    await signedUpUser(t.app, 'crowd@example.com');
+    hashingPeak(true);
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        from(`10.1.${i}.1`, '/api/auth/login', {
+          email: 'crowd@example.com',
+          password: `guess ${i}`,
+        }),
+      ),
+    );
+    expect(hashingPeak()).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES);
+    const statuses = new Set(responses.map((response) => response.statusCode));
+    for (const status of statuses) expect([401, 429]).toContain(status);
+  });
+});
