@@ -20,11 +20,13 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { deliverAccountMail } from './modules/auth/service.ts';
 import { blogFeedRoutes } from './modules/blog/feed.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createMailDrainer, type MailDrainer } from './modules/mail/queue.ts';
 import { mailboxRoutes } from './modules/mail/routes.ts';
 import { mediaFileRoutes } from './modules/media/routes.ts';
 import { createDiskStorage, type MediaStorage } from './modules/media/storage.ts';
@@ -58,6 +60,7 @@ declare module 'fastify' {
     mailer: Mailer;
     realtime: RealtimeHub;
     mediaStorage: MediaStorage;
+    mailDrainer: MailDrainer;
   }
 }
 
@@ -97,6 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : createOutboxMailer(`${config.dataDir}/outbox`, app.log)),
   );
   app.decorate('mediaStorage', deps.mediaStorage ?? createDiskStorage(`${config.dataDir}/media`));
+  const mailDrainer = createMailDrainer(
+    { db: database.db, clock: app.clock, config, mailer: app.mailer, log: app.log },
+    deliverAccountMail,
+  );
+  app.decorate('mailDrainer', mailDrainer);
   const realtime = await createRealtimeHub(database, app.log);
   app.decorate('realtime', realtime);
   app.decorateRequest('user', null);
@@ -167,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopJobs = startMaintenanceJobs(app);
   app.addHook('onClose', async () => {
     stopJobs();
+    await mailDrainer.stop();
     await realtime.close();
     await database.close();
   });

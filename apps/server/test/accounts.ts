@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { queuedMailCount } from '../src/modules/mail/queue.ts';
 import { sameOrigin } from './helper.ts';
 
 /** Journeys through the public API, as a browser would make them, for tests that need accounts. */
@@ -15,7 +16,17 @@ export async function post(app: FastifyInstance, url: string, payload?: unknown,
   });
 }
 
+/** Waits until the mail queue is empty: mail is sent outside the request that asked for it. */
+export async function mailQueueDrained(app: FastifyInstance) {
+  for (let waited = 0; (await queuedMailCount(app.db)) > 0; waited += 20) {
+    if (waited > 10_000) throw new Error('the mail queue did not drain within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The dev outbox, once the mail queue is drained. */
 export async function mailbox(app: FastifyInstance) {
+  await mailQueueDrained(app);
   const response = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
   expect(response.statusCode).toBe(200);
   return (response.json() as { messages: { to: string; subject: string; links: string[] }[] })

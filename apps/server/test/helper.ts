@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { MediaStorage } from '../src/modules/media/storage.ts';
 
 /** What `app.inject` sends as Host; a same-origin browser would send this Origin (D4). */
@@ -83,7 +84,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; mediaStorage?: MediaStorage } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    mediaStorage?: MediaStorage;
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const webDist = await makeWebDist();
@@ -104,6 +110,7 @@ export async function createTestApp(
     database,
     clock: options.clock,
     mediaStorage: options.mediaStorage,
+    mailer: options.mailer,
     logger: false,
   });
   return {

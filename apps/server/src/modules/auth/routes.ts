@@ -74,7 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'register', request.body.email);
-      await register(ctx, request.body, app.config.publicOrigin);
+      await register(ctx, request.body);
+      app.mailDrainer.kick();
       return reply.status(201).send({
         message: `${authMessages.registrationSuccess} - ${authMessages.registrationSuccessDescription}`,
       });
@@ -109,7 +110,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'resend-verification', request.body.email);
-      await resendVerification(ctx, request.body.email, app.config.publicOrigin);
+      await resendVerification(ctx, request.body.email);
+      app.mailDrainer.kick();
       return reply.status(202).send({ message: sameAnswer });
     },
   );
@@ -179,7 +181,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'forgot-password', request.body.email);
-      await forgotPassword(ctx, request.body.email, app.config.publicOrigin);
+      await forgotPassword(ctx, request.body.email);
+      app.mailDrainer.kick();
       return reply.status(202).send({ message: sameAnswer });
     },
   );

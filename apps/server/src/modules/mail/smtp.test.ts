@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post } from '../../../test/accounts.ts';
+import { mailQueueDrained, post } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 /** D22: with SMTP_URL set, mail really goes out over SMTP (a real SMTP server in this process). */
@@ -48,6 +48,7 @@ describe('SMTP transport', () => {
       acceptTerms: true,
     });
     expect(response.statusCode).toBe(201);
+    await mailQueueDrained(t.app);
     expect(received).toHaveLength(1);
     expect(received[0]?.from).toBe('hello@btcp.test');
     expect(received[0]?.to).toEqual(['smtp-user@example.com']);
