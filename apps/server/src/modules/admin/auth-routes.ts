@@ -17,7 +17,7 @@ import {
   recordFailure,
 } from '../../lib/rate-limit.ts';
 import { requireAdminOrBootstrap, requireStaff } from '../../plugins/guards.ts';
-import { ADMIN_SESSION_MS, endSession, findSessionAdmin, startSession } from '../auth/sessions.ts';
+import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
 import { audit } from './audit.ts';
 
