@@ -15,8 +15,7 @@ export function Component() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
         <p className="mt-1 text-muted-foreground">
-          Welcome back,{' '}
-          <span className="font-medium wrap-anywhere text-foreground">{session?.user?.email}</span>
+          Welcome back, <span className="font-medium text-foreground">{session?.user?.email}</span>
         </p>
       </div>
       <MiningPanel banned={session?.user?.isBanned ?? false} />

@@ -101,11 +101,11 @@ export function ManageWalletDialog({ wallet }: { wallet: AdminWallet }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Manage Wallet Balance</DialogTitle>
-          <DialogDescription className="break-all">{wallet.email}</DialogDescription>
+          <DialogDescription>{wallet.email}</DialogDescription>
         </DialogHeader>
         <div className="rounded-md border border-border bg-muted/50 px-4 py-3">
           <p className="text-sm text-muted-foreground">Current balance</p>
-          <p className="font-mono text-lg font-semibold tabular-nums break-all">
+          <p className="font-mono text-lg font-semibold tabular-nums">
             {formatCoinAmount(wallet.balance)} BTCP
           </p>
         </div>

@@ -83,8 +83,8 @@ function CheckYourEmail({ email }: { email: string }) {
         Check Your Email
       </h2>
       <p className="text-muted-foreground">
-        If an account exists for <strong className="wrap-anywhere text-foreground">{email}</strong>,
-        we have sent a link to reset its password. The link works once and expires in 1 hour.
+        If an account exists for <strong className="text-foreground">{email}</strong>, we have sent
+        a link to reset its password. The link works once and expires in 1 hour.
       </p>
       <Link
         to={paths.login.getHref()}

@@ -78,10 +78,7 @@ const components: Components = {
   ),
   code: ({ node: _node, className, ...props }) => (
     <code
-      className={cn(
-        'rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] break-words',
-        className,
-      )}
+      className={cn('rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em]', className)}
       {...props}
     />
   ),
@@ -127,7 +124,7 @@ const remarkPlugins = [remarkGfm, remarkBreaks];
  */
 export function MarkdownContent({ content }: { content: string }) {
   return (
-    <div className="text-base leading-7 break-words sm:text-lg sm:leading-8 [&>*:first-child]:mt-0">
+    <div className="text-base leading-7 sm:text-lg sm:leading-8 [&>*:first-child]:mt-0">
       <Markdown remarkPlugins={remarkPlugins} components={components}>
         {content}
       </Markdown>

@@ -24,7 +24,7 @@ function Linkified({ text }: { text: string }) {
 /** D14: plain text as paragraphs with its http(s) links made clickable; never read as HTML. */
 export function LinkifiedParagraphs({ text, className }: { text: string; className?: string }) {
   return (
-    <div className={cn('grid gap-3 leading-relaxed break-words', className)}>
+    <div className={cn('grid gap-3 leading-relaxed', className)}>
       {toParagraphs(text).map((paragraph, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, in order
         <p key={index}>

@@ -53,7 +53,7 @@ export function PostCard({
           <TopicChip topic={post.topic} />
           <BannedBadge author={post.author} />
         </div>
-        <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
+        <h2 id={titleId} className="text-lg leading-snug font-semibold">
           <Link to={href} className="hover:text-primary hover:underline">
             {post.title}
           </Link>
@@ -67,7 +67,7 @@ export function PostCard({
             className="max-h-[28rem] w-full rounded-lg border border-border bg-muted object-contain"
           />
         ) : (
-          <p className="text-sm leading-relaxed break-words text-muted-foreground">
+          <p className="text-sm leading-relaxed text-muted-foreground">
             {excerpt(post.content)}{' '}
             <Link to={href} className="font-medium text-primary hover:underline">
               {communityMessages.readMore}

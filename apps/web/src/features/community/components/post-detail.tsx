@@ -34,7 +34,7 @@ export function PostDetail({
             <StatusBadge status={post.status} />
             <TopicChip topic={post.topic} />
           </div>
-          <h1 className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+          <h1 className="text-2xl leading-tight font-bold tracking-tight sm:text-3xl">
             {post.title}
           </h1>
         </div>

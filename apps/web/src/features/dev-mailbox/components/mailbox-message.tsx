@@ -29,16 +29,16 @@ export function MailboxMessageCard({ message }: { message: MailboxMessage }) {
         </time>
       </header>
       <p className="mt-1 text-sm text-muted-foreground">
-        To: <span className="break-all text-foreground">{message.to}</span>
+        To: <span className="text-foreground">{message.to}</span>
       </p>
-      <pre className="mt-3 overflow-x-auto rounded-md bg-muted p-3 font-sans text-sm whitespace-pre-wrap wrap-anywhere">
+      <pre className="mt-3 overflow-x-auto rounded-md bg-muted p-3 font-sans text-sm whitespace-pre-wrap">
         {message.text}
       </pre>
       {message.links.length > 0 ? (
         <ul aria-label="Links" className="mt-3 grid gap-1 text-sm">
           {message.links.map((link) => {
             const path = appPath(link);
-            const className = 'break-all text-primary underline underline-offset-4';
+            const className = 'text-primary underline underline-offset-4';
             return (
               <li key={link}>
                 {path ? (

@@ -38,9 +38,7 @@ function Stat({ label, children, note }: { label: string; children: ReactNode; n
   return (
     <div className="rounded-lg border border-border bg-muted/40 p-3">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-1 font-mono text-base font-semibold tabular-nums wrap-anywhere">
-        {children}
-      </dd>
+      <dd className="mt-1 font-mono text-base font-semibold tabular-nums">{children}</dd>
       {note ? <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd> : null}
     </div>
   );

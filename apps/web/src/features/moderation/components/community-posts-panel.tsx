@@ -39,10 +39,7 @@ function PostRow({ post }: { post: AdminCommunityPost }) {
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </TableCell>
-      <TableCell
-        data-label="Author"
-        className={cn('whitespace-nowrap', !known && 'text-muted-foreground italic')}
-      >
+      <TableCell data-label="Author" className={cn(!known && 'text-muted-foreground italic')}>
         {authorLabel(post)}
       </TableCell>
       <TableCell data-label="Date" className="whitespace-nowrap">

@@ -55,7 +55,7 @@ export function ReferralStatsCard() {
                 <Coins aria-hidden="true" className="size-4 shrink-0 text-primary" />
                 Referral earnings
               </dt>
-              <dd className="mt-1 font-mono text-lg font-semibold tabular-nums wrap-anywhere">
+              <dd className="mt-1 font-mono text-lg font-semibold tabular-nums">
                 {formatCoinAmount(stats.data.earnings)} {COIN}
               </dd>
             </div>

@@ -29,7 +29,7 @@ export function BalanceCard() {
           <div aria-live="polite" aria-atomic="true" className="mt-2">
             {wallet.data ? (
               <p className="flex flex-wrap items-baseline gap-x-2 font-bold tracking-tight">
-                <span className="text-3xl tabular-nums wrap-anywhere sm:text-4xl">
+                <span className="text-3xl tabular-nums sm:text-4xl">
                   {whole}
                   <span className="text-xl text-muted-foreground sm:text-2xl">.{fraction}</span>
                 </span>
