@@ -1,4 +1,5 @@
 import { paths } from '@btcp/shared/paths';
+import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, MessagesSquare, Settings, UserRound, Wallet } from 'lucide-react';
 import { Link, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { CoinMark } from '../../components/coin-mark.tsx';
@@ -17,6 +18,8 @@ import {
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { RequireUser } from '../../features/auth/components/require-user.tsx';
+import { MiningIndicator } from '../../features/mining/components/mining-indicator.tsx';
+import { miningSessionStore } from '../../features/mining/lib/mining-session-store.ts';
 
 /** What a signed-in page declares in its route's `handle`: the title the top bar shows. */
 export interface SignedInPageHandle {
@@ -55,6 +58,7 @@ function SignedInShell() {
   const { data: session } = useSession();
   const user = session?.user;
   const title = usePageTitle();
+  const queryClient = useQueryClient();
 
   return (
     <SidebarProvider>
@@ -97,7 +101,7 @@ function SignedInShell() {
               {user?.email}
             </SidebarLabel>
           </div>
-          <LogoutButton />
+          <LogoutButton beforeLogout={() => miningSessionStore.stop(queryClient)} />
         </SidebarFooter>
       </Sidebar>
 
@@ -107,6 +111,7 @@ function SignedInShell() {
           <span aria-hidden="true" className="h-5 w-px bg-border" />
           <p className="min-w-0 truncate px-1 font-semibold">{title}</p>
           <div className="ml-auto flex items-center gap-2">
+            <MiningIndicator />
             {user?.isBanned ? (
               <Badge className="border-destructive/40 bg-destructive/10 text-destructive">
                 Account Banned
