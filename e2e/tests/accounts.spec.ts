@@ -89,7 +89,10 @@ test('register with a referral link, verify from the outbox, log in, see the das
   await page.getByLabel('Confirm password').fill(PASSWORD);
   // The terms open in a new tab; the form keeps what was typed.
   const termsTab = page.context().waitForEvent('page');
-  await page.getByRole('main').getByRole('link', { name: /^Terms of Service/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Terms of Service/ })
+    .click();
   await expect(await termsTab).toHaveURL(/\/terms-of-service$/);
   await (await termsTab).close();
   await expect(page.getByLabel('Email')).toHaveValue(email);

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { cn } from '../lib/cn.ts';
 import { useScrolledPast } from '../lib/use-scrolled-past.ts';
+import { AccountBannedBadge } from './account-banned-badge.tsx';
 import { AuthActions } from './auth-actions.tsx';
 import { CoinMark } from './coin-mark.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -94,6 +95,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
+          {user?.isBanned ? <AccountBannedBadge /> : null}
           {user ? (
             <Suspense fallback={null}>
               <MiningIndicator />

@@ -1,10 +1,17 @@
 import { paths } from '@btcp/shared/paths';
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard, MessagesSquare, Settings, UserRound, Wallet } from 'lucide-react';
+import {
+  LayoutDashboard,
+  MessagesSquare,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
 import { Link, Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { AccountBannedBadge } from '../../components/account-banned-badge.tsx';
 import { CoinMark } from '../../components/coin-mark.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import {
   Sidebar,
   SidebarContent,
@@ -33,6 +40,13 @@ const navItems = [
   { label: 'Account', to: paths.account.getHref(), icon: UserRound },
   { label: 'Settings', to: paths.settings.getHref(), icon: Settings },
 ];
+
+/** D7: moderators reach their part of the staff area from their own sidebar. */
+const moderationItem = {
+  label: 'Moderation',
+  to: paths.adminCommunity.getHref(),
+  icon: ShieldCheck,
+};
 
 function isPageHandle(handle: unknown): handle is SignedInPageHandle {
   return typeof (handle as SignedInPageHandle | undefined)?.title === 'string';
@@ -81,7 +95,7 @@ function SignedInShell() {
         <SidebarContent>
           <nav aria-label="Main">
             <ul className="grid gap-1">
-              {navItems.map((item) => (
+              {(user?.isModerator ? [...navItems, moderationItem] : navItems).map((item) => (
                 <li key={item.to}>
                   <SidebarLink to={item.to} icon={item.icon} label={item.label} />
                 </li>
@@ -112,11 +126,7 @@ function SignedInShell() {
           <p className="min-w-0 truncate px-1 font-semibold">{title}</p>
           <div className="ml-auto flex items-center gap-2">
             <MiningIndicator />
-            {user?.isBanned ? (
-              <Badge className="border-destructive/40 bg-destructive/10 text-destructive">
-                Account Banned
-              </Badge>
-            ) : null}
+            {user?.isBanned ? <AccountBannedBadge /> : null}
             <ThemeToggle />
           </div>
         </header>

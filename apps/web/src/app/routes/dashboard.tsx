@@ -10,6 +10,7 @@ export function Component() {
   useDocumentTitle(pageTitles.dashboard);
   const { data: session } = useSession();
   const wallet = useWallet();
+  const banned = session?.user?.isBanned ?? false;
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
@@ -18,12 +19,12 @@ export function Component() {
           Welcome back, <span className="font-medium text-foreground">{session?.user?.email}</span>
         </p>
       </div>
-      <MiningPanel banned={session?.user?.isBanned ?? false} balance={wallet.data?.balance} />
+      <MiningPanel banned={banned} balance={wallet.data?.balance} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <ReferralLinkCard />
+          <ReferralLinkCard banned={banned} />
         </div>
-        <ReferralStatsCard />
+        <ReferralStatsCard banned={banned} />
       </div>
     </div>
   );
