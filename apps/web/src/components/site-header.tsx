@@ -26,6 +26,7 @@ const navItems = [
   { label: 'Home', to: paths.home.getHref() },
   { label: 'Whitepaper', to: paths.whitepaper.getHref() },
   { label: 'Blog', to: paths.blog.getHref() },
+  { label: 'Community', to: paths.community.getHref() },
 ];
 
 function navLinkClass(stacked: boolean) {
