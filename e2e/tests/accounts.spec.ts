@@ -87,9 +87,29 @@ test('register with a referral link, verify from the outbox, log in, see the das
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
+  // The terms open in a new tab; the form keeps what was typed.
+  const termsTab = page.context().waitForEvent('page');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Terms of Service/ })
+    .click();
+  await expect(await termsTab).toHaveURL(/\/terms-of-service$/);
+  await (await termsTab).close();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page.getByText('Welcome to BTCP!', { exact: false })).toBeVisible();
+
+  // A lasting check-your-inbox page: the address, the spam hint, a resend that works.
+  await expect(page).toHaveURL(/\/check-your-inbox$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(/spam or junk folder/)).toBeVisible();
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /./ }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Sign In' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // Not verified yet: sign-in says so.

@@ -13,10 +13,12 @@ export const authMessages = {
   passwordsDontMatchDescription: 'Please make sure your passwords match.',
   termsRequired: 'Terms agreement required',
   termsRequiredDescription: 'Please agree to the terms and conditions to continue.',
+  referralCodeShape:
+    'A referral code has 8 characters: letters and the digits 2 to 9. The letters O, I and L and the digits 0 and 1 are not used.',
   referralCodeUnknown: 'This referral code does not exist. Check it or leave the field empty.',
   registrationSuccess: 'Registration successful',
   registrationSuccessDescription:
-    'Welcome to the product! Please check your email to verify your account.',
+    'Welcome to BTCP! Please check your email to verify your account.',
   invalidCredentials: 'Invalid login credentials',
   emailNotVerified: 'Email not confirmed. Please verify your email before signing in.',
   verificationSent: 'Verification email sent',
@@ -46,7 +48,7 @@ export const ReferralCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z2-9]{8}$/, 'A referral code has 8 letters and digits');
+  .regex(new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{8}$`), authMessages.referralCodeShape);
 
 export const RegisterBodySchema = z
   .object({

@@ -7,10 +7,13 @@ import { router } from './router.tsx';
 
 const queryClient = createQueryClient();
 
-/** Toasts follow the app's light or dark theme, not only the system's. */
+/**
+ * Toasts follow the app's light or dark theme, not only the system's, and rise from the bottom,
+ * where they cover none of the header's controls at any width.
+ */
 function ThemedToaster() {
   const { theme } = useTheme();
-  return <Toaster theme={theme} richColors closeButton position="top-right" />;
+  return <Toaster theme={theme} richColors closeButton position="bottom-right" />;
 }
 
 export function App() {

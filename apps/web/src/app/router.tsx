@@ -1,6 +1,7 @@
 import { paths } from '@btcp/shared/paths';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './admin-routes.tsx';
+import { AppRoot } from './layouts/app-root.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { accountRoutes, signedInRoutes } from './user-routes.tsx';
 
@@ -26,17 +27,21 @@ function FirstLoad() {
   return null;
 }
 
-export const router = createBrowserRouter(
-  [
-    {
-      element: <PublicLayout />,
-      children: [
-        ...publicPages,
-        ...accountRoutes,
-        { path: '*', lazy: () => import('./routes/not-found.tsx') },
-      ],
-    },
-    ...signedInRoutes,
-    ...adminRoutes,
-  ].map((route) => ({ HydrateFallback: FirstLoad, ...route })),
-);
+export const router = createBrowserRouter([
+  {
+    element: <AppRoot />,
+    HydrateFallback: FirstLoad,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          ...publicPages,
+          ...accountRoutes,
+          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+        ],
+      },
+      ...signedInRoutes,
+      ...adminRoutes,
+    ],
+  },
+]);

@@ -9,6 +9,7 @@ import type { SignedInPageHandle } from './layouts/signed-in-layout.tsx';
 export const accountRoutes: RouteObject[] = [
   { path: paths.register.path, lazy: () => import('./routes/register.tsx') },
   { path: paths.login.path, lazy: () => import('./routes/login.tsx') },
+  { path: paths.checkInbox.path, lazy: () => import('./routes/check-inbox.tsx') },
   { path: paths.verifyEmail.path, lazy: () => import('./routes/verify-email.tsx') },
   { path: paths.forgotPassword.path, lazy: () => import('./routes/forgot-password.tsx') },
   { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password.tsx') },

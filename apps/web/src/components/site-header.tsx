@@ -1,9 +1,11 @@
 import { paths } from '@btcp/shared/paths';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../features/auth/api/get-session.ts';
 import { cn } from '../lib/cn.ts';
 import { useScrolledPast } from '../lib/use-scrolled-past.ts';
+import { AccountBannedBadge } from './account-banned-badge.tsx';
 import { AuthActions } from './auth-actions.tsx';
 import { CoinMark } from './coin-mark.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -13,10 +15,18 @@ import { Button } from './ui/button.tsx';
 const SCROLL_THRESHOLD = 20;
 const MOBILE_MENU_ID = 'mobile-menu';
 
+// Signed-in only: visitors never download the miner.
+const MiningIndicator = lazy(() =>
+  import('../features/mining/components/mining-indicator.tsx').then((module) => ({
+    default: module.MiningIndicator,
+  })),
+);
+
 const navItems = [
   { label: 'Home', to: paths.home.getHref() },
   { label: 'Whitepaper', to: paths.whitepaper.getHref() },
   { label: 'Blog', to: paths.blog.getHref() },
+  { label: 'Community', to: paths.community.getHref() },
 ];
 
 function navLinkClass(stacked: boolean) {
@@ -50,6 +60,7 @@ export function SiteHeader() {
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const menuOpen = openedAt === location.key;
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const user = useSession().data?.user;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -74,7 +85,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           to={paths.home.getHref()}
-          className="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight"
+          className="flex shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight"
         >
           <CoinMark />
           BTCP
@@ -85,6 +96,12 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
+          {user?.isBanned ? <AccountBannedBadge /> : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <MiningIndicator />
+            </Suspense>
+          ) : null}
           <ThemeToggle />
           <div className="hidden md:block">
             <AuthActions />

@@ -34,7 +34,7 @@ describe('registration', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe(
-      'Registration successful - Welcome to the product! Please check your email to verify your account.',
+      'Registration successful - Welcome to BTCP! Please check your email to verify your account.',
     );
     const [row] = await t.database.db
       .select({ hash: users.passwordHash, code: profiles.referralCode, balance: wallets.balance })
@@ -66,6 +66,10 @@ describe('registration', () => {
       ],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
       [{ referralCode: 'ZZZZ2222' }, 'referralCode', authMessages.referralCodeUnknown],
+      // Letters and digits that codes never use are named, rather than the length repeated.
+      [{ referralCode: 'ABCDEFGO' }, 'referralCode', authMessages.referralCodeShape],
+      [{ referralCode: 'ABCD1234' }, 'referralCode', authMessages.referralCodeShape],
+      [{ referralCode: 'ABC' }, 'referralCode', authMessages.referralCodeShape],
     ];
     for (const [change, field, message] of cases) {
       const response = await post(t.app, '/api/auth/register', {

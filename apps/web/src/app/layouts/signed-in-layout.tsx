@@ -1,9 +1,17 @@
 import { paths } from '@btcp/shared/paths';
-import { LayoutDashboard, MessagesSquare, Settings, UserRound, Wallet } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  LayoutDashboard,
+  MessagesSquare,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
 import { Link, Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { AccountBannedBadge } from '../../components/account-banned-badge.tsx';
 import { CoinMark } from '../../components/coin-mark.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import {
   Sidebar,
   SidebarContent,
@@ -17,6 +25,8 @@ import {
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { RequireUser } from '../../features/auth/components/require-user.tsx';
+import { MiningIndicator } from '../../features/mining/components/mining-indicator.tsx';
+import { miningSessionStore } from '../../features/mining/lib/mining-session-store.ts';
 
 /** What a signed-in page declares in its route's `handle`: the title the top bar shows. */
 export interface SignedInPageHandle {
@@ -30,6 +40,13 @@ const navItems = [
   { label: 'Account', to: paths.account.getHref(), icon: UserRound },
   { label: 'Settings', to: paths.settings.getHref(), icon: Settings },
 ];
+
+/** D7: moderators reach their part of the staff area from their own sidebar. */
+const moderationItem = {
+  label: 'Moderation',
+  to: paths.adminCommunity.getHref(),
+  icon: ShieldCheck,
+};
 
 function isPageHandle(handle: unknown): handle is SignedInPageHandle {
   return typeof (handle as SignedInPageHandle | undefined)?.title === 'string';
@@ -55,6 +72,7 @@ function SignedInShell() {
   const { data: session } = useSession();
   const user = session?.user;
   const title = usePageTitle();
+  const queryClient = useQueryClient();
 
   return (
     <SidebarProvider>
@@ -77,7 +95,7 @@ function SignedInShell() {
         <SidebarContent>
           <nav aria-label="Main">
             <ul className="grid gap-1">
-              {navItems.map((item) => (
+              {(user?.isModerator ? [...navItems, moderationItem] : navItems).map((item) => (
                 <li key={item.to}>
                   <SidebarLink to={item.to} icon={item.icon} label={item.label} />
                 </li>
@@ -97,7 +115,7 @@ function SignedInShell() {
               {user?.email}
             </SidebarLabel>
           </div>
-          <LogoutButton />
+          <LogoutButton beforeLogout={() => miningSessionStore.stop(queryClient)} />
         </SidebarFooter>
       </Sidebar>
 
@@ -107,11 +125,8 @@ function SignedInShell() {
           <span aria-hidden="true" className="h-5 w-px bg-border" />
           <p className="min-w-0 truncate px-1 font-semibold">{title}</p>
           <div className="ml-auto flex items-center gap-2">
-            {user?.isBanned ? (
-              <Badge className="border-destructive/40 bg-destructive/10 text-destructive">
-                Account Banned
-              </Badge>
-            ) : null}
+            <MiningIndicator />
+            {user?.isBanned ? <AccountBannedBadge /> : null}
             <ThemeToggle />
           </div>
         </header>

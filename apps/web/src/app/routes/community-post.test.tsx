@@ -224,7 +224,7 @@ describe('community post page', () => {
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     await expectToast('Comment deleted');
     expect(await screen.findByText('No comments yet.')).toBeVisible();
-    expect(screen.getByRole('heading', { name: '1 Comments' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: '1 Comment' })).toBeVisible();
   });
 
   it('votes on a comment and shows the server’s count', async () => {

@@ -84,7 +84,7 @@ describe('community list', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(second.queryByRole('link', { name: 'Read more' })).toBeNull();
     expect(second.getByText('7')).toBeVisible();
-    expect(second.getByRole('link', { name: '1 Comments' })).toBeVisible();
+    expect(second.getByRole('link', { name: '1 Comment' })).toBeVisible();
 
     expect(within(card('Orphan')).getByText('Posted by u/Unknown')).toBeVisible();
   });

@@ -7,10 +7,16 @@ import {
   DEFAULT_COMMUNITY_SORT,
 } from '@btcp/shared/community';
 import { pageTitles } from '@btcp/shared/paths';
+import { Plus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import type { PostListFilter } from '../../features/community/api/query-keys.ts';
+import {
+  BANNED_NOTICE_ID,
+  BannedNotice,
+} from '../../features/community/components/banned-notice.tsx';
 import { CommunitySidebar } from '../../features/community/components/community-sidebar.tsx';
 import { ListControls } from '../../features/community/components/list-controls.tsx';
 import { PostList } from '../../features/community/components/post-list.tsx';
@@ -54,18 +60,29 @@ export function Component() {
   const session = useSession();
   // undefined while the session is being checked: nothing is offered or refused yet.
   const signedIn = session.data ? Boolean(session.data.user) : undefined;
+  const banned = session.data?.user?.isBanned ?? false;
   const { filter, setSort, setTopic } = useListFilter();
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{communityMessages.title}</h1>
-        {signedIn ? (
+        {banned ? (
+          <Button disabled aria-describedby={BANNED_NOTICE_ID}>
+            <Plus aria-hidden="true" className="size-4" />
+            {communityMessages.createPost}
+          </Button>
+        ) : signedIn ? (
           <Suspense fallback={null}>
             <CreatePostDialog />
           </Suspense>
         ) : null}
       </div>
+      {banned ? (
+        <div className="mt-6">
+          <BannedNotice />
+        </div>
+      ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
         <section aria-label="Posts" className="grid content-start gap-4">
           <ListControls filter={filter} onSortChange={setSort} onTopicChange={setTopic} />

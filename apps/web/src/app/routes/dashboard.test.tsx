@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
 import { stubEventSource } from '../../features/realtime/testing/stub-event-source.ts';
 import { signedInUser } from '../../test/render.tsx';
+import SignedInServices from '../layouts/signed-in-services.tsx';
 import { Component as Dashboard } from './dashboard.tsx';
 
 const status: MiningStatus = {
@@ -102,7 +103,13 @@ describe('dashboard page', () => {
       { ...routes, 'GET /mining/status': () => ({ body: { ...status, session } }) },
       signedInUser,
     );
-    renderWithToasts(<Dashboard />, { path: '/dashboard' });
+    renderWithToasts(
+      <>
+        <SignedInServices />
+        <Dashboard />
+      </>,
+      { path: '/dashboard' },
+    );
     expect(await screen.findByRole('button', { name: 'Mining In Another Browser' })).toBeDisabled();
     session = null;
     Source.latest().send({ type: 'mining', active: false, sessionId: null });

@@ -1,29 +1,30 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { MiningPanel } from '../../features/mining/components/mining-panel.tsx';
-import { LiveUpdates } from '../../features/realtime/components/live-updates.tsx';
 import { ReferralLinkCard } from '../../features/referrals/components/referral-link-card.tsx';
 import { ReferralStatsCard } from '../../features/referrals/components/referral-stats-card.tsx';
+import { useWallet } from '../../features/wallet/api/get-wallet.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.dashboard);
   const { data: session } = useSession();
+  const wallet = useWallet();
+  const banned = session?.user?.isBanned ?? false;
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
-      <LiveUpdates />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
         <p className="mt-1 text-muted-foreground">
           Welcome back, <span className="font-medium text-foreground">{session?.user?.email}</span>
         </p>
       </div>
-      <MiningPanel banned={session?.user?.isBanned ?? false} />
+      <MiningPanel banned={banned} balance={wallet.data?.balance} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <ReferralLinkCard />
+          <ReferralLinkCard banned={banned} />
         </div>
-        <ReferralStatsCard />
+        <ReferralStatsCard banned={banned} />
       </div>
     </div>
   );

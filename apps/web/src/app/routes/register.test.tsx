@@ -9,9 +9,8 @@ import {
   stubResizeObserver,
 } from '../../features/auth/testing/stub-api.tsx';
 import { signedInUser } from '../../test/render.tsx';
+import { Component as CheckInboxPage } from './check-inbox.tsx';
 import { Component as Register } from './register.tsx';
-
-const loginPage = { path: '/login', element: <p>Login page</p> };
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>, confirm = 'correct horse 42') {
   await user.type(await screen.findByLabelText('Email'), 'new@example.com');
@@ -26,14 +25,16 @@ describe('register page', () => {
     stubApi({});
     renderWithToasts(<Register />, { path: '/register?ref=ABCD2345' });
     expect(await screen.findByLabelText('Referral code (optional)')).toHaveValue('ABCD2345');
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
-      'href',
-      '/terms',
-    );
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-      'href',
-      '/privacy',
-    );
+    // In a new tab, so what was typed here stays.
+    for (const [name, href] of [
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ]) {
+      const link = screen.getByRole('link', { name: new RegExp(`^${name}`) });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
@@ -85,23 +86,27 @@ describe('register page', () => {
     expect(await screen.findByText('Registration failed')).toBeVisible();
   });
 
-  it('registers, then sends the visitor to log in', async () => {
+  it('registers, then shows where the verification link went', async () => {
     const user = userEvent.setup();
     const api = stubApi({
       'POST /auth/register': { status: 201, body: { message: 'Check your inbox' } },
     });
     const { router } = renderWithToasts(<Register />, {
       path: '/register?ref=abcd2345',
-      routes: [loginPage],
+      routes: [{ path: '/check-your-inbox', element: <CheckInboxPage /> }],
     });
     await fillForm(user);
     await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/check-your-inbox');
+    expect(screen.getByText('new@example.com')).toBeVisible();
+    expect(screen.getByText(/spam or junk folder/)).toBeVisible();
     expect(screen.getByText('Registration successful')).toBeVisible();
-    expect(screen.getByText(authMessages.registrationSuccessDescription)).toBeVisible();
+    expect(
+      screen.getByText('Welcome to BTCP! Please check your email to verify your account.'),
+    ).toBeVisible();
     expect(api.sent('POST /auth/register')).toEqual([
       {
         email: 'new@example.com',
@@ -129,6 +134,19 @@ describe('register page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Please try again in 42 seconds.',
     );
+  });
+
+  it('explains the referral code alphabet', async () => {
+    const user = userEvent.setup();
+    stubApi({});
+    renderWithToasts(<Register />, { path: '/register' });
+    await fillForm(user);
+    const code = screen.getByLabelText('Referral code (optional)');
+    await user.clear(code);
+    await user.type(code, 'ABCD1O23');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(/The letters O, I and L and the digits 0 and 1/)).toBeVisible();
   });
 
   it('sends a signed-in user to the dashboard', async () => {

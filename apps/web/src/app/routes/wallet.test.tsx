@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
 import { stubEventSource } from '../../features/realtime/testing/stub-event-source.ts';
 import { signedInUser } from '../../test/render.tsx';
+import SignedInServices from '../layouts/signed-in-services.tsx';
 import { Component as WalletPage } from './wallet.tsx';
 
 const transaction = (overrides: Partial<Transaction>): Transaction => ({
@@ -148,7 +149,14 @@ describe('wallet page', () => {
       },
       signedInUser,
     );
-    renderWithToasts(<WalletPage />, { path: '/wallet' });
+    // The stream runs above the routes, as in the app.
+    renderWithToasts(
+      <>
+        <SignedInServices />
+        <WalletPage />
+      </>,
+      { path: '/wallet' },
+    );
     await screen.findByText('Older reward');
     Source.latest().open();
     Source.latest().send({

@@ -1,5 +1,4 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { LiveUpdates } from '../../features/realtime/components/live-updates.tsx';
 import { BalanceCard } from '../../features/wallet/components/balance-card.tsx';
 import { TransactionsCard } from '../../features/wallet/components/transactions-card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -8,7 +7,6 @@ export function Component() {
   useDocumentTitle(pageTitles.wallet);
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
-      <LiveUpdates />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Wallet</h1>
         <p className="mt-1 text-muted-foreground">Your balance and every reward you have earned.</p>

@@ -1,5 +1,6 @@
 import type { Staff } from '@btcp/shared/admin';
-import { LogOut } from 'lucide-react';
+import { paths } from '@btcp/shared/paths';
+import { ArrowLeft, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoinMark } from '../../../components/coin-mark.tsx';
 import { ThemeToggle } from '../../../components/theme-toggle.tsx';
@@ -16,7 +17,7 @@ export function AdminBrand({ role }: { role: Staff['role'] }) {
       <CoinMark className="size-7" />
       BTCP
       <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground">
-        Admin
+        {role === 'admin' ? 'Admin' : 'Moderator'}
       </span>
     </Link>
   );
@@ -39,6 +40,16 @@ export function AdminSidebar({ staff, onLogout, loggingOut, onNavigate }: AdminS
       </div>
       <div className="flex-1 overflow-y-auto p-3">
         <AdminNav role={staff.role} onNavigate={onNavigate} />
+        {staff.role === 'moderator' ? (
+          <Link
+            to={paths.dashboard.getHref()}
+            onClick={onNavigate}
+            className="mt-4 flex h-10 items-center gap-3 rounded-md border-t border-border px-3 pt-4 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to your dashboard
+          </Link>
+        ) : null}
       </div>
       <div className="grid gap-3 border-t border-border p-3">
         <div className="min-w-0 px-1">

@@ -6,10 +6,12 @@ import { SidebarButton } from '../../../components/ui/sidebar.tsx';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useLogout } from '../api/logout.ts';
 
-export function LogoutButton() {
+/** `beforeLogout` finishes what must end while the session still stands (mining's last reward). */
+export function LogoutButton({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {
   const navigate = useNavigate();
   const logout = useLogout();
-  const onClick = () =>
+  const onClick = async () => {
+    await beforeLogout?.();
     logout.mutate(undefined, {
       onSuccess: () => {
         toast.success('Logged out');
@@ -17,13 +19,14 @@ export function LogoutButton() {
       },
       onError: (error) => toast.error('Logout failed', { description: requestErrorMessage(error) }),
     });
+  };
   return (
     <SidebarButton
       icon={LogOut}
       label={logout.isPending ? 'Logging out...' : 'Logout'}
       disabled={logout.isPending}
       aria-busy={logout.isPending}
-      onClick={onClick}
+      onClick={() => void onClick()}
     />
   );
 }

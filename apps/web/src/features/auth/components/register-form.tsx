@@ -3,7 +3,7 @@ import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { CheckboxField } from '../../../components/forms/checkbox-field.tsx';
 import { EmailField } from '../../../components/forms/email-field.tsx';
@@ -14,6 +14,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useRegister } from '../api/register.ts';
+import { rememberPendingVerification } from '../lib/pending-verification.ts';
 import { textLinkClass } from './auth-page.tsx';
 
 const serverFields = ['email', 'password', 'confirmPassword', 'referralCode'] as const;
@@ -56,7 +57,8 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
       toast.success(authMessages.registrationSuccess, {
         description: authMessages.registrationSuccessDescription,
       });
-      navigate(paths.login.getHref());
+      rememberPendingVerification(values.email);
+      navigate(paths.checkInbox.getHref(), { state: { email: values.email } });
     } catch (error) {
       const message = requestErrorMessage(error);
       if (!applyFieldErrors(error, setError, serverFields)) setFormError(message);
@@ -109,18 +111,31 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   );
 }
 
-/** D20: the form links /terms and /privacy, which lead to the combined terms page. */
+/**
+ * D20: the form links /terms and /privacy, which lead to the combined terms page. They open in a new
+ * tab, so reading them never costs what was typed here.
+ */
 function TermsLabel() {
   return (
     <span>
       I agree to the{' '}
-      <Link to={paths.terms.getHref()} className={textLinkClass}>
-        Terms of Service
-      </Link>{' '}
+      <a
+        href={paths.terms.getHref()}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={textLinkClass}
+      >
+        Terms of Service<span className="sr-only"> (opens in a new tab)</span>
+      </a>{' '}
       and{' '}
-      <Link to={paths.privacy.getHref()} className={textLinkClass}>
-        Privacy Policy
-      </Link>
+      <a
+        href={paths.privacy.getHref()}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={textLinkClass}
+      >
+        Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+      </a>
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useVoteOnComment } from '../api/vote-on-comment.ts';
+import { BANNED_NOTICE, useBanned } from '../hooks/use-banned.ts';
 import { deleteFailureMessage } from '../lib/delete-feedback.ts';
 import { authorName } from '../lib/format.ts';
 import { authRequiredToast, voteErrorToast } from '../lib/vote-feedback.ts';
@@ -51,11 +52,13 @@ export function CommentItem({
   signedIn: boolean | undefined;
 }) {
   const vote = useVoteOnComment();
+  const banned = useBanned();
   return (
     <li className="flex gap-3 border-b border-border py-4 last:border-b-0">
       <VoteControl
         counts={comment}
         busy={vote.isPending}
+        lockedReason={banned ? BANNED_NOTICE : undefined}
         onVote={(type) => {
           if (signedIn === false) {
             authRequiredToast();

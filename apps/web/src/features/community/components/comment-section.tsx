@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useComments } from '../api/get-comments.ts';
+import { useBanned } from '../hooks/use-banned.ts';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast.ts';
 import { commentsLabel, uniqueById } from '../lib/format.ts';
+import { BannedNotice } from './banned-notice.tsx';
 import { CommentForm } from './comment-form.tsx';
 import { CommentItem } from './comment-item.tsx';
 
@@ -89,6 +91,7 @@ export function CommentSection({
   commentCount: number;
   signedIn: boolean | undefined;
 }) {
+  const banned = useBanned();
   return (
     <section
       aria-labelledby="comments-heading"
@@ -97,7 +100,8 @@ export function CommentSection({
       <h2 id="comments-heading" className="text-lg font-semibold">
         {commentsLabel(commentCount)}
       </h2>
-      {signedIn ? <CommentForm postId={postId} /> : null}
+      {signedIn && banned ? <BannedNotice /> : null}
+      {signedIn && !banned ? <CommentForm postId={postId} /> : null}
       {signedIn === false ? <SignInPrompt /> : null}
       <CommentList postId={postId} signedIn={signedIn} />
     </section>

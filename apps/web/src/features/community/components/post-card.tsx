@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { commentsLabel, excerpt } from '../lib/format.ts';
+import { commentsLabel, excerpt, isCut } from '../lib/format.ts';
 import { sharePost } from '../lib/share-post.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
 import { PostVoteControl } from './post-vote-control.tsx';
@@ -68,10 +68,15 @@ export function PostCard({
           />
         ) : (
           <p className="text-sm leading-relaxed text-muted-foreground">
-            {excerpt(post.content)}{' '}
-            <Link to={href} className="font-medium text-primary hover:underline">
-              {communityMessages.readMore}
-            </Link>
+            {excerpt(post.content)}
+            {isCut(post.content) ? (
+              <>
+                {' '}
+                <Link to={href} className="font-medium text-primary hover:underline">
+                  {communityMessages.readMore}
+                </Link>
+              </>
+            ) : null}
           </p>
         )}
         <div className="-ml-2 flex flex-wrap items-center gap-1">

@@ -1,5 +1,6 @@
 import type { CommunityPost } from '@btcp/shared/community';
 import { useVoteOnPost } from '../api/vote-on-post.ts';
+import { BANNED_NOTICE, useBanned } from '../hooks/use-banned.ts';
 import { authRequiredToast, voteErrorToast } from '../lib/vote-feedback.ts';
 import { VoteControl } from './vote-control.tsx';
 
@@ -13,10 +14,12 @@ interface PostVoteControlProps {
 
 export function PostVoteControl({ post, signedIn, ...props }: PostVoteControlProps) {
   const vote = useVoteOnPost();
+  const banned = useBanned();
   return (
     <VoteControl
       counts={post}
       busy={vote.isPending}
+      lockedReason={banned ? BANNED_NOTICE : undefined}
       onVote={(type) => {
         if (signedIn === false) {
           authRequiredToast();

@@ -10,10 +10,12 @@ interface VoteControlProps {
   busy?: boolean;
   orientation?: 'vertical' | 'horizontal';
   className?: string;
+  /** Why this viewer cannot vote at all (a ban): the arrows are disabled and say so. */
+  lockedReason?: string;
 }
 
 const buttonClass =
-  'inline-flex size-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-disabled:cursor-progress';
+  'inline-flex size-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-disabled:cursor-progress disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent';
 
 /** Upvote, the score (upvotes − downvotes) and Downvote; the pressed arrow is the caller's own vote. */
 export function VoteControl({
@@ -22,6 +24,7 @@ export function VoteControl({
   busy = false,
   orientation = 'vertical',
   className,
+  lockedReason,
 }: VoteControlProps) {
   const vote = (type: VoteType) => {
     if (!busy) onVote(type);
@@ -40,6 +43,8 @@ export function VoteControl({
       <button
         type="button"
         aria-label="Upvote"
+        disabled={Boolean(lockedReason)}
+        title={lockedReason}
         aria-pressed={up}
         aria-disabled={busy || undefined}
         onClick={() => vote('upvote')}
@@ -59,6 +64,8 @@ export function VoteControl({
       <button
         type="button"
         aria-label="Downvote"
+        disabled={Boolean(lockedReason)}
+        title={lockedReason}
         aria-pressed={down}
         aria-disabled={busy || undefined}
         onClick={() => vote('downvote')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorName, excerpt } from './format.ts';
+import { authorName, commentsLabel, excerpt, isCut } from './format.ts';
 
 describe('excerpt', () => {
   it('keeps a short text whole and cuts a long one at 150 characters', () => {
@@ -18,5 +18,15 @@ describe('authorName', () => {
     expect(authorName({ id: 'u', username: 'satoshi', isBanned: false })).toBe('satoshi');
     expect(authorName({ id: 'u', username: null, isBanned: false })).toBe('Anonymous');
     expect(authorName(null)).toBe('Unknown');
+  });
+});
+
+describe('commentsLabel and isCut', () => {
+  it('says "1 Comment" but "N Comments", and offers more only when the text was cut', () => {
+    expect(commentsLabel(1)).toBe('1 Comment');
+    expect(commentsLabel(0)).toBe('0 Comments');
+    expect(commentsLabel(2)).toBe('2 Comments');
+    expect(isCut('short')).toBe(false);
+    expect(isCut('x'.repeat(151))).toBe(true);
   });
 });

@@ -7,14 +7,19 @@ export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): strin
   return characters.length > limit ? `${characters.slice(0, limit).join('')}...` : content;
 }
 
+/** Whether `excerpt` cuts this text, so 'Read more' is offered only when there is more. */
+export const isCut = (content: string, limit = COMMUNITY_EXCERPT_CHARS): boolean =>
+  Array.from(content).length > limit;
+
 /** 'Anonymous' for an author without a username, 'Unknown' when the account is gone (spec §3). */
 export function authorName(author: Author | null): string {
   if (!author) return communityMessages.unknownAuthor;
   return author.username ?? communityMessages.anonymous;
 }
 
+/** '1 Comment', '0 Comments', '12 Comments'. */
 export const commentsLabel = (value: number): string =>
-  `${formatCount(value)} ${communityMessages.comments}`;
+  `${formatCount(value)} ${value === 1 ? communityMessages.comments.replace(/s$/, '') : communityMessages.comments}`;
 
 /**
  * Pages joined into one list, each item once: an item can move from one page's request to the next

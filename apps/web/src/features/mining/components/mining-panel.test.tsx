@@ -1,9 +1,21 @@
 import type { MiningSession, MiningStatus } from '@btcp/shared/mining';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, renderWithToasts, stubApi } from '../../auth/testing/stub-api.tsx';
 import { MiningPanel } from './mining-panel.tsx';
+import { MiningSessionController } from './mining-session-controller.tsx';
+
+/** The panel as the app has it: the controller above the routes drives the miner. */
+function Miner({ banned = false, balance }: { banned?: boolean; balance?: string }) {
+  return (
+    <>
+      <MiningSessionController />
+      <MiningPanel banned={banned} balance={balance} />
+    </>
+  );
+}
 
 const session: MiningSession = {
   id: '6f1c2f4e-8d7a-4c39-9b1e-2a5d3c4b5a60',
@@ -61,6 +73,20 @@ function stubBeacon() {
   return sendBeacon;
 }
 
+/** The app moving to a page without the panel (the wallet) and back. */
+function Navigating() {
+  const [onDashboard, setOnDashboard] = useState(true);
+  return (
+    <>
+      <MiningSessionController />
+      <button type="button" onClick={() => setOnDashboard(!onDashboard)}>
+        Navigate
+      </button>
+      {onDashboard ? <MiningPanel banned={false} /> : <p>Wallet page</p>}
+    </>
+  );
+}
+
 describe('mining panel', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -69,7 +95,7 @@ describe('mining panel', () => {
 
   it('says it is checking until the status arrives, then offers to start', async () => {
     stubApi({ 'GET /mining/status': { body: status() } });
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     expect(screen.getByRole('button', { name: 'Checking Status...' })).toBeDisabled();
     expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
     expect(screen.getByText('100 BTCP/hour')).toBeVisible();
@@ -79,14 +105,14 @@ describe('mining panel', () => {
 
   it('shows a session that another tab started as mining elsewhere, disabled', async () => {
     stubApi({ 'GET /mining/status': { body: status({ session }) } });
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     expect(await screen.findByRole('button', { name: 'Mining In Another Browser' })).toBeDisabled();
   });
 
   it('starts mining with a POST and then offers to stop', async () => {
     const user = userEvent.setup();
     const api = stubApi(miningRoutes().routes);
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     expect(await screen.findByRole('button', { name: 'Stop Mining' })).toBeEnabled();
     expect(api.sent('POST /mining/start')).toHaveLength(1);
@@ -99,7 +125,7 @@ describe('mining panel', () => {
       'GET /mining/status': { body: status() },
       'POST /mining/start': apiError(409, 'MINING_ELSEWHERE', 'Already mining'),
     });
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     expect(await screen.findByText('Mining in progress elsewhere')).toBeVisible();
     expect(screen.getByText('You are already mining in another browser or tab.')).toBeVisible();
@@ -111,7 +137,7 @@ describe('mining panel', () => {
       'GET /mining/status': { body: status() },
       'POST /mining/start': apiError(500, 'INTERNAL', 'Boom'),
     });
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     expect(await screen.findByText('Unable to start mining. Please try again.')).toBeVisible();
   });
@@ -125,7 +151,7 @@ describe('mining panel', () => {
         'POST /mining/ping': () => ({ body: { credited, balance: credited, session } }),
       }).routes,
     );
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await screen.findByRole('button', { name: 'Stop Mining' });
 
@@ -152,7 +178,7 @@ describe('mining panel', () => {
       },
     });
     stubApi(server.routes);
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await screen.findByRole('button', { name: 'Stop Mining' });
     await act(() => vi.advanceTimersByTimeAsync(30_000));
@@ -164,7 +190,7 @@ describe('mining panel', () => {
   it('stops with the session id and announces what the stop credited', async () => {
     const user = userEvent.setup();
     const api = stubApi(miningRoutes().routes);
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await user.click(await screen.findByRole('button', { name: 'Stop Mining' }));
     expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
@@ -172,11 +198,46 @@ describe('mining panel', () => {
     expect(await screen.findByText('+0.50000000 BTCP at 100 BTCP/hour')).toBeVisible();
   });
 
+  it('keeps mining when the page showing the panel goes away', async () => {
+    const user = userEvent.setup();
+    const sendBeacon = stubBeacon();
+    const api = stubApi(miningRoutes().routes);
+    renderWithToasts(<Navigating />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    await screen.findByRole('button', { name: 'Stop Mining' });
+    await user.click(screen.getByRole('button', { name: 'Navigate' }));
+    expect(await screen.findByText('Wallet page')).toBeVisible();
+    expect(sendBeacon).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Navigate' }));
+    expect(api.sent('POST /mining/start')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Stop Mining' })).toBeEnabled();
+  });
+
+  it('adds up what this session earned, beside the wallet balance, and sums it up after Stop', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    stubApi(
+      miningRoutes({
+        'POST /mining/ping': () => ({ body: { credited: '0.25000000', balance: '10', session } }),
+      }).routes,
+    );
+    renderWithToasts(<Miner balance="12.5" />);
+    expect(screen.getByText('Wallet balance').nextSibling).toHaveTextContent('12.50000000 BTCP');
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    await screen.findByRole('button', { name: 'Stop Mining' });
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByText('Mined this session').nextSibling).toHaveTextContent('0.50000000 BTCP');
+    await user.click(screen.getByRole('button', { name: 'Stop Mining' }));
+    const summary = (await screen.findByText('Last session')).parentElement;
+    expect(summary).toHaveTextContent('1.00000000 BTCP');
+    expect(summary).toHaveTextContent(/Mined for 00:01:0\d/);
+  });
+
   it('ends the session with a beacon when the page is left', async () => {
     const user = userEvent.setup();
     const sendBeacon = stubBeacon();
     stubApi(miningRoutes().routes);
-    const { unmount } = renderWithToasts(<MiningPanel banned={false} />);
+    const { unmount } = renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await screen.findByRole('button', { name: 'Stop Mining' });
     unmount();
@@ -190,7 +251,7 @@ describe('mining panel', () => {
     const user = userEvent.setup();
     const sendBeacon = stubBeacon();
     stubApi(miningRoutes().routes);
-    renderWithToasts(<MiningPanel banned={false} />);
+    renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await screen.findByRole('button', { name: 'Stop Mining' });
     act(() => {
@@ -201,7 +262,7 @@ describe('mining panel', () => {
 
   it('keeps a banned user from starting and says why', async () => {
     stubApi({ 'GET /mining/status': { body: status() } });
-    renderWithToasts(<MiningPanel banned />);
+    renderWithToasts(<Miner banned />);
     const button = await screen.findByRole('button', { name: 'Start Mining' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(/banned/);

@@ -12,6 +12,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
+import { CoinAmount } from '../../../components/ui/coin-amount.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
@@ -44,8 +45,21 @@ function Stat({ label, children, note }: { label: string; children: ReactNode; n
   );
 }
 
-/** Spec §2, §4: the Start/Stop button, the state, and what this session is doing. */
-export function MiningPanel({ banned }: { banned: boolean }) {
+function Figure({ label, note, children }: { label: string; note?: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-mono text-xl font-semibold tabular-nums sm:text-2xl">{children}</dd>
+      {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
+    </div>
+  );
+}
+
+/**
+ * Spec §2, §4: the Start/Stop button, the state, what this session is doing and what it has paid,
+ * beside the live wallet balance (`balance`, from the wallet the dashboard reads).
+ */
+export function MiningPanel({ banned, balance }: { banned: boolean; balance?: string }) {
   const mining = useMining();
   const { state, status, session } = mining;
   const active = state === 'mining';
@@ -61,7 +75,8 @@ export function MiningPanel({ banned }: { banned: boolean }) {
         <div className="grid gap-1.5">
           <CardTitle>Mining</CardTitle>
           <CardDescription>
-            Mine {COIN} in this tab. Rewards are paid to your wallet while the tab stays open.
+            Mining keeps running while you use the app, and pays your wallet as it goes. It stops
+            when you press Stop, sign out or close the tab.
           </CardDescription>
         </div>
         <Badge
@@ -117,6 +132,24 @@ export function MiningPanel({ banned }: { banned: boolean }) {
               </Button>
             </Alert>
           ) : null}
+          <dl className="grid grid-cols-2 gap-4">
+            <Figure label="Wallet balance">
+              {balance === undefined ? '–' : <CoinAmount value={balance} />}
+            </Figure>
+            {/* After Stop: what the session came to, not counters silently back at zero. */}
+            {!active && mining.summary ? (
+              <Figure
+                label="Last session"
+                note={`Mined for ${formatElapsed(mining.summary.seconds)}`}
+              >
+                <CoinAmount value={mining.summary.mined} />
+              </Figure>
+            ) : (
+              <Figure label="Mined this session">
+                <CoinAmount value={mining.mined} />
+              </Figure>
+            )}
+          </dl>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <Stat label="Elapsed time">{formatElapsed(elapsed)}</Stat>
             <Stat label="Estimated earnings" note={`${COIN}, an estimate`}>

@@ -23,15 +23,17 @@ export function referralLink(referralCode: string): string {
   return `${window.location.origin}${paths.register.getHref(referralCode)}`;
 }
 
-export function ReferralLinkCard() {
+/** D9: a banned account earns no referral bonus, so the card promises none. */
+export function ReferralLinkCard({ banned = false }: { banned?: boolean }) {
   const stats = useReferralStats();
   return (
     <Card>
       <CardHeader>
         <CardTitle>Your referral link</CardTitle>
         <CardDescription>
-          Share it: you receive {REFERRAL_BONUS} {COIN} for every friend who signs up with it and
-          verifies their email.
+          {banned
+            ? 'Your account is banned, so referrals earn you no bonus. Friends can still sign up with your link.'
+            : `Share it: you receive ${REFERRAL_BONUS} ${COIN} for every friend who signs up with it and verifies their email.`}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -15,14 +15,16 @@ import { formatCount } from '../../../lib/format.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
 /** Spec §2: how many people signed up with this user's link, and what they earned them (D12). */
-export function ReferralStatsCard() {
+export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
   const stats = useReferralStats();
   return (
     <Card>
       <CardHeader>
         <CardTitle>Referral stats</CardTitle>
         <CardDescription>
-          {REFERRAL_BONUS} {COIN} for each referral once they verify their email.
+          {banned
+            ? 'No bonus while your account is banned.'
+            : `${REFERRAL_BONUS} ${COIN} for each referral once they verify their email.`}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,0 +1,57 @@
+import { paths } from '@btcp/shared/paths';
+import { MailCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { requestErrorMessage } from '../../../lib/form-errors.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
+import { textLinkClass } from './auth-page.tsx';
+import { ResendVerificationForm } from './resend-verification-form.tsx';
+
+/** After sign-up (D6): where the link went, how to get another, and where else to look. */
+export function CheckInbox({ email }: { email: string | null }) {
+  const resend = useResendVerification();
+  return (
+    <div className="grid gap-5 text-center">
+      <MailCheck aria-hidden="true" className="mx-auto size-12 text-primary" />
+      {email ? (
+        <p>
+          We sent a verification link to <strong className="font-semibold">{email}</strong>. Open it
+          to activate your account; it works for 24 hours.
+        </p>
+      ) : (
+        <p>We sent you a verification link. Open it to activate your account.</p>
+      )}
+      <p className="text-sm text-muted-foreground">
+        Nothing there after a few minutes? Look in your spam or junk folder.
+      </p>
+      {email ? (
+        <div className="grid justify-items-center gap-3">
+          {resend.isSuccess ? (
+            <p role="status" className="text-sm font-medium">
+              {resend.data.message}
+            </p>
+          ) : null}
+          {resend.isError ? (
+            <Alert role="alert" className="text-left">
+              {requestErrorMessage(resend.error)}
+            </Alert>
+          ) : null}
+          <Button
+            variant="outline"
+            disabled={resend.isPending}
+            aria-busy={resend.isPending}
+            onClick={() => resend.mutate({ email })}
+          >
+            {resend.isPending ? 'Sending...' : 'Resend verification email'}
+          </Button>
+        </div>
+      ) : (
+        <ResendVerificationForm />
+      )}
+      <Link to={paths.login.getHref()} className={textLinkClass}>
+        Go to Sign In
+      </Link>
+    </div>
+  );
+}
