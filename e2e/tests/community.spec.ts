@@ -24,6 +24,9 @@ test('a post with an image gets a comment and a vote, sorts reorder, and moderat
   request,
   baseURL,
 }) => {
+  // Three signed-in users, an upload, moderation and both sorts: a long journey, given room on a
+  // loaded two-core machine.
+  test.slow();
   const stamp = Date.now();
   const title = `My rig at ${stamp}`;
   const author = uniqueEmail('poster');
