@@ -63,7 +63,11 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 let dummyHash: Promise<string> | null = null;
 /** Spends the time of a real check when there is no account, so timing does not reveal one. */
 export async function verifyAgainstNothing(password: string): Promise<void> {
-  dummyHash ??= hashPassword('no-such-account-placeholder');
+  // A refusal (the hashing queue was full) must not be remembered as the dummy hash forever.
+  dummyHash ??= hashPassword('no-such-account-placeholder').catch((error: unknown) => {
+    dummyHash = null;
+    throw error;
+  });
   await verifyPassword(await dummyHash, password);
 }
 
