@@ -131,6 +131,19 @@ describe('mining panel', () => {
     expect(screen.getByText('You are already mining in another browser or tab.')).toBeVisible();
   });
 
+  it('says mining is paused when the server has no rate to pay', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /mining/status': { body: status() },
+      'POST /mining/start': apiError(409, 'MINING_PAUSED', 'Paused'),
+    });
+    renderWithToasts(<Miner />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    expect(
+      await screen.findByText('Mining is paused: no hourly rate is set. Try again later.'),
+    ).toBeVisible();
+  });
+
   it('shows a generic message when starting fails otherwise', async () => {
     const user = userEvent.setup();
     stubApi({

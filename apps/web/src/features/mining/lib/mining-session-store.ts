@@ -39,6 +39,8 @@ function announceReward(settlement: MiningSettlement, hourlyRate: string): void 
 function startErrorToast(error: unknown): void {
   if (error instanceof ApiRequestError && error.code === 'MINING_ELSEWHERE') {
     toast.error(miningMessages.elsewhere, { description: miningMessages.elsewhereDescription });
+  } else if (error instanceof ApiRequestError && error.code === 'MINING_PAUSED') {
+    toast.error(miningMessages.paused);
   } else if (error instanceof ApiRequestError && error.code === 'ACCOUNT_BANNED') {
     toast.error(error.message);
   } else {
