@@ -48,8 +48,8 @@ export interface Stream {
 export interface RealtimeHub {
   /** Adds a stream; returns what removes it again. */
   subscribe(stream: Stream): () => void;
-  /** How many streams this process holds open for one session. */
-  streamsOfSession(sessionHash: string): number;
+  /** How many streams this process holds open for one session of one user. */
+  streamsOfSession(userId: string, sessionHash: string): number;
   connections(): number;
   close(): Promise<void>;
 }
@@ -99,8 +99,9 @@ export async function createRealtimeHub(
         if (set.size === 0) byUser.delete(stream.userId);
       };
     },
-    streamsOfSession: (sessionHash) =>
-      all().filter((stream) => stream.sessionHash === sessionHash).length,
+    // Only the user's own streams are looked at: a connect never scans every stream in the process.
+    streamsOfSession: (userId, sessionHash) =>
+      [...(byUser.get(userId) ?? [])].filter((stream) => stream.sessionHash === sessionHash).length,
     connections: () => all().length,
     async close() {
       await stopEvents();

@@ -30,7 +30,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = sessionToken(request, 'user');
       if (!user || !token) throw unauthorized('You need to sign in first');
       const sessionHash = hashToken(token);
-      if (app.realtime.streamsOfSession(sessionHash) >= MAX_STREAMS_PER_SESSION) {
+      if (app.realtime.streamsOfSession(user.id, sessionHash) >= MAX_STREAMS_PER_SESSION) {
         throw new AppError(
           429,
           ErrorCode.tooManyStreams,
