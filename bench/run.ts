@@ -15,10 +15,12 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const skipLighthouse = process.argv.includes('--no-lighthouse');
 const skipMiners = process.argv.includes('--no-miners');
 const skipCommunity = process.argv.includes('--no-community');
+const skipLanding = process.argv.includes('--no-landing');
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINER_STEPS = (process.env.BENCH_MINERS ?? '25,50,100,200,400,800').split(',').map(Number);
 const PING_ROUNDS = 8;
 const P99_LIMIT_MS = 100;
+const REQUEST_PATH_CONNECTIONS = 50;
 
 /** A fresh PostgreSQL database for one scenario, dropped afterwards; null without a server. */
 async function scratchDatabase(label: string) {
@@ -44,11 +46,12 @@ async function scratchDatabase(label: string) {
 }
 
 /**
- * The community list (issue 6): a page of 20 posts with authors and the caller's votes, on a
- * database of 10,000 posts and 100,000 votes, against the bare-route ceiling of the same run.
+ * The request path (issues 6 and 11), on PostgreSQL with 50 connections, against the bare-route
+ * ceiling of the same run: the fixed cost of a request (session, signed out), the community list
+ * (20 posts with authors and the caller's votes, on 10,000 posts and 100,000 votes), the blog.
  */
-async function communityScenario() {
-  const database = await scratchDatabase('Community list');
+async function requestPathScenario() {
+  const database = await scratchDatabase('Request path');
   if (!database) return;
   const bare = await startBareServer();
   const app = await startAppServer({ DATABASE_URL: database.url });
@@ -58,27 +61,32 @@ async function communityScenario() {
     const page = (await (
       await fetch(`${app.url}/api/community/posts?sort=hot`, { headers: signedIn })
     ).json()) as { items: { myVote: string | null; author: unknown }[] };
+    const blog = (await (await fetch(`${app.url}/api/blog/posts`)).json()) as {
+      items: { id: string }[];
+    };
+    const blogPostId = blog.items[0]?.id;
     console.log(
-      `\nCommunity list on PostgreSQL, ${COMMUNITY_POSTS.toLocaleString('en-US')} posts and ${COMMUNITY_VOTES.toLocaleString('en-US')} votes (${page.items.length} posts a page, ${page.items.filter((p) => p.myVote).length} of them voted on by the caller):`,
+      `\nRequest path on PostgreSQL, ${REQUEST_PATH_CONNECTIONS} connections, ${durationSeconds} s each; community of ${COMMUNITY_POSTS.toLocaleString('en-US')} posts and ${COMMUNITY_VOTES.toLocaleString('en-US')} votes (${page.items.length} posts a page, ${page.items.filter((p) => p.myVote).length} of them voted on by the caller):`,
     );
     const list = (query: string) => `${app.url}/api/community/posts?${query}`;
+    const load = { durationSeconds, connections: REQUEST_PATH_CONNECTIONS };
     printLoadTable([
-      await measure('bare Fastify route (ceiling)', `${bare.url}/bare`, { durationSeconds }),
-      // One query per request on the same database: the floor any database-backed endpoint shares.
-      await measure('GET /api/health (one query)', `${app.url}/api/health`, { durationSeconds }),
-      await measure('GET community posts, Hot, signed out', list('sort=hot'), { durationSeconds }),
-      await measure('GET community posts, Hot, signed in', list('sort=hot'), {
-        durationSeconds,
+      await measure('bare Fastify route (ceiling)', `${bare.url}/bare`, load),
+      await measure('GET /api/auth/session, signed out', `${app.url}/api/auth/session`, load),
+      await measure('GET /api/health (one query)', `${app.url}/api/health`, load),
+      await measure('community posts, Hot, visitor', list('sort=hot'), load),
+      await measure('community posts, Hot, signed in', list('sort=hot'), {
+        ...load,
         headers: signedIn,
       }),
-      await measure('GET community posts, New, signed in', list('sort=new'), {
-        durationSeconds,
+      await measure('community posts, New, signed in', list('sort=new'), {
+        ...load,
         headers: signedIn,
       }),
-      await measure('GET community posts, Top, signed out', list('sort=top'), { durationSeconds }),
-      await measure('GET community posts, topic Mining, signed out', list('topic=mining'), {
-        durationSeconds,
-      }),
+      await measure('community posts, Top, visitor', list('sort=top'), load),
+      await measure('community posts, topic Mining, visitor', list('topic=mining'), load),
+      await measure('blog list, visitor', `${app.url}/api/blog/posts`, load),
+      await measure('one blog post, visitor', `${app.url}/api/blog/posts/${blogPostId}`, load),
     ]);
   } finally {
     await stop(app.child);
@@ -150,6 +158,13 @@ function printLoadTable(results: LoadResult[]) {
 }
 
 async function main() {
+  if (!skipLanding) await landingScenario();
+  if (!skipCommunity) await requestPathScenario();
+  if (!skipMiners) await minersScenario();
+}
+
+/** The embedded-database server: a few endpoints against the ceiling, the landing page's weight and Lighthouse. */
+async function landingScenario() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-bench-'));
   const bare = await startBareServer();
   const app = await startAppServer({ DATA_DIR: dataDir });
@@ -205,8 +220,6 @@ async function main() {
     await stop(bare.child);
     await rm(dataDir, { recursive: true, force: true });
   }
-  if (!skipCommunity) await communityScenario();
-  if (!skipMiners) await minersScenario();
 }
 
 await main();
