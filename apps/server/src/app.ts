@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@btcp/shared';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +25,7 @@ import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliverAccountMail } from './modules/auth/service.ts';
+import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
 import { blogFeedRoutes } from './modules/blog/feed.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
@@ -61,6 +66,7 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     mediaStorage: MediaStorage;
     mailDrainer: MailDrainer;
+    sessionCache: SessionCache;
   }
 }
 
@@ -69,6 +75,28 @@ export function loggerOptions(config: Config) {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
+}
+
+/**
+ * Fastify's two info lines per request (incoming, completed) cost more than many handlers under
+ * load; one line per request, at debug, is the access log (LOG_LEVEL=debug). Failures keep
+ * Fastify's own logging, and 5xx answers are logged by the error handler.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply, {});
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  }
 }
 
 /**
@@ -83,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    logController: new QuietRequestLog(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -107,12 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailDrainer', mailDrainer);
   const realtime = await createRealtimeHub(database, app.log);
   app.decorate('realtime', realtime);
+  const sessionCache = await createSessionCache(database, app.log);
+  app.decorate('sessionCache', sessionCache);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
   app.decorateRequest('staff', null);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerErrorHandler(app);
 
   await app.register(securityPlugin, {
@@ -122,8 +150,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Dynamic responses (JSON, page HTML); built assets are compressed once at build time instead.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  // Uploads only; each route reads at most one file and sets its own size limit.
-  await app.register(multipart, { limits: { files: 1, fields: 0, parts: 2 } });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -177,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopJobs();
     await mailDrainer.stop();
     await realtime.close();
+    await sessionCache.close();
     await database.close();
   });
 

@@ -22,8 +22,14 @@ export interface DatabaseHandle {
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel`, from any process using this
    * database (ARCHITECTURE: real-time over LISTEN/NOTIFY). Resolves to a function that stops it.
+   * `onGap` hears when the listening connection is lost (notifications may be missed from then on)
+   * and when it is listening again, so a cache that trusts notifications can stop trusting them.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    onGap?: (state: 'lost' | 'restored') => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -78,7 +84,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         connection.release();
       }
     },
-    listen: (channel, handler) => listenOnServer(target.url, channel, handler),
+    listen: (channel, handler, onGap) => listenOnServer(target.url, channel, handler, onGap),
     close: () => pool.end(),
   };
 }
@@ -90,9 +96,11 @@ async function listenOnServer(
   url: string,
   channel: string,
   handler: (payload: string) => void,
+  onGap?: (state: 'lost' | 'restored') => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
+  let lost = false;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
@@ -102,11 +110,20 @@ async function listenOnServer(
       // 'end' follows; reconnecting happens there.
     });
     next.on('end', () => {
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), RECONNECT_DELAY_MS).unref();
+      if (stopped) return;
+      if (!lost) {
+        lost = true;
+        onGap?.('lost');
+      }
+      setTimeout(() => void connect().catch(() => {}), RECONNECT_DELAY_MS).unref();
     });
     await next.connect();
     await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     client = next;
+    if (lost) {
+      lost = false;
+      onGap?.('restored');
+    }
   };
   await connect();
   return async () => {

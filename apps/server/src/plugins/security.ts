@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@btcp/shared';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { errorBody } from '../errors.ts';
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -21,49 +22,95 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * Security headers (helmet with a CSP that allows no inline script) and D4: a mutating request must
- * come from one of our configured origins (config.allowedOrigins). The Host header plays no part: a
- * client chooses it freely.
+ * The security headers of pages and files, computed once: helmet (the ecosystem's choice of
+ * values) runs a single time at start-up against a stand-in response, and each request then copies
+ * the finished header object instead of re-running its fourteen middlewares (issue 11: they were
+ * a fifth of a small request's CPU). A CSP that allows no inline script.
+ */
+export function documentHeaders(isProduction: boolean): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner set style attributes and small <style> blocks at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: isProduction,
+    crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
+}
+
+/**
+ * The headers of a JSON answer, as OWASP's REST cheat sheet lists them: nothing in it may load or
+ * frame anything, the browser must not sniff it, and another site must not read it as a resource.
+ * A page's dozen headers would only add 700 bytes to every answer.
+ */
+export function apiHeaders(isProduction: boolean): Readonly<Record<string, string>> {
+  const document = documentHeaders(isProduction);
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+  };
+  const hsts = document['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return Object.freeze(headers);
+}
+
+/** The API's JSON answers; the interactive documentation at /api/docs is a page. */
+function isApiUrl(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * Security headers, the request id, and D4: a mutating request must come from one of our
+ * configured origins (config.allowedOrigins). The Host header plays no part: a client chooses it
+ * freely. One synchronous hook, so a request pays for no promise here.
  */
 export const securityPlugin = fp<{ allowedOrigins: ReadonlySet<string>; isProduction: boolean }>(
   async (app: FastifyInstance, options) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Radix and sonner set style attributes and small <style> blocks at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      strictTransportSecurity: options.isProduction,
-      crossOriginEmbedderPolicy: false,
-    });
-
-    app.addHook('onRequest', async (request, reply) => {
-      if (!MUTATING_METHODS.has(request.method)) return;
+    const forPages = documentHeaders(options.isProduction);
+    const forApi = apiHeaders(options.isProduction);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApiUrl(request.url) ? forApi : forPages);
+      reply.header('x-request-id', request.id);
+      if (!MUTATING_METHODS.has(request.method)) return done();
       const origin = requestOrigin(request);
-      if (origin === null || !options.allowedOrigins.has(origin)) {
-        return reply
-          .status(403)
-          .send(
-            errorBody(
-              ErrorCode.foreignOrigin,
-              origin
-                ? `Requests from ${origin} are not allowed`
-                : 'Missing Origin header: requests must come from this site',
-            ),
-          );
-      }
+      if (origin !== null && options.allowedOrigins.has(origin)) return done();
+      reply
+        .status(403)
+        .send(
+          errorBody(
+            ErrorCode.foreignOrigin,
+            origin
+              ? `Requests from ${origin} are not allowed`
+              : 'Missing Origin header: requests must come from this site',
+          ),
+        );
     });
   },
   { name: 'security' },

@@ -57,6 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         sessionToken(request, 'user'),
       );
+      await app.sessionCache.settle();
       return { message: 'Password updated' };
     },
   );

@@ -199,7 +199,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         if (!request.staff) throw unauthorized(adminMessages.sessionNotFound);
-        return updateUserFlags(admin.db, request.staff, request.params.id, request.body);
+        const user = await updateUserFlags(
+          admin.db,
+          request.staff,
+          request.params.id,
+          request.body,
+        );
+        // A ban or a role change holds in every process before the admin sees it done.
+        await admin.sessionCache.settle();
+        return user;
       },
     );
   });

@@ -165,6 +165,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await endSession(request, reply, 'user');
+      // Every process has forgotten the session before the caller hears it is gone.
+      await app.sessionCache.settle();
       return reply.status(204).send(null);
     },
   );
@@ -216,6 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await enforceAuthRateLimits(request, 'reset-password');
       await resetPassword(ctx, request.body);
+      await app.sessionCache.settle();
       return { message: 'Password reset successful' };
     },
   );

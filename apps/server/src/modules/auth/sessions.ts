@@ -115,12 +115,35 @@ export function sessionToken(request: FastifyRequest, kind: 'user' | 'admin'): s
   return request.cookies[cookieName(request, kind)];
 }
 
-/** The signed-in user behind the request's cookie, refreshing when they were last seen. */
+/**
+ * The signed-in user behind the request's cookie, refreshing when they were last seen. Answered
+ * from the process's session cache when it can (issue 11); revocations empty it in every process.
+ */
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   const token = sessionToken(request, 'user');
   if (!token) return null;
-  const { db, clock } = request.server;
+  const { db, clock, sessionCache } = request.server;
   const now = clock.now();
+  const nowMs = now.getTime();
+  const tokenHash = hashToken(token);
+  let session = sessionCache.get(tokenHash, nowMs);
+  if (!session) {
+    const ticket = sessionCache.ticket();
+    const row = await readSession(db, tokenHash, now);
+    if (!row) return null;
+    const { lastSeenAt, expiresAt, ...user } = row;
+    session = { user, expiresAt: expiresAt.getTime(), lastSeenAt: lastSeenAt?.getTime() ?? 0 };
+    sessionCache.set(tokenHash, session, nowMs, ticket);
+  }
+  if (nowMs - session.lastSeenAt > SEEN_REFRESH_MS) {
+    session.lastSeenAt = nowMs;
+    await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, session.user.id));
+  }
+  return session.user;
+}
+
+/** A live user session by its token's hash, with the account it belongs to. */
+async function readSession(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
     .select({
       id: users.id,
@@ -128,24 +151,20 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
       isBanned: profiles.isBanned,
       isModerator: profiles.isAdmin,
       lastSeenAt: users.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         eq(sessions.kind, 'user'),
         gt(sessions.expiresAt, now),
       ),
     )
     .limit(1);
-  if (!row) return null;
-  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() > SEEN_REFRESH_MS) {
-    await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.id));
-  }
-  const { lastSeenAt: _seen, ...user } = row;
-  return user;
+  return row ?? null;
 }
 
 export async function findSessionAdmin(request: FastifyRequest): Promise<SessionAdmin | null> {

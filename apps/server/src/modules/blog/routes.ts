@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../errors.ts';
+import { acceptingUploads } from '../media/routes.ts';
 import { receiveImage } from '../media/service.ts';
 import {
   deletePost,
@@ -140,24 +141,29 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/media/blog-cover',
-    {
-      schema: {
-        tags: ['admin blog'],
-        summary: 'Upload a cover image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
-        consumes: ['multipart/form-data'],
-        response: { 201: MediaSchema },
-      },
-    },
-    async (request, reply) => {
-      const staff = staffOf(request);
-      const stored = await receiveImage(
-        request,
-        'blog_cover',
-        staff.role === 'admin' ? { adminId: staff.id } : { userId: staff.id },
+  await app.register(
+    acceptingUploads(async (uploads) => {
+      uploads.post(
+        '/media/blog-cover',
+        {
+          schema: {
+            tags: ['admin blog'],
+            summary:
+              'Upload a cover image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
+            consumes: ['multipart/form-data'],
+            response: { 201: MediaSchema },
+          },
+        },
+        async (request, reply) => {
+          const staff = staffOf(request);
+          const stored = await receiveImage(
+            request,
+            'blog_cover',
+            staff.role === 'admin' ? { adminId: staff.id } : { userId: staff.id },
+          );
+          return reply.status(201).send(stored);
+        },
       );
-      return reply.status(201).send(stored);
-    },
+    }),
   );
 };

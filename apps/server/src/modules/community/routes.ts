@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
 import { requireActiveUser, requireUser } from '../../plugins/guards.ts';
+import { acceptingUploads } from '../media/routes.ts';
 import { receiveImage } from '../media/service.ts';
 import { createComment, deleteOwnComment, listComments } from './comments.ts';
 import {
@@ -229,22 +230,27 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => communityStats(app.db, app.clock.now()),
   );
 
-  app.post(
-    '/community/images',
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        tags,
-        summary: 'Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
-        consumes: ['multipart/form-data'],
-        response: { 201: MediaSchema },
-      },
-    },
-    async (request, reply) => {
-      const userId = userIdOf(request);
-      await enforceCommunityRateLimit(request, 'image', userId);
-      const stored = await receiveImage(request, 'community_image', { userId });
-      return reply.status(201).send(stored);
-    },
+  await app.register(
+    acceptingUploads(async (uploads) => {
+      uploads.post(
+        '/community/images',
+        {
+          onRequest: requireActiveUser,
+          schema: {
+            tags,
+            summary:
+              'Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
+            consumes: ['multipart/form-data'],
+            response: { 201: MediaSchema },
+          },
+        },
+        async (request, reply) => {
+          const userId = userIdOf(request);
+          await enforceCommunityRateLimit(request, 'image', userId);
+          const stored = await receiveImage(request, 'community_image', { userId });
+          return reply.status(201).send(stored);
+        },
+      );
+    }),
   );
 };

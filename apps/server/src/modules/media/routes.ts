@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
 import { isMediaKey } from './storage.ts';
 
@@ -31,3 +33,15 @@ export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/**
+ * A scope for the routes that take an upload: only they parse multipart bodies, so every other
+ * request skips the parser's per-request hooks (issue 11), and a form posted anywhere else is a 415.
+ * Each route reads at most one file and sets its own size limit.
+ */
+export function acceptingUploads(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (scope, options) => {
+    await scope.register(multipart, { limits: { files: 1, fields: 0, parts: 2 } });
+    await routes(scope, options);
+  };
+}

@@ -6,7 +6,7 @@ import type { DatabaseOrTransaction } from '../wallet/ledger.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
 /** Ended sessions and changed accounts, so every process closes the streams they hold open. */
-const REVOCATIONS_CHANNEL = 'btcp_revocations';
+export const REVOCATIONS_CHANNEL = 'btcp_revocations';
 
 interface Envelope {
   userId: string;
