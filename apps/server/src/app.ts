@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@btcp/shared';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -20,6 +19,7 @@ import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
 import { startMaintenanceJobs } from './jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createSharedPages, type SharedPages } from './lib/shared-pages.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     mediaStorage: MediaStorage;
     mailDrainer: MailDrainer;
     sessionCache: SessionCache;
+    sharedPages: SharedPages;
   }
 }
 
@@ -109,7 +110,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new QuietRequestLog(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -138,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', realtime);
   const sessionCache = await createSessionCache(database, app.log);
   app.decorate('sessionCache', sessionCache);
+  const sharedPages = await createSharedPages(database);
+  app.decorate('sharedPages', sharedPages);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
   app.decorateRequest('staff', null);
@@ -204,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mailDrainer.stop();
     await realtime.close();
     await sessionCache.close();
+    await sharedPages.close();
     await database.close();
   });
 

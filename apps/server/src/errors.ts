@@ -100,6 +100,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.error({ err: error }, 'request failed');
     }
-    return reply.status(500).send(errorBody(ErrorCode.internal, 'Internal server error'));
+    // The id a user can quote to support, to find the log line above; only failures need one.
+    return reply
+      .status(500)
+      .header('x-request-id', request.id)
+      .send(errorBody(ErrorCode.internal, 'Internal server error'));
   });
 }

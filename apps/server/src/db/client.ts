@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { prepared } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,7 +30,13 @@ export interface DatabaseHandle {
     channel: string,
     handler: (payload: string) => void,
     onGap?: (state: 'lost' | 'restored') => void,
+    label?: string,
   ): Promise<() => Promise<void>>;
+  /**
+   * How many listeners, in every process on this database, were started with this `label` and
+   * are listening right now.
+   */
+  listeners(label: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -51,16 +58,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
     const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await client.waitReady;
+    const listening = new Map<string, number>();
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,
       kind: 'embedded',
       // One process owns an embedded database, so there is nobody to race.
       migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-      async listen(channel, handler) {
+      async listen(channel, handler, _onGap, label = channel) {
         const unlisten = await client.listen(channel, handler);
-        return unlisten;
+        listening.set(label, (listening.get(label) ?? 0) + 1);
+        return async () => {
+          listening.set(label, (listening.get(label) ?? 1) - 1);
+          await unlisten();
+        };
       },
+      // One process owns an embedded database: its own count is everyone's.
+      listeners: async (label) => listening.get(label) ?? 0,
       close: () => client.close(),
     };
   }
@@ -84,25 +98,38 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         connection.release();
       }
     },
-    listen: (channel, handler, onGap) => listenOnServer(target.url, channel, handler, onGap),
+    listen: (channel, handler, onGap, label = channel) =>
+      listenOnServer(target.url, channel, handler, onGap, label),
+    async listeners(label) {
+      const result = await pool.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = $1`,
+        [listenerName(label)],
+      );
+      return result.rows[0]?.count ?? 0;
+    },
     close: () => pool.end(),
   };
 }
 
 const RECONNECT_DELAY_MS = 1000;
 
+/** The application_name of a listening connection, so listeners can be counted by label. */
+const listenerName = (label: string) => `btcp listen ${label}`.slice(0, 63);
+
 /** A dedicated connection that LISTENs, and reconnects (and LISTENs again) when it drops. */
 async function listenOnServer(
   url: string,
   channel: string,
   handler: (payload: string) => void,
-  onGap?: (state: 'lost' | 'restored') => void,
+  onGap: ((state: 'lost' | 'restored') => void) | undefined,
+  label: string,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let lost = false;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: listenerName(label) });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) handler(message.payload);
     });
@@ -132,6 +159,9 @@ async function listenOnServer(
   };
 }
 
+/** One round trip, prepared: what /api/health and load balancers call every few seconds. */
 export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`SELECT 1`);
+  await prepared(db, 'ping', (db, name) =>
+    db.select({ one: sql<number>`1` }).from(sql`(SELECT 1) AS ping`).prepare(name),
+  ).execute();
 }

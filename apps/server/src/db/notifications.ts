@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './client.ts';
 
-/** A payload no application notification starts with: the marker `settle()` waits for. */
+/** Payloads no application notification starts with: a settle request and its answers. */
 const SETTLE_PREFIX = 'settle:';
-/** How long `settle()` waits for its own marker before treating the channel as unreliable. */
+const ACK_PREFIX = 'settled:';
+/** How long `settle()` waits before treating the channel as unreliable. */
 const SETTLE_TIMEOUT_MS = 2_000;
 
 /**
@@ -15,10 +16,9 @@ export interface Subscription {
   /** False while the listening connection is lost: notifications may be missing meanwhile. */
   readonly live: boolean;
   /**
-   * Resolves once this process has handled every notification on the channel committed before
-   * the call. PostgreSQL delivers notifications in commit order, so waiting for a marker sent now
-   * is enough; every other process listening receives the same notifications at the same moment.
-   * A route that changed something cached calls it before answering.
+   * Resolves once the notifications on the channel committed before the call have been handled:
+   * by this process, or (`everywhere`) by every process listening on it. A route that changed
+   * something cached calls it before answering.
    */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -26,29 +26,55 @@ export interface Subscription {
 
 /**
  * LISTENs on `channel`; `handler` gets each notification's payload, `onGap` is called when
- * notifications may have been missed (the connection dropped, came back, or a marker never
- * arrived), so the cache forgets everything it holds.
+ * notifications may have been missed (the connection dropped or came back, or a settle timed out),
+ * so the cache forgets everything it holds.
+ *
+ * Settling relies on PostgreSQL delivering a channel's notifications to each listener in commit
+ * order: a marker sent after a change arrives after it. Without `everywhere`, the marker's own
+ * echo is enough (the other processes receive it within moments). With it, every listening
+ * process answers the marker once it has handled everything before it, and settling waits for as
+ * many answers as the channel has listeners: what a revocation needs to be immediate everywhere.
  */
 export async function subscribe(
   database: DatabaseHandle,
   channel: string,
   handler: (payload: string) => void,
   onGap: () => void,
+  options: { everywhere?: boolean } = {},
 ): Promise<Subscription> {
-  const waiting = new Map<string, () => void>();
+  const waiting = new Map<string, { answers: number; expected: number; done: () => void }>();
+  const notify = (payload: string) =>
+    database.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+  const answered = (nonce: string) => {
+    const wait = waiting.get(nonce);
+    if (!wait) return;
+    wait.answers += 1;
+    if (wait.answers >= wait.expected) {
+      waiting.delete(nonce);
+      wait.done();
+    }
+  };
+  // Only the listeners that answer are counted (the realtime hub listens on some channels too).
+  const label = `${channel} ${options.everywhere ? 'answering' : 'cache'}`;
   let live = true;
   const stop = await database.listen(
     channel,
     (payload) => {
-      if (!payload.startsWith(SETTLE_PREFIX)) return handler(payload);
-      const nonce = payload.slice(SETTLE_PREFIX.length);
-      waiting.get(nonce)?.();
-      waiting.delete(nonce);
+      if (payload.startsWith(SETTLE_PREFIX)) {
+        const nonce = payload.slice(SETTLE_PREFIX.length);
+        if (!options.everywhere) return answered(nonce);
+        // Everything before the marker has been handled: say so to whoever asked.
+        notify(ACK_PREFIX + nonce).catch(() => {});
+        return;
+      }
+      if (payload.startsWith(ACK_PREFIX)) return answered(payload.slice(ACK_PREFIX.length));
+      handler(payload);
     },
     (state) => {
       live = state === 'restored';
       onGap();
     },
+    label,
   );
   return {
     get live() {
@@ -56,18 +82,21 @@ export async function subscribe(
     },
     async settle() {
       const nonce = randomUUID();
+      const expected = options.everywhere ? Math.max(1, await database.listeners(label)) : 1;
       let timer: NodeJS.Timeout | undefined;
-      const arrived = new Promise<void>((resolve) => {
-        waiting.set(nonce, resolve);
+      const settled = new Promise<void>((resolve) => {
+        waiting.set(nonce, { answers: 0, expected, done: resolve });
         timer = setTimeout(() => {
+          // A process that does not answer in time may hold stale entries; this one at least
+          // forgets its own.
           waiting.delete(nonce);
           onGap();
           resolve();
         }, SETTLE_TIMEOUT_MS);
         timer.unref();
       });
-      await database.db.execute(sql`SELECT pg_notify(${channel}, ${SETTLE_PREFIX + nonce})`);
-      await arrived;
+      await notify(SETTLE_PREFIX + nonce);
+      await settled;
       clearTimeout(timer);
     },
     close: stop,

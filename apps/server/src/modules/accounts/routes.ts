@@ -6,6 +6,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimitedAs } from '../../lib/rate-limit.ts';
+import { settlesSharedPages } from '../../lib/shared-pages.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';
@@ -29,6 +30,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/account',
     {
+      // The name shows on the user's posts in the public lists.
+      onSend: settlesSharedPages,
       schema: {
         tags: ['account'],
         summary: 'Change the username',

@@ -124,10 +124,13 @@ describe('guards (D7)', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe('You don’t have admin privileges');
     // Revocation is noticed on the very next request.
-    await t.database.db
-      .update(profiles)
-      .set({ isAdmin: false })
-      .where(eq(profiles.id, await userId('moderator@example.com')));
+    const admin = await adminCookie(t.app, 'second-admin@example.com');
+    const revoked = await patchUser(
+      await userId('moderator@example.com'),
+      { isModerator: false },
+      admin,
+    );
+    expect(revoked.statusCode).toBe(200);
     expect((await get('/api/admin-auth/me', moderator)).statusCode).toBe(403);
   });
 });

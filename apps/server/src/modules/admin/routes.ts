@@ -20,6 +20,7 @@ import { adminUsers } from '../../db/schema.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
 import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { rateLimitedAs } from '../../lib/rate-limit.ts';
+import { settlesSharedPages } from '../../lib/shared-pages.ts';
 import { requireAdmin, requireStaff } from '../../plugins/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';
@@ -189,6 +190,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.patch(
       '/users/:id',
       {
+        // A ban shows as a badge beside the user's posts in the public lists.
+        onSend: settlesSharedPages,
         schema: {
           tags: ['admin'],
           summary: 'Ban or unban a user, grant or revoke the moderator flag (audited)',

@@ -5,6 +5,7 @@ import {
   MessageSchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
+  type SessionState,
   SessionStateSchema,
   TokenBodySchema,
 } from '@btcp/shared';
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { enforceAuthRateLimits, enforceFailureLimit, recordFailure } from '../../lib/rate-limit.ts';
+import { sendJsonText } from '../../lib/shared-pages.ts';
 import {
   authenticateUser,
   forgotPassword,
@@ -28,11 +30,14 @@ import {
   findSessionAdmin,
   findSessionUser,
   REMEMBERED_SESSION_MS,
+  sessionToken,
   startSession,
 } from './sessions.ts';
 
 const sameAnswer =
   'If the address can receive it, an email is on its way. Please check your inbox.';
+
+const SIGNED_OUT = JSON.stringify({ user: null, admin: null } satisfies SessionState);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = {
@@ -53,11 +58,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Every visitor's answer is the same text: sent as it is, not serialized each time.
+      if (!sessionToken(request, 'user') && !sessionToken(request, 'admin')) {
+        return sendJsonText(reply, SIGNED_OUT);
+      }
       const [user, admin] = await Promise.all([
         findSessionUser(request),
         findSessionAdmin(request),
       ]);
-      reply.header('cache-control', 'no-store');
       return { user, admin };
     },
   );

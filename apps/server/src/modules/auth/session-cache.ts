@@ -79,6 +79,8 @@ export async function createSessionCache(
       entries.clear();
       hashesOfUser.clear();
     },
+    // A revocation holds in every process before the route that made it answers.
+    { everywhere: true },
   );
   return {
     get(tokenHash, nowMs) {

@@ -1,7 +1,8 @@
 import type { SessionState } from '@btcp/shared';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { adminUsers, emailTokens, profiles, sessions, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { publishRevocation } from '../realtime/hub.ts';
@@ -142,28 +143,31 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   return session.user;
 }
 
-/** A live user session by its token's hash, with the account it belongs to. */
+/** A live user session by its token's hash, with the account it belongs to (prepared). */
 async function readSession(db: Database, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      isBanned: profiles.isBanned,
-      isModerator: profiles.isAdmin,
-      lastSeenAt: users.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        eq(sessions.kind, 'user'),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  const [row] = await prepared(db, 'read_user_session', (db, name) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        isBanned: profiles.isBanned,
+        isModerator: profiles.isAdmin,
+        lastSeenAt: users.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          eq(sessions.kind, 'user'),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  ).execute({ tokenHash, now });
   return row ?? null;
 }
 

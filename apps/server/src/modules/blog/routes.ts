@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../errors.ts';
+import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { receiveImage } from '../media/service.ts';
 import {
@@ -37,7 +38,13 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BlogPageSchema },
       },
     },
-    async (request) => listPublishedPosts(app.db, request.query),
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const body = await app.sharedPages.get('blog', `list:${page}:${pageSize}`, async () => {
+        return SharedBody.of(BlogPageSchema, await listPublishedPosts(app.db, request.query));
+      });
+      return sendWithEtag(request, reply, body, 'public');
+    },
   );
 
   app.get(
@@ -50,10 +57,14 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BlogPostSchema },
       },
     },
-    async (request) => {
-      const row = await findPublishedPost(app.db, request.params.id);
-      if (!row) throw notFound(blogMessages.notFound);
-      return toBlogPost(row);
+    async (request, reply) => {
+      const { id } = request.params;
+      const body = await app.sharedPages.get('blog', `post:${id}`, async () => {
+        const row = await findPublishedPost(app.db, id);
+        if (!row) throw notFound(blogMessages.notFound);
+        return SharedBody.of(BlogPostSchema, toBlogPost(row));
+      });
+      return sendWithEtag(request, reply, body, 'public');
     },
   );
 };
@@ -63,6 +74,8 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
  * moderators may use them (D7) and everyone else gets 401 or 403.
  */
 export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A published change shows on the public blog in every process before the editor hears of it.
+  app.addHook('onSend', settlesSharedPages);
   const staffOf = (request: { staff: Staff | null }) => {
     if (!request.staff) throw unauthorized();
     return request.staff;

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
+import { settlesSharedPages } from '../../lib/shared-pages.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './moderation.ts';
 
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
@@ -18,6 +19,7 @@ const tags = ['community'];
  * moderators (D7) and answers everyone else 401 or 403. Every change is audited.
  */
 export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', settlesSharedPages);
   const staffOf = (request: { staff: Staff | null }) => {
     if (!request.staff) throw unauthorized();
     return request.staff;

@@ -1,5 +1,6 @@
 import {
   type CommunityPage,
+  CommunityPageSchema,
   type CommunityPost,
   type CommunitySort,
   type CommunityStats,
@@ -11,8 +12,10 @@ import {
 import { and, count, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { communityPosts, communityVotes, media, profiles, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { SharedBody } from '../../lib/shared-pages.ts';
 import { cardUrlOf, mediaUrlOf } from '../media/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
@@ -77,40 +80,80 @@ function toPost(row: PostRow, myVote: VoteType | null, viewerId: string | null):
   };
 }
 
-interface ListQuery {
+export interface ListQuery {
   sort: CommunitySort;
   topic?: CommunityTopic;
   cursor?: string;
   limit: number;
 }
 
-/** Where the page after `cursor` starts, and the order, for each sort (D15). */
-function keyset(query: ListQuery): { after: SQL | undefined; orderBy: SQL[] } {
-  const { sort, cursor } = query;
+/**
+ * Where the page after a cursor starts (with placeholders for the cursor's values) and the order,
+ * for each sort (D15): the SQL depends only on the sort and whether there is a cursor, so each
+ * shape is one prepared statement.
+ */
+function keyset(
+  sort: CommunitySort,
+  afterCursor: boolean,
+): { after: SQL | undefined; orderBy: SQL[] } {
   const { createdAt, id, hotRank } = communityPosts;
+  const at = (name: string) => sql.placeholder(name);
   if (sort === 'hot') {
-    const at = cursor ? decodeCursor('hot', cursor) : null;
     return {
-      after: at
-        ? sql`(${hotRank}, ${id}) < (${at.r}::double precision, ${at.id}::uuid)`
+      after: afterCursor
+        ? sql`(${hotRank}, ${id}) < (${at('rank')}::double precision, ${at('id')}::uuid)`
         : undefined,
       orderBy: [newestFirst(hotRank), newestFirst(id)],
     };
   }
   if (sort === 'top') {
-    const at = cursor ? decodeCursor('top', cursor) : null;
     return {
-      after: at
-        ? sql`(${score}, ${createdAt}, ${id}) < (${at.s}::integer, ${timestampAt(at.c)}, ${at.id}::uuid)`
+      after: afterCursor
+        ? sql`(${score}, ${createdAt}, ${id}) < (${at('score')}::integer, ${timestampAt(at('micros'))}, ${at('id')}::uuid)`
         : undefined,
       orderBy: [newestFirst(score), newestFirst(createdAt), newestFirst(id)],
     };
   }
-  const at = cursor ? decodeCursor('new', cursor) : null;
   return {
-    after: at ? sql`(${createdAt}, ${id}) < (${timestampAt(at.c)}, ${at.id}::uuid)` : undefined,
+    after: afterCursor
+      ? sql`(${createdAt}, ${id}) < (${timestampAt(at('micros'))}, ${at('id')}::uuid)`
+      : undefined,
     orderBy: [newestFirst(createdAt), newestFirst(id)],
   };
+}
+
+/** The values of a cursor, named as `keyset` names its placeholders. */
+function cursorValues(sort: CommunitySort, cursor: string | undefined) {
+  if (!cursor) return {};
+  if (sort === 'hot') {
+    const at = decodeCursor('hot', cursor);
+    return { rank: at.r, id: at.id };
+  }
+  if (sort === 'top') {
+    const at = decodeCursor('top', cursor);
+    return { score: at.s, micros: at.c, id: at.id };
+  }
+  const at = decodeCursor('new', cursor);
+  return { micros: at.c, id: at.id };
+}
+
+/** The page query of one sort, with or without a topic and a cursor: prepared once each. */
+function pageStatement(
+  db: Database,
+  sort: CommunitySort,
+  withTopic: boolean,
+  afterCursor: boolean,
+) {
+  const name = `community_page_${sort}${withTopic ? '_topic' : ''}${afterCursor ? '_after' : ''}`;
+  return prepared(db, name, (db, name) => {
+    const { after, orderBy } = keyset(sort, afterCursor);
+    const topic = withTopic ? eq(communityPosts.topic, sql.placeholder('topic')) : undefined;
+    return selectPosts(db)
+      .where(and(visibleToPublic, topic, after))
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
 }
 
 function cursorAfter(sort: CommunitySort, row: PostRow): string {
@@ -126,32 +169,89 @@ function cursorAfter(sort: CommunitySort, row: PostRow): string {
 }
 
 /**
- * One page of the public list: one query for the posts with their authors (read in index order),
- * one for the viewer's votes on them.
+ * A page of the public list as every reader sees it (no votes, nothing is anyone's), with its JSON
+ * built once: it may be shared by every visitor (issue 11), and a signed-in reader's page is made
+ * from it by adding their own votes, without serializing the posts again.
  */
-export async function listPosts(
-  db: Database,
-  query: ListQuery,
-  viewerId: string | null,
-): Promise<CommunityPage> {
-  const { after, orderBy } = keyset(query);
-  const topic = query.topic ? eq(communityPosts.topic, query.topic) : undefined;
-  const rows = await selectPosts(db)
-    .where(and(visibleToPublic, topic, after))
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const votes = await votesOf(
-    db,
-    viewerId,
-    communityVotes.postId,
-    page.map((row) => row.id),
-  );
-  return {
-    items: page.map((row) => toPost(row, votes.get(row.id) ?? null, viewerId)),
+export interface PublicPostPage {
+  page: CommunityPage;
+  /** Who wrote each item, for `isMine`; never sent. */
+  authorIds: (string | null)[];
+  body: SharedBody;
+  /** Each item's JSON without its closing brace, where `myVote` and `isMine` are appended. */
+  openItems: string[];
+}
+
+/** One page of the public list: one prepared query for the posts with their authors. */
+export async function readPublicPage(db: Database, query: ListQuery): Promise<PublicPostPage> {
+  // An empty cursor is the first page, as a missing one is.
+  const statement = pageStatement(db, query.sort, query.topic !== undefined, Boolean(query.cursor));
+  const rows = await statement.execute({
+    ...cursorValues(query.sort, query.cursor),
+    topic: query.topic,
+    limit: query.limit + 1,
+  });
+  const pageRows = rows.slice(0, query.limit);
+  const last = pageRows.at(-1);
+  const page = CommunityPageSchema.parse({
+    items: pageRows.map((row) => toPost(row, null, null)),
     nextCursor: rows.length > query.limit && last ? cursorAfter(query.sort, last) : null,
+  });
+  return {
+    page,
+    authorIds: pageRows.map((row) => row.userId),
+    body: new SharedBody(JSON.stringify(page)),
+    openItems: page.items.map(({ myVote: _vote, isMine: _mine, ...item }) =>
+      JSON.stringify(item).slice(0, -1),
+    ),
   };
+}
+
+/**
+ * A reader's votes on the posts of one shared page, kept with that page: any vote changes the
+ * posts' counters, which makes every process drop the page (and these with it).
+ */
+const votesOnPage = new WeakMap<PublicPostPage, Map<string, Map<string, VoteType>>>();
+/** Readers remembered per page; past it the first remembered is forgotten. */
+const MAX_READERS_PER_PAGE = 10_000;
+
+async function readerVotes(db: Database, shared: PublicPostPage, viewerId: string) {
+  let readers = votesOnPage.get(shared);
+  if (!readers) {
+    readers = new Map();
+    votesOnPage.set(shared, readers);
+  }
+  const known = readers.get(viewerId);
+  if (known) return known;
+  const ids = shared.page.items.map((item) => item.id);
+  const votes = await votesOf(db, viewerId, communityVotes.postId, ids);
+  if (readers.size >= MAX_READERS_PER_PAGE) {
+    const first = readers.keys().next().value;
+    if (first !== undefined) readers.delete(first);
+  }
+  readers.set(viewerId, votes);
+  return votes;
+}
+
+/**
+ * The page for one signed-in reader: the shared page with their votes (one indexed query, once per
+ * page version) and their own posts marked. Its ETag is the shared page's and what was added.
+ */
+export async function personalPage(
+  db: Database,
+  shared: PublicPostPage,
+  viewerId: string,
+): Promise<SharedBody> {
+  const votes = await readerVotes(db, shared, viewerId);
+  let added = '';
+  const items = shared.openItems.map((open, index) => {
+    const myVote = votes.get(shared.page.items[index]?.id ?? '') ?? null;
+    const isMine = shared.authorIds[index] === viewerId;
+    added += `${myVote === null ? '-' : myVote[0]}${isMine ? 'm' : ''}.`;
+    return `${open},"myVote":${JSON.stringify(myVote)},"isMine":${isMine}}`;
+  });
+  const json = `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(shared.page.nextCursor)}}`;
+  return new SharedBody(json, `${shared.body.etag.slice(0, -1)}.${added}"`);
 }
 
 async function findPostRow(db: Queryable, id: string) {

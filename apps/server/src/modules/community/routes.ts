@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../errors.ts';
+import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
 import { requireActiveUser, requireUser } from '../../plugins/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { receiveImage } from '../media/service.ts';
@@ -26,7 +27,8 @@ import {
   createPost,
   deleteOwnPost,
   getPost,
-  listPosts,
+  personalPage,
+  readPublicPage,
 } from './posts.ts';
 import { enforceCommunityRateLimit } from './rate-limits.ts';
 import { viewerOf } from './viewer.ts';
@@ -48,6 +50,8 @@ function userIdOf(request: FastifyRequest): string {
  * their own posts and comments (D17).
  */
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A post, a vote, a comment or a deletion shows on the public pages in every process at once.
+  app.addHook('onSend', settlesSharedPages);
   app.get(
     '/community/posts',
     {
@@ -59,9 +63,24 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { query } = request;
       const viewer = await viewerOf(request);
-      reply.header('cache-control', 'no-store');
-      return listPosts(app.db, request.query, viewer.userId);
+      // The first page of each sort and topic is built once for everyone (issue 11); later pages
+      // are read on demand.
+      const shared = query.cursor
+        ? await readPublicPage(app.db, query)
+        : await app.sharedPages.get(
+            'community',
+            `list:${query.sort}:${query.topic}:${query.limit}`,
+            () => readPublicPage(app.db, query),
+          );
+      if (!viewer.userId) return sendWithEtag(request, reply, shared.body, 'public');
+      return sendWithEtag(
+        request,
+        reply,
+        await personalPage(app.db, shared, viewer.userId),
+        'personal',
+      );
     },
   );
 
@@ -95,9 +114,16 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const post = await getPost(app.db, request.params.id, await viewerOf(request));
-      reply.header('cache-control', 'no-store');
-      return post;
+      const { id } = request.params;
+      const viewer = await viewerOf(request);
+      if (viewer.userId === null && !(await viewer.isStaff())) {
+        const body = await app.sharedPages.get('community', `post:${id}`, async () =>
+          SharedBody.of(CommunityPostSchema, await getPost(app.db, id, viewer)),
+        );
+        return sendWithEtag(request, reply, body, 'public');
+      }
+      const post = await getPost(app.db, id, viewer);
+      return sendWithEtag(request, reply, SharedBody.of(CommunityPostSchema, post), 'personal');
     },
   );
 
@@ -151,8 +177,9 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await viewerOf(request);
       await assertPostReadable(app.db, request.params.id, viewer);
-      reply.header('cache-control', 'no-store');
-      return listComments(app.db, request.params.id, request.query, viewer.userId);
+      const page = await listComments(app.db, request.params.id, request.query, viewer.userId);
+      const audience = viewer.userId === null && !(await viewer.isStaff()) ? 'public' : 'personal';
+      return sendWithEtag(request, reply, SharedBody.of(CommentsPageSchema, page), audience);
     },
   );
 

@@ -1,6 +1,6 @@
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { prepared, uuidArray } from '../../db/prepared.ts';
 import { communityVotes, profiles } from '../../db/schema.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -17,21 +17,30 @@ export const newestFirst = (column: AnyColumn | SQL): SQL => sql`${column} DESC 
 export const microsOf = (column: AnyColumn): SQL<number> =>
   sql<number>`(extract(epoch from ${column}) * 1000000)::double precision`.mapWith(Number);
 
-export const timestampAt = (micros: number): SQL =>
+export const timestampAt = (micros: number | Placeholder): SQL =>
   sql`(timestamptz 'epoch' + ${micros}::double precision * interval '1 microsecond')`;
 
-/** The viewer's own votes on a page of items: one indexed query, (user_id, item) is unique. */
+/** The viewer's own votes on a page of items: one indexed, prepared query; (user_id, item) is unique. */
 export async function votesOf(
-  db: Queryable,
+  db: Database,
   userId: string | null,
-  column: PgColumn,
+  column: typeof communityVotes.postId | typeof communityVotes.commentId,
   ids: string[],
 ): Promise<Map<string, VoteType>> {
   if (!userId || ids.length === 0) return new Map();
-  const rows = await db
-    .select({ itemId: sql<string>`${column}`, voteType: communityVotes.voteType })
-    .from(communityVotes)
-    .where(and(eq(communityVotes.userId, userId), inArray(column, ids)));
+  const name = column === communityVotes.postId ? 'votes_on_posts' : 'votes_on_comments';
+  const rows = await prepared(db, name, (db, name) =>
+    db
+      .select({ itemId: sql<string>`${column}`, voteType: communityVotes.voteType })
+      .from(communityVotes)
+      .where(
+        and(
+          eq(communityVotes.userId, sql.placeholder('userId')),
+          sql`${column} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      )
+      .prepare(name),
+  ).execute({ userId, ids: uuidArray(ids) });
   return new Map(rows.map((row) => [row.itemId, row.voteType]));
 }
 

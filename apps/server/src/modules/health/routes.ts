@@ -24,6 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'database ping failed');
       }
       const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+      if (!reachable) reply.header('x-request-id', request.id);
       return reply.status(reachable ? 200 : 503).send({
         status: reachable ? 'ok' : 'degraded',
         database: { reachable, kind: app.dbKind, latencyMs },

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, post, signedUpUser } from '../../../test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '../../../test/helper.ts';
-import { profiles, systemSettings, transactions, users, wallets } from '../../db/schema.ts';
+import { systemSettings, transactions, users, wallets } from '../../db/schema.ts';
 import { closeStaleSessions } from './service.ts';
 
 const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
@@ -113,10 +113,13 @@ describe('mining (D11)', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, 'banned-miner@example.com'));
-    await t.database.db
-      .update(profiles)
-      .set({ isBanned: true })
-      .where(eq(profiles.id, user?.id ?? ''));
+    const banned = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${user?.id}`,
+      headers: { ...sameOrigin, cookie: await adminCookie(t.app) },
+      payload: { isBanned: true },
+    });
+    expect(banned.statusCode).toBe(200);
     const start = await post(t.app, '/api/mining/start', undefined, cookie);
     expect(start.statusCode).toBe(403);
     expect(start.json().error.code).toBe('ACCOUNT_BANNED');

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { DatabaseHandle } from '../db/client.ts';
+import { type Subscription, subscribe } from '../db/notifications.ts';
+
+/** What the database triggers of migration 0005 name in their notifications. */
+export type PageKind = 'community' | 'blog';
+const PUBLIC_CHANGES_CHANNEL = 'btcp_public_changes';
+/** A bound on memory; the first pages of every list fit many times over. */
+const MAX_ENTRIES = 1_000;
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A JSON answer built once and sent to many: its text, a strong ETag of it, and its compressed
+ * forms, each made the first time a client asks for it.
+ */
+export class SharedBody {
+  readonly etag: string;
+  /** The text as UTF-8 once, so sending it does not encode it again every time. */
+  readonly bytes: Buffer;
+  #br: Buffer | undefined;
+  #gzip: Buffer | undefined;
+
+  /** `etag` when the caller knows one already (a personal page derived from a shared one). */
+  constructor(json: string, etag?: string) {
+    this.bytes = Buffer.from(json);
+    this.etag = etag ?? `"${createHash('sha1').update(this.bytes).digest('base64url')}"`;
+  }
+
+  /**
+   * The body of a value as its response schema lets it out (unknown keys dropped, shape checked),
+   * checked once when built instead of on every send.
+   */
+  static of<S extends z.ZodType>(schema: S, value: z.input<S>): SharedBody {
+    return new SharedBody(JSON.stringify(schema.parse(value)));
+  }
+
+  brotli(): Buffer {
+    this.#br ??= brotliCompressSync(this.bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    return this.#br;
+  }
+
+  gzip(): Buffer {
+    this.#gzip ??= gzipSync(this.bytes);
+    return this.#gzip;
+  }
+}
+
+export interface SharedPages {
+  /**
+   * The value for `key`, built by `build` only when this process has none since the last change
+   * of `kind`. Concurrent callers share one build; a failed build is not kept.
+   */
+  get<T>(kind: PageKind, key: string, build: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves once this process (and so every process) has dropped what the changes committed
+   * before the call made stale. A route that changes a public page awaits it before answering,
+   * so the caller's next read is fresh everywhere.
+   */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Issue 11: the public pages (the community lists' first pages, the blog) are computed once and
+ * served to every visitor until something changes them. The database tells every process of each
+ * change (triggers, LISTEN/NOTIFY), and while that channel is down nothing is kept.
+ */
+export async function createSharedPages(database: DatabaseHandle): Promise<SharedPages> {
+  const entries = new Map<string, { kind: PageKind; value: Promise<unknown> }>();
+  const forget = (kind: PageKind | null) => {
+    for (const [key, entry] of entries)
+      if (kind === null || entry.kind === kind) entries.delete(key);
+  };
+  const subscription: Subscription = await subscribe(
+    database,
+    PUBLIC_CHANGES_CHANNEL,
+    (payload) => forget(payload === 'community' || payload === 'blog' ? payload : null),
+    () => forget(null),
+  );
+  return {
+    get<T>(kind: PageKind, key: string, build: () => Promise<T>): Promise<T> {
+      if (!subscription.live) return build();
+      const id = `${kind}:${key}`;
+      const cached = entries.get(id);
+      if (cached) return cached.value as Promise<T>;
+      const value = build();
+      if (entries.size >= MAX_ENTRIES) forget(null);
+      const entry = { kind, value };
+      entries.set(id, entry);
+      value.catch(() => {
+        if (entries.get(id) === entry) entries.delete(id);
+      });
+      return value;
+    },
+    settle: () => subscription.settle(),
+    close: () => subscription.close(),
+  };
+}
+
+/**
+ * An onSend hook for the scopes and routes that change public pages: a change that succeeded is
+ * settled in every process before its caller hears of it.
+ */
+export async function settlesSharedPages(request: FastifyRequest, reply: FastifyReply) {
+  if (MUTATING_METHODS.has(request.method) && reply.statusCode < 400) {
+    await request.server.sharedPages.settle();
+  }
+}
+
+/**
+ * Sends JSON text as it is: a string with a JSON content type skips the route's serializer, so an
+ * answer built (and checked against its schema) once is not serialized again for every caller.
+ */
+export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** How long a CDN in front may serve a public page without asking (issue 11), in seconds. */
+const CDN_SECONDS = 1;
+
+/**
+ * Sends a JSON answer with its ETag, or 304 when the client holds it already. A public answer
+ * (the same for every visitor) may be held by a CDN for a second; a personal one only by the
+ * browser, which asks again each time. Either way it varies with the cookie, and a shared body
+ * goes out compressed as built, once.
+ */
+export function sendWithEtag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SharedBody,
+  audience: 'public' | 'personal',
+) {
+  reply
+    .header('etag', body.etag)
+    .header(
+      'cache-control',
+      audience === 'public' ? `public, max-age=0, s-maxage=${CDN_SECONDS}` : 'private, no-cache',
+    )
+    .header('vary', 'cookie, accept-encoding');
+  if (holdsAlready(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
+  const accepted = request.headers['accept-encoding'] ?? '';
+  // A personal answer is compressed by the compress plugin like any other; only what many clients
+  // receive is worth keeping compressed.
+  if (audience === 'personal' || body.bytes.length < 1024 || accepted === '') {
+    return sendJsonText(reply, body.bytes);
+  }
+  if (/\bbr\b/.test(accepted))
+    return sendJsonText(reply.header('content-encoding', 'br'), body.brotli());
+  if (/\bgzip\b/.test(accepted))
+    return sendJsonText(reply.header('content-encoding', 'gzip'), body.gzip());
+  return sendJsonText(reply, body.bytes);
+}
+
+/** If-None-Match: `*`, or a list of tags, weak or strong (RFC 9110 compares them weakly). */
+function holdsAlready(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
