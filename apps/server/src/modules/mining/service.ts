@@ -118,8 +118,15 @@ async function lockOwnSession(
   const [session] = await tx
     .select()
     .from(miningSessions)
-    .where(and(eq(miningSessions.id, sessionId), eq(miningSessions.userId, userId)))
-    .for('update');
+    .where(
+      and(
+        eq(miningSessions.id, sql.placeholder('sessionId')),
+        eq(miningSessions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .for('update')
+    .prepare('lock_mining_session')
+    .execute({ sessionId, userId });
   if (!session) throw noSessionError();
   return session;
 }
@@ -140,12 +147,19 @@ export async function pingMining(db: Database, userId: string, sessionId: string
     const [updated] = await tx
       .update(miningSessions)
       .set({
-        lastPing: now,
-        lastRewardTime: result.lastRewardTime,
-        totalMiningSeconds: result.total,
+        lastPing: sql`${sql.placeholder('now')}`,
+        lastRewardTime: sql`${sql.placeholder('lastRewardTime')}`,
+        totalMiningSeconds: sql`${sql.placeholder('total')}`,
       })
-      .where(eq(miningSessions.id, session.id))
-      .returning();
+      .where(eq(miningSessions.id, sql.placeholder('id')))
+      .returning()
+      .prepare('record_mining_ping')
+      .execute({
+        now,
+        lastRewardTime: result.lastRewardTime,
+        total: result.total,
+        id: session.id,
+      });
     return {
       credited: result.credited,
       balance: result.balance ?? (await currentBalance(tx, userId)),

@@ -32,12 +32,15 @@ function readSetting<T>(schema: z.ZodType<T>, stored: unknown, fallback: T): T {
 }
 
 export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMiningSettings> {
+  // A named statement: every ping reads it, and each connection then parses and plans it once.
   const rows = await db
     .select()
     .from(systemSettings)
     .where(
       inArray(systemSettings.key, ['mining_phases', 'mining_reward_interval', 'referral_bonus']),
-    );
+    )
+    .prepare('load_settings')
+    .execute();
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   const phases = readSetting(
     MiningPhasesSchema,

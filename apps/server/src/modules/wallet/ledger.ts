@@ -49,11 +49,14 @@ const CAPPED_NOTE = ' (capped at the balance limit)';
  * negative or oversized result. A zero amount writes nothing.
  */
 export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Promise<LedgerResult> {
+  // Named statements (issue 11): a mining ping runs these on every reward.
   const [wallet] = await tx
     .select({ balance: wallets.balance })
     .from(wallets)
-    .where(eq(wallets.userId, entry.userId))
-    .for('update');
+    .where(eq(wallets.userId, sql.placeholder('userId')))
+    .for('update')
+    .prepare('lock_wallet')
+    .execute({ userId: entry.userId });
   if (!wallet) throw new Error(`no wallet for user ${entry.userId}`);
   const room = MAX_BALANCE_UNITS - toUnits(wallet.balance);
   let amount = toUnits(entry.amount);
@@ -79,11 +82,13 @@ export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Pro
   const [updated] = await tx
     .update(wallets)
     .set({
-      balance: sql`${wallets.balance} + ${fromUnits(amount)}::numeric`,
+      balance: sql`${wallets.balance} + ${sql.placeholder('amount')}::numeric`,
       updatedAt: sql`now()`,
     })
-    .where(eq(wallets.userId, entry.userId))
-    .returning({ balance: wallets.balance });
+    .where(eq(wallets.userId, sql.placeholder('userId')))
+    .returning({ balance: wallets.balance })
+    .prepare('credit_wallet')
+    .execute({ userId: entry.userId, amount: fromUnits(amount) });
   if (!row || !updated) throw new Error(`no wallet for user ${entry.userId}`);
   // Heard by the user's open pages only if this transaction commits.
   await publish(tx, entry.userId, { type: 'balance', balance: updated.balance });
