@@ -70,8 +70,10 @@ async function requestPathScenario() {
     );
     const list = (query: string) => `${app.url}/api/community/posts?${query}`;
     const load = { durationSeconds, connections: REQUEST_PATH_CONNECTIONS };
-    printLoadTable([
-      await measure('bare Fastify route (ceiling)', `${bare.url}/bare`, load),
+    // The ceiling is measured first and last, and the higher of the two counts: a ceiling that a
+    // noisy moment depressed would flatter every ratio.
+    const results = [
+      await measure('bare Fastify route (ceiling), first', `${bare.url}/bare`, load),
       await measure('GET /api/auth/session, signed out', `${app.url}/api/auth/session`, load),
       await measure('GET /api/health (one query)', `${app.url}/api/health`, load),
       await measure('community posts, Hot, visitor', list('sort=hot'), load),
@@ -87,7 +89,12 @@ async function requestPathScenario() {
       await measure('community posts, topic Mining, visitor', list('topic=mining'), load),
       await measure('blog list, visitor', `${app.url}/api/blog/posts`, load),
       await measure('one blog post, visitor', `${app.url}/api/blog/posts/${blogPostId}`, load),
-    ]);
+      await measure('bare Fastify route (ceiling), last', `${bare.url}/bare`, load),
+    ];
+    printLoadTable(
+      results,
+      Math.max(results[0]?.requestsPerSecond ?? 0, results.at(-1)?.requestsPerSecond ?? 0),
+    );
   } finally {
     await stop(app.child);
     await stop(bare.child);
@@ -144,8 +151,7 @@ async function minersScenario() {
   }
 }
 
-function printLoadTable(results: LoadResult[]) {
-  const ceiling = results[0]?.requestsPerSecond ?? 1;
+function printLoadTable(results: LoadResult[], ceiling = results[0]?.requestsPerSecond ?? 1) {
   console.table(
     results.map((r) => ({
       endpoint: r.name,
