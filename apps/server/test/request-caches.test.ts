@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,7 +249,10 @@ describe('the shared public pages', () => {
   });
 
   it('never carry one reader’s votes or posts to another', async () => {
-    const id = await newPost(first.app, author.cookie, { title: 'Whose vote is it' });
+    const id = await newPost(first.app, author.cookie, {
+      title: 'Whose vote is it',
+      content: 'Long enough to be worth compressing. '.repeat(40),
+    });
     const voted = await call(first.app, 'POST', `/api/community/posts/${id}/vote`, voter.cookie, {
       type: 'downvote',
     });
@@ -269,6 +272,16 @@ describe('the shared public pages', () => {
     });
     expect(mine.headers.get('cache-control')).toBe('private, no-cache');
     expect(mine.headers.get('etag')).not.toBe(visitor.headers.get('etag'));
+    // The author's own page, compressed as a browser asks for it, still marks the post as theirs.
+    const compressed = await first.app.inject({
+      method: 'GET',
+      url: '/api/community/posts?sort=new',
+      headers: { cookie: author.cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(mine.text.length).toBeGreaterThan(1024);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    const page = JSON.parse(gunzipSync(compressed.rawPayload).toString());
+    expect(page.items.find((post: ListedPost) => post.id === id)).toMatchObject({ isMine: true });
   });
 });
 

@@ -233,9 +233,15 @@ async function readerVotes(db: Database, shared: PublicPostPage, viewerId: strin
   return votes;
 }
 
+/** Different readers' pages of one page version, kept by what was added to the shared one. */
+const pagesByAddition = new WeakMap<PublicPostPage, Map<string, SharedBody>>();
+const MAX_VARIANTS_PER_PAGE = 1_000;
+
 /**
  * The page for one signed-in reader: the shared page with their votes (one indexed query, once per
- * page version) and their own posts marked. Its ETag is the shared page's and what was added.
+ * page version) and their own posts marked. A reader who voted on none of these posts and wrote
+ * none gets the shared page itself; readers with the same marks share one body, so each is built
+ * and compressed once per page version.
  */
 export async function personalPage(
   db: Database,
@@ -243,15 +249,30 @@ export async function personalPage(
   viewerId: string,
 ): Promise<SharedBody> {
   const votes = await readerVotes(db, shared, viewerId);
-  let added = '';
-  const items = shared.openItems.map((open, index) => {
-    const myVote = votes.get(shared.page.items[index]?.id ?? '') ?? null;
-    const isMine = shared.authorIds[index] === viewerId;
-    added += `${myVote === null ? '-' : myVote[0]}${isMine ? 'm' : ''}.`;
-    return `${open},"myVote":${JSON.stringify(myVote)},"isMine":${isMine}}`;
-  });
+  const marks = shared.page.items.map((item, index) => ({
+    myVote: votes.get(item.id) ?? null,
+    isMine: shared.authorIds[index] === viewerId,
+  }));
+  if (marks.every((mark) => mark.myVote === null && !mark.isMine)) return shared.body;
+  const added = marks
+    .map((mark) => `${mark.myVote === null ? '-' : mark.myVote[0]}${mark.isMine ? 'm' : ''}`)
+    .join('.');
+  let variants = pagesByAddition.get(shared);
+  if (!variants) {
+    variants = new Map();
+    pagesByAddition.set(shared, variants);
+  }
+  const known = variants.get(added);
+  if (known) return known;
+  const items = shared.openItems.map(
+    (open, index) =>
+      `${open},"myVote":${JSON.stringify(marks[index]?.myVote ?? null)},"isMine":${marks[index]?.isMine === true}}`,
+  );
   const json = `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(shared.page.nextCursor)}}`;
-  return new SharedBody(json, `${shared.body.etag.slice(0, -1)}.${added}"`);
+  const body = new SharedBody(json, `${shared.body.etag.slice(0, -1)}.${added}"`);
+  if (variants.size >= MAX_VARIANTS_PER_PAGE) variants.clear();
+  variants.set(added, body);
+  return body;
 }
 
 async function findPostRow(db: Queryable, id: string) {

@@ -123,7 +123,8 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendWithEtag(request, reply, body, 'public');
       }
       const post = await getPost(app.db, id, viewer);
-      return sendWithEtag(request, reply, SharedBody.of(CommunityPostSchema, post), 'personal');
+      const body = SharedBody.of(CommunityPostSchema, post, false);
+      return sendWithEtag(request, reply, body, 'personal');
     },
   );
 
@@ -179,7 +180,8 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertPostReadable(app.db, request.params.id, viewer);
       const page = await listComments(app.db, request.params.id, request.query, viewer.userId);
       const audience = viewer.userId === null && !(await viewer.isStaff()) ? 'public' : 'personal';
-      return sendWithEtag(request, reply, SharedBody.of(CommentsPageSchema, page), audience);
+      // Comments are read afresh for each request: compressed for this one answer.
+      return sendWithEtag(request, reply, SharedBody.of(CommentsPageSchema, page, false), audience);
     },
   );
 
