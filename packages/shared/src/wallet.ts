@@ -37,7 +37,10 @@ export type TransactionsPage = z.infer<typeof TransactionsPageSchema>;
 
 export const ReferralStatsSchema = z.object({
   referralCode: z.string(),
+  /** Sign-ups with this user's code who verified their email: each earned the bonus (D12). */
   referrals: z.number().int(),
+  /** Sign-ups with this user's code still waiting to verify their email: no bonus yet. */
+  pendingReferrals: z.number().int(),
   /** Sum of REFERRAL transactions, 8 decimals. */
   earnings: DecimalStringSchema,
 });

@@ -6,7 +6,7 @@ import {
 } from '@btcp/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profiles, transactions, wallets } from '../../db/schema.ts';
+import { profiles, transactions, users, wallets } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { toTransaction } from './ledger.ts';
@@ -63,7 +63,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['referrals'],
-        summary: 'Referral code, successful referrals and earnings',
+        summary: 'Referral code, verified and pending referrals, and earnings',
         response: { 200: ReferralStatsSchema },
       },
     },
@@ -71,7 +71,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = userId(request);
       const [[profile], [referred], [earned]] = await Promise.all([
         app.db.select({ code: profiles.referralCode }).from(profiles).where(eq(profiles.id, id)),
-        app.db.select({ value: count() }).from(profiles).where(eq(profiles.referredBy, id)),
+        app.db
+          .select({
+            verified: count(users.emailVerifiedAt),
+            all: count(),
+          })
+          .from(profiles)
+          .innerJoin(users, eq(users.id, profiles.id))
+          .where(eq(profiles.referredBy, id)),
         app.db
           .select({
             value: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(20,8)::text`,
@@ -81,7 +88,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return {
         referralCode: profile?.code ?? '',
-        referrals: referred?.value ?? 0,
+        referrals: referred?.verified ?? 0,
+        pendingReferrals: (referred?.all ?? 0) - (referred?.verified ?? 0),
         earnings: earned?.value ?? '0.00000000',
       };
     },

@@ -1,7 +1,7 @@
 import { MAX_BALANCE } from '@btcp/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, login, signedUpUser } from '../../../test/accounts.ts';
+import { adminCookie, login, register, signedUpUser, verify } from '../../../test/accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from '../../../test/helper.ts';
 import { adminAuditLog, profiles, transactions, users, wallets } from '../../db/schema.ts';
 
@@ -95,12 +95,20 @@ describe('admin wallet adjustments', () => {
 });
 
 describe('referral stats and mining settings', () => {
-  it('counts referrals and their earnings', async () => {
+  it('counts verified and pending referrals apart, and their earnings', async () => {
     const { referralCode } = (await get('/api/referrals/stats', cookie)).json();
-    await signedUpUser(t.app, 'invited@example.com', referralCode);
+    await register(t.app, 'invited@example.com', referralCode);
+    expect((await get('/api/referrals/stats', cookie)).json()).toEqual({
+      referralCode,
+      referrals: 0,
+      pendingReferrals: 1,
+      earnings: '0.00000000',
+    });
+    await verify(t.app, 'invited@example.com');
     expect((await get('/api/referrals/stats', cookie)).json()).toEqual({
       referralCode,
       referrals: 1,
+      pendingReferrals: 0,
       earnings: '40.00000000',
     });
   });
@@ -189,7 +197,7 @@ describe('mining settings that cannot break the product', () => {
   it('pays nothing for a referral while the bonus is 0, and the invited user still verifies and signs in', async () => {
     const before = (await get('/api/admin/settings/mining', admin)).json();
     expect((await putSettings({ ...before, referralBonus: '0' })).statusCode).toBe(200);
-    const { referralCode, referrals, earnings } = (
+    const { referralCode, referrals, pendingReferrals, earnings } = (
       await get('/api/referrals/stats', cookie)
     ).json();
     const invited = await signedUpUser(t.app, 'free-invite@example.com', referralCode);
@@ -197,6 +205,7 @@ describe('mining settings that cannot break the product', () => {
     expect((await get('/api/referrals/stats', cookie)).json()).toEqual({
       referralCode,
       referrals: referrals + 1,
+      pendingReferrals,
       earnings,
     });
     const referralRows = await t.database.db

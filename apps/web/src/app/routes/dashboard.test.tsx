@@ -18,7 +18,7 @@ const status: MiningStatus = {
 
 const routes = {
   'GET /referrals/stats': {
-    body: { referralCode: 'ABCD2345', referrals: 3, earnings: '120.00000000' },
+    body: { referralCode: 'ABCD2345', referrals: 3, pendingReferrals: 2, earnings: '120.00000000' },
   },
   'GET /mining/status': { body: status },
 };
@@ -40,7 +40,9 @@ describe('dashboard page', () => {
     expect(await screen.findByLabelText('Referral link')).toHaveValue(
       `${window.location.origin}/register?ref=ABCD2345`,
     );
-    expect(screen.getByText('Referrals').nextSibling).toHaveTextContent('3');
+    // Verified referrals (each paid the bonus) apart from those still to verify their email.
+    expect(screen.getByText('Verified referrals').nextSibling).toHaveTextContent('3');
+    expect(screen.getByText('2 more waiting to verify their email')).toBeVisible();
     expect(screen.getByText('Referral earnings').nextSibling).toHaveTextContent(
       '120.00000000 BTCP',
     );

@@ -14,7 +14,10 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
-/** Spec §2: how many people signed up with this user's link, and what they earned them (D12). */
+/**
+ * Spec §2: how many people signed up with this user's link, and what they earned them (D12): those
+ * who verified their email (each paid the bonus) apart from those who have not yet.
+ */
 export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
   const stats = useReferralStats();
   return (
@@ -46,11 +49,18 @@ export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
             <div className="rounded-lg border border-border bg-muted/40 p-3">
               <dt className="flex items-center gap-2 text-sm text-muted-foreground">
                 <Users aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                Referrals
+                Verified referrals
               </dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums">
                 {formatCount(stats.data.referrals)}
               </dd>
+              {stats.data.pendingReferrals > 0 && (
+                <dd className="mt-1 text-xs text-muted-foreground">
+                  {stats.data.pendingReferrals === 1
+                    ? '1 more waiting to verify their email'
+                    : `${formatCount(stats.data.pendingReferrals)} more waiting to verify their email`}
+                </dd>
+              )}
             </div>
             <div className="rounded-lg border border-border bg-muted/40 p-3">
               <dt className="flex items-center gap-2 text-sm text-muted-foreground">
