@@ -1,5 +1,4 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -32,7 +31,8 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
   const texts = modeTexts[mode];
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  // Shown under the amount, like every other form's errors (issue 14): the spec's title and text.
+  const [error, setError] = useState<string | undefined>(undefined);
   const amountInput = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
@@ -40,12 +40,11 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
     if (busy) return;
     const checked = checkAdjustment(mode, amount, balance);
     if (!checked.ok) {
-      setInvalid(true);
-      toast.error(checked.title, { description: checked.description });
+      setError(`${checked.title}: ${checked.description}`);
       amountInput.current?.focus();
       return;
     }
-    setInvalid(false);
+    setError(undefined);
     onSubmit(checked.amount, reason.trim());
   };
 
@@ -54,6 +53,7 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormField
         label={`${texts.label} (BTCP)`}
+        error={error}
         hint={
           mode === 'subtract' ? `At most ${formatCoinAmount(balance)} BTCP.` : 'Up to 8 decimals.'
         }
@@ -62,7 +62,6 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
           <Input
             {...control}
             ref={amountInput}
-            aria-invalid={invalid || undefined}
             type="number"
             inputMode="decimal"
             min={texts.min}
@@ -73,7 +72,7 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
             value={amount}
             onChange={(event) => {
               setAmount(event.target.value);
-              setInvalid(false);
+              setError(undefined);
             }}
           />
         )}

@@ -88,14 +88,17 @@ describe('Manage Wallet Balance dialog', () => {
     const { user, dialog, calls } = await openDialog();
     await fill(user, dialog, 'Set Balance', '');
     await user.click(dialog.getByRole('button', { name: 'Set Balance' }));
-    await expectToast('Invalid balance');
-    expect(screen.getByText('Please enter a valid positive number')).toBeVisible();
+    const error = 'Invalid balance: Please enter a valid positive number';
+    expect(dialog.getByText(error)).toBeVisible();
 
     const input = await fill(user, dialog, 'Set Balance', '-3');
+    expect(dialog.queryByText(error)).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Set Balance' }));
-    await waitFor(() => expect(screen.getAllByText('Invalid balance')).toHaveLength(2));
+    // Inline, tied to the field, like every other form: no toast over the dialog.
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(error));
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveFocus();
+    expect(screen.queryByText('Invalid balance', { exact: true })).not.toBeInTheDocument();
     expect(adjustCalls(calls)).toHaveLength(0);
   });
 
@@ -104,7 +107,7 @@ describe('Manage Wallet Balance dialog', () => {
     const input = await fill(user, dialog, 'Add Coins', '0');
     expect(input).toHaveAttribute('min', '0.00000001');
     await user.click(dialog.getByRole('button', { name: 'Add Coins' }));
-    await expectToast('Invalid amount');
+    expect(dialog.getByText('Invalid amount: Please enter an amount greater than 0')).toBeVisible();
     expect(adjustCalls(calls)).toHaveLength(0);
   });
 
@@ -113,12 +116,13 @@ describe('Manage Wallet Balance dialog', () => {
     const input = await fill(user, dialog, 'Remove Coins', '0');
     expect(input).toHaveAttribute('max', '10.5');
     await user.click(dialog.getByRole('button', { name: 'Remove Coins' }));
-    await expectToast('Invalid amount');
+    expect(dialog.getByText('Invalid amount: Please enter an amount greater than 0')).toBeVisible();
 
     await fill(user, dialog, 'Remove Coins', '10.50000001');
     await user.click(dialog.getByRole('button', { name: 'Remove Coins' }));
-    await expectToast('Insufficient balance');
-    expect(screen.getByText('Cannot subtract more than current balance')).toBeVisible();
+    expect(
+      dialog.getByText('Insufficient balance: Cannot subtract more than current balance'),
+    ).toBeVisible();
     expect(adjustCalls(calls)).toHaveLength(0);
   });
 
@@ -126,8 +130,7 @@ describe('Manage Wallet Balance dialog', () => {
     const { user, dialog, calls } = await openDialog();
     await fill(user, dialog, 'Add Coins', '1.123456789');
     await user.click(dialog.getByRole('button', { name: 'Add Coins' }));
-    await expectToast('Invalid amount');
-    expect(screen.getByText('Use at most 8 decimal places.')).toBeVisible();
+    expect(dialog.getByText('Invalid amount: Use at most 8 decimal places.')).toBeVisible();
     expect(adjustCalls(calls)).toHaveLength(0);
   });
 
