@@ -64,6 +64,7 @@ test('first-run /create-admin, admin login, ban a user, and that user sees Accou
   const banSwitch = page.getByRole('switch', { name: `Banned: ${victim}` });
   await expect(banSwitch).toBeVisible();
   await banSwitch.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ban user' }).click();
   await expect(banSwitch).toHaveAttribute('aria-checked', 'true');
 
   const userContext = await browser.newContext();

@@ -31,6 +31,10 @@ beforeEach(() => {
   );
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   Element.prototype.scrollIntoView = vi.fn();
+  // jsdom has no pointer capture; sonner captures the pointer when a toast (or its Undo) is pressed.
+  Element.prototype.setPointerCapture = vi.fn();
+  Element.prototype.releasePointerCapture = vi.fn();
+  Element.prototype.hasPointerCapture = vi.fn(() => false);
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   // Sonner fades a toast in from opacity 0 and hides the content of toasts stacked behind the
   // newest; neither animation nor hover runs here, so a shown toast counts as shown at once.

@@ -1,6 +1,7 @@
 import type { AdminUser, UpdateAdminUserBody } from '@btcp/shared/admin';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -19,10 +20,14 @@ function describeChange(email: string, changes: UpdateAdminUserBody): string {
     : `${email} is no longer a moderator.`;
 }
 
-/** One user with their flags: each switch saves at once and flips back if the server refuses. */
+/**
+ * One user with their flags: each switch saves at once and flips back if the server refuses. A ban
+ * asks first (it takes mining, posting and a moderator's powers away at once) and offers Undo.
+ */
 export function UserRow({ user }: { user: AdminUser }) {
   const update = useUpdateAdminUser();
   const moderatorSwitch = useRef<HTMLButtonElement>(null);
+  const [confirmingBan, setConfirmingBan] = useState(false);
 
   const save = (changes: UpdateAdminUserBody, failure: string) => {
     if (update.isPending) return;
@@ -30,7 +35,17 @@ export function UserRow({ user }: { user: AdminUser }) {
       { id: user.id, changes },
       {
         onSuccess: () =>
-          toast.success('User updated', { description: describeChange(user.email, changes) }),
+          toast.success('User updated', {
+            description: describeChange(user.email, changes),
+            ...(changes.isBanned
+              ? {
+                  action: {
+                    label: 'Undo',
+                    onClick: () => save({ isBanned: false }, 'Failed to update user ban status'),
+                  },
+                }
+              : {}),
+          }),
         onError: (error) =>
           toast.error(failure, {
             description: error instanceof ApiRequestError ? error.message : undefined,
@@ -79,7 +94,21 @@ export function UserRow({ user }: { user: AdminUser }) {
           checked={user.isBanned}
           aria-disabled={busy}
           className={busyClass}
-          onCheckedChange={(isBanned) => save({ isBanned }, 'Failed to update user ban status')}
+          onCheckedChange={(isBanned) => {
+            if (isBanned) setConfirmingBan(true);
+            else save({ isBanned }, 'Failed to update user ban status');
+          }}
+        />
+        <ConfirmDialog
+          open={confirmingBan}
+          onOpenChange={setConfirmingBan}
+          title={`Ban ${user.email}?`}
+          description="They can still sign in and read, but can no longer mine, post, comment, vote or moderate, and earn no referral bonus. You can lift the ban at any time."
+          confirmLabel="Ban user"
+          onConfirm={() => {
+            setConfirmingBan(false);
+            save({ isBanned: true }, 'Failed to update user ban status');
+          }}
         />
       </TableCell>
       <TableCell className="max-sm:pt-2">

@@ -101,7 +101,7 @@ describe('UsersPanel', () => {
     expect(await screen.findByText('No users found.')).toBeVisible();
   });
 
-  it('bans a user with a PATCH of isBanned', async () => {
+  it('bans a user only once confirmed, and offers to undo it', async () => {
     const { calls } = mockApi({
       'GET /admin/users': listRoute,
       'PATCH /admin/users/u2': (call) => json(200, { ...bob, ...(call.body as object) }),
@@ -109,12 +109,30 @@ describe('UsersPanel', () => {
     const user = userEvent.setup();
     renderPanel();
     await screen.findByRole('cell', { name: 'bob@example.com' });
-    await user.click(screen.getByRole('switch', { name: 'Banned: bob@example.com' }));
-    await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Banned: bob@example.com' })).toBeChecked(),
-    );
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ isBanned: true });
+    const banSwitch = () => screen.getByRole('switch', { name: 'Banned: bob@example.com' });
+    // Asked first: cancelling changes nothing.
+    await user.click(banSwitch());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ban bob@example.com?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    expect(banSwitch()).not.toBeChecked();
+
+    await user.click(banSwitch());
+    const again = await screen.findByRole('alertdialog', { name: 'Ban bob@example.com?' });
+    await user.click(within(again).getByRole('button', { name: 'Ban user' }));
+    await waitFor(() => expect(banSwitch()).toBeChecked());
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { isBanned: true },
+    ]);
     expect(await screen.findByText('User updated')).toBeVisible();
+
+    // Undo lifts the ban again.
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(banSwitch()).not.toBeChecked());
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { isBanned: true },
+      { isBanned: false },
+    ]);
   });
 
   it('puts the switch back and says so when the server refuses', async () => {
