@@ -30,6 +30,8 @@ test('an admin drafts a post with a cover, publishes it, edits it and deletes it
     buffer: COVER_PNG,
   });
   await expect(page.getByRole('img', { name: /cover/i })).toBeVisible();
+  // No "No file chosen" beside the cover just shown.
+  await expect(page.getByLabel('Cover image')).toHaveCSS('color', 'rgba(0, 0, 0, 0)');
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page.getByText('Post created')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/blog$/);

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { cn } from '../../../lib/cn.ts';
 import type { Cover } from '../hooks/use-cover-upload.ts';
 
 interface CoverImageFieldProps {
@@ -37,7 +38,12 @@ export function CoverImageField({
             type="file"
             accept={MEDIA_ACCEPT}
             disabled={uploading}
-            className="h-auto cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground"
+            className={cn(
+              'h-auto cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground',
+              // The input is emptied after each pick, so beside a shown cover the browser would
+              // say "No file chosen": that text is hidden, the button stays.
+              cover && 'text-transparent',
+            )}
             onChange={(event) => {
               const file = event.target.files?.[0];
               // Emptied at once, so picking the same file again (after a failure) is a change too.
