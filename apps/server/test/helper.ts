@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { MediaStorage } from '../src/modules/media/storage.ts';
@@ -20,14 +20,14 @@ export const sameOrigin = { origin: SAME_ORIGIN } as const;
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const server = await createServerTestDatabase();
   if (!server) {
-    const handle = await openDatabase({ kind: 'embedded', dataDir: null });
+    const handle = await openDatabase({ kind: 'embedded', dataDir: null }, options);
     await handle.migrate();
     return handle;
   }
-  const handle = await openDatabase({ kind: 'postgres', url: server.url });
+  const handle = await openDatabase({ kind: 'postgres', url: server.url }, options);
   await handle.migrate();
   return {
     ...handle,
@@ -89,9 +89,11 @@ export async function createTestApp(
     clock?: Clock;
     mediaStorage?: MediaStorage;
     mailer?: Mailer;
+    /** Sees every statement the app sends (the list-index test explains them). */
+    onQuery?: DatabaseOptions['onQuery'];
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ onQuery: options.onQuery });
   const webDist = await makeWebDist();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-data-'));
   const config = {

@@ -52,14 +52,24 @@ export type DatabaseTarget =
   | { kind: 'embedded'; dataDir: string | null }
   | { kind: 'postgres'; url: string };
 
+/** What a test may watch: every statement the application sends, with its parameters. */
+export interface DatabaseOptions {
+  onQuery?: (sql: string, params: unknown[]) => void;
+}
+
 /** Opens PGlite in a folder (or in memory with `dataDir: null`), or a pool to a PostgreSQL server. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: DatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const { onQuery } = options;
+  const logger = onQuery ? { logQuery: onQuery } : undefined;
   if (target.kind === 'embedded') {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
     const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await client.waitReady;
     const listening = new Map<string, number>();
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    const db = drizzlePglite({ client, schema, logger }) as unknown as Database;
     return {
       db,
       kind: 'embedded',
@@ -82,7 +92,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // An idle connection that the server drops (a restart, a terminated backend) must not crash the
   // process; the pool opens a new one on the next checkout.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
   return {
     db,
     kind: 'postgres',

@@ -44,6 +44,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     index('users_last_seen_at_idx').on(table.lastSeenAt),
+    // The admin users list: newest first.
+    index('users_created_idx').on(table.createdAt.desc(), table.id.desc()),
     check('users_email_shape', sql`${table.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
   ],
 );
@@ -151,7 +153,8 @@ export const wallets = pgTable(
     check('wallets_balance_not_negative', sql`${table.balance} >= 0`),
     // MAX_BALANCE (packages/shared): numeric(20,8) holds no more, and the rule is stated here too.
     check('wallets_balance_within_limit', sql`${table.balance} <= 999999999999.99999999`),
-    index('wallets_balance_idx').on(table.balance),
+    // The admin wallets list: richest first, ties in a fixed order.
+    index('wallets_balance_idx').on(table.balance.desc(), table.userId),
   ],
 );
 
@@ -177,7 +180,12 @@ export const transactions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('transactions_user_created_idx').on(table.userId, table.createdAt.desc()),
+    // The wallet's list order, tiebreaker included (issue 11: it was sorted in memory).
+    index('transactions_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('transactions_user_type_idx').on(table.userId, table.transactionType),
     uniqueIndex('transactions_referral_once_key')
       .on(table.referredUserId)
@@ -306,8 +314,13 @@ export const blogPosts = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('blog_posts_published_created_idx').on(table.published, table.createdAt.desc()),
-    index('blog_posts_created_idx').on(table.createdAt.desc()),
+    // The public and the admin list orders, tiebreaker included.
+    index('blog_posts_published_created_idx').on(
+      table.published,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('blog_posts_created_idx').on(table.createdAt.desc(), table.id.desc()),
     check('blog_posts_title_length', sql`char_length(trim(${table.title})) BETWEEN 1 AND 300`),
     check('blog_posts_subtitle_length', sql`char_length(${table.subtitle}) <= 500`),
     check(
@@ -356,7 +369,21 @@ export const communityPosts = pgTable(
       .on(table.hotRank.desc(), table.id.desc())
       .where(sql`${table.status} <> 'removed'`),
     index('community_posts_created_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('community_posts_topic_created_idx').on(table.topic, table.createdAt.desc()),
+    // The same three orders within a topic.
+    index('community_posts_public_topic_new_idx')
+      .on(table.topic, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} <> 'removed'`),
+    index('community_posts_public_topic_top_idx')
+      .on(
+        table.topic,
+        sql`(${table.upvotes} - ${table.downvotes}) DESC NULLS LAST`,
+        table.createdAt.desc(),
+        table.id.desc(),
+      )
+      .where(sql`${table.status} <> 'removed'`),
+    index('community_posts_public_topic_hot_idx')
+      .on(table.topic, table.hotRank.desc(), table.id.desc())
+      .where(sql`${table.status} <> 'removed'`),
     index('community_posts_user_idx').on(table.userId),
     check('community_posts_title_length', sql`char_length(trim(${table.title})) BETWEEN 1 AND 300`),
     check(
@@ -389,7 +416,11 @@ export const communityComments = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('community_comments_post_created_idx').on(table.postId, table.createdAt.desc()),
+    index('community_comments_post_created_idx').on(
+      table.postId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('community_comments_user_idx').on(table.userId),
     check(
       'community_comments_content_length',

@@ -51,16 +51,19 @@ export class SharedBody {
    * ten times that).
    */
   encoded(accepted: string): { encoding: 'br' | 'gzip'; bytes: Buffer } | null {
-    const once = this.kept;
     if (/\bbr\b/.test(accepted)) {
-      const quality = once ? 5 : 1;
+      const quality = this.kept ? 5 : 1;
       const compress = () =>
         brotliCompressSync(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
-      return { encoding: 'br', bytes: once ? (this.#br ??= compress()) : compress() };
+      if (!this.kept) return { encoding: 'br', bytes: compress() };
+      this.#br ??= compress();
+      return { encoding: 'br', bytes: this.#br };
     }
     if (/\bgzip\b/.test(accepted)) {
-      const compress = () => gzipSync(this.bytes, { level: once ? 6 : 1 });
-      return { encoding: 'gzip', bytes: once ? (this.#gzip ??= compress()) : compress() };
+      const compress = () => gzipSync(this.bytes, { level: this.kept ? 6 : 1 });
+      if (!this.kept) return { encoding: 'gzip', bytes: compress() };
+      this.#gzip ??= compress();
+      return { encoding: 'gzip', bytes: this.#gzip };
     }
     return null;
   }

@@ -1,6 +1,7 @@
 import type { AdminUser, Staff, UpdateAdminUserBody } from '@btcp/shared';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { newestFirst } from '../../db/order.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
@@ -41,7 +42,7 @@ export async function listUsers(
       .from(users)
       .innerJoin(profiles, eq(profiles.id, users.id))
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(newestFirst(users.createdAt), newestFirst(users.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

@@ -6,9 +6,10 @@ import {
   type Staff,
   walletMessages,
 } from '@btcp/shared';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { newestFirst } from '../../db/order.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -38,7 +39,7 @@ export async function listWallets(
   const [items, [total]] = await Promise.all([
     base()
       .where(where)
-      .orderBy(desc(wallets.balance), users.email)
+      .orderBy(newestFirst(wallets.balance), wallets.userId)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

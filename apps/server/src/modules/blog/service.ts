@@ -7,9 +7,10 @@ import {
   excerptWords,
   type Staff,
 } from '@btcp/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { newestFirst } from '../../db/order.ts';
 import { blogPosts } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { audit } from '../admin/audit.ts';
@@ -46,7 +47,7 @@ export async function listPublishedPosts(
       .select()
       .from(blogPosts)
       .where(isPublished)
-      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(blogPosts).where(isPublished),
@@ -73,7 +74,7 @@ export async function latestPublishedPosts(db: Database, limit: number): Promise
     .select()
     .from(blogPosts)
     .where(isPublished)
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
     .limit(limit);
 }
 
@@ -101,7 +102,7 @@ export async function listAllPosts(
         updatedAt: blogPosts.updatedAt,
       })
       .from(blogPosts)
-      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(blogPosts),

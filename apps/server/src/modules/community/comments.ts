@@ -1,13 +1,13 @@
 import { type Comment, type CommentsPage, communityMessages } from '@btcp/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { newestFirst } from '../../db/order.ts';
 import { communityComments, communityPosts, communityVotes, profiles } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   authorColumns,
   microsOf,
-  newestFirst,
   type Queryable,
   timestampAt,
   toAuthor,

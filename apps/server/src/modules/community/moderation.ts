@@ -7,11 +7,12 @@ import {
 } from '@btcp/shared';
 import { count, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { newestFirst } from '../../db/order.ts';
 import { communityPosts, profiles, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
 import { audit } from '../admin/audit.ts';
-import { newestFirst, type Queryable } from './sql.ts';
+import type { Queryable } from './sql.ts';
 
 const rowSelection = {
   id: communityPosts.id,

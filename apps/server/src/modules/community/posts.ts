@@ -12,6 +12,7 @@ import {
 import { and, count, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { newestFirst } from '../../db/order.ts';
 import { prepared } from '../../db/prepared.ts';
 import { communityPosts, communityVotes, media, profiles, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -22,7 +23,6 @@ import { hotRankSql } from './hot-rank.ts';
 import {
   authorColumns,
   microsOf,
-  newestFirst,
   type Queryable,
   timestampAt,
   toAuthor,

@@ -7,12 +7,6 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Transaction;
 export type VoteType = 'upvote' | 'downvote';
 
-/**
- * `DESC NULLS LAST`, as drizzle-kit writes `.desc()` index columns: a plain `DESC` (nulls first)
- * would not match those indexes and PostgreSQL would sort every row instead of reading in order.
- */
-export const newestFirst = (column: AnyColumn | SQL): SQL => sql`${column} DESC NULLS LAST`;
-
 /** A timestamp as whole microseconds since the epoch, for cursors (exact in a JS number). */
 export const microsOf = (column: AnyColumn): SQL<number> =>
   sql<number>`(extract(epoch from ${column}) * 1000000)::double precision`.mapWith(Number);

@@ -4,8 +4,9 @@ import {
   TransactionsQuerySchema,
   WalletSchema,
 } from '@btcp/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { newestFirst } from '../../db/order.ts';
 import { profiles, transactions, users, wallets } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/guards.ts';
@@ -48,7 +49,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           .select()
           .from(transactions)
           .where(mine)
-          .orderBy(desc(transactions.createdAt), desc(transactions.id))
+          .orderBy(newestFirst(transactions.createdAt), newestFirst(transactions.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
         app.db.select({ value: count() }).from(transactions).where(mine),
