@@ -10,6 +10,7 @@ import { runLighthouse } from './lib/lighthouse.ts';
 import { fromUnits, ledgerTotals, runMinerRound, seedMiners } from './lib/miners.ts';
 import { landingPageWeight } from './lib/page-weight.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
+import { shutdownUnderLoad } from './lib/shutdown.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const skipLighthouse = process.argv.includes('--no-lighthouse');
@@ -97,6 +98,17 @@ async function requestPathScenario() {
       results,
       Math.max(results[0]?.requestsPerSecond ?? 0, results.at(-1)?.requestsPerSecond ?? 0),
     );
+    await stop(app.child);
+
+    // A SIGTERM in the middle of a load run, on a second server on the same database.
+    const shutdown = await shutdownUnderLoad(() => startAppServer({ DATABASE_URL: database.url }));
+    console.log(
+      `\nSIGTERM under load (${shutdown.connections} keep-alive connections, database-backed GETs): ${shutdown.acceptedBeforeSignal} requests sent before the signal, ${shutdown.failedBeforeSignal} of them failed; after it ${shutdown.answeredAfterSignal} answered, ${shutdown.refusedAfterSignal} refused (closing 503 or connection refused), ${shutdown.failedAfterSignal} failed; exit code ${shutdown.exitCode}.${Object.keys(shutdown.failures).length ? ` Failures: ${JSON.stringify(shutdown.failures)}` : ''}`,
+    );
+    if (shutdown.failedBeforeSignal > 0 || shutdown.exitCode !== 0) {
+      process.exitCode = 1;
+      console.log('SHUTDOWN FAILED ACCEPTED REQUESTS');
+    }
   } finally {
     await stop(app.child);
     await stop(bare.child);

@@ -17,8 +17,10 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
+import { trackRequestsInFlight } from './graceful-shutdown.ts';
 import { startMaintenanceJobs } from './jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { withErrorSerializer } from './lib/log-errors.ts';
 import { createSharedPages, type SharedPages } from './lib/shared-pages.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
@@ -107,7 +109,7 @@ class QuietRequestLog extends LogController {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config),
+    logger: withErrorSerializer(deps.logger ?? loggerOptions(config)),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
@@ -200,13 +202,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(errorBody(ErrorCode.notFound, `No route ${request.method} ${pathname}`));
   });
 
+  const requestsInFlight = trackRequestsInFlight(app);
   const stopJobs = startMaintenanceJobs(app);
+  // Runs once Fastify's own close has stopped listening and every connection has ended.
   app.addHook('onClose', async () => {
-    stopJobs();
-    await mailDrainer.stop();
-    await realtime.close();
-    await sessionCache.close();
-    await sharedPages.close();
+    await Promise.all([
+      requestsInFlight.settled(),
+      stopJobs(),
+      mailDrainer.stop(),
+      realtime.close(),
+    ]);
+    // The last requests may still have settled a cache through these listeners.
+    await Promise.all([sessionCache.close(), sharedPages.close()]);
     await database.close();
   });
 

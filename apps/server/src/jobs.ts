@@ -9,10 +9,11 @@ const STALE_MINING_CHECK_MS = 15_000;
 
 /**
  * Housekeeping on a timer inside the server (ARCHITECTURE "Background jobs"): plain deletes of
- * expired rows, harmless when several processes run them at once.
+ * expired rows, harmless when several processes run them at once. Returns what stops the timers and
+ * waits for a run under way, so that the shutdown does not close the database beneath it.
  */
-export function startMaintenanceJobs(app: FastifyInstance): () => void {
-  const run = async () => {
+export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> {
+  const maintenance = everyInterval(MAINTENANCE_EVERY_MS, async () => {
     const now = app.clock.now();
     try {
       await purgeExpiredSessions(app.db, now);
@@ -21,22 +22,34 @@ export function startMaintenanceJobs(app: FastifyInstance): () => void {
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }
-  };
-  const timer = setInterval(run, MAINTENANCE_EVERY_MS);
-  timer.unref();
+  });
   // D11: stale mining sessions are closed within seconds of going stale; one session that cannot
   // be settled is logged by closeStaleSessions and never holds up the others.
-  const closeStale = async () => {
+  const staleMining = everyInterval(STALE_MINING_CHECK_MS, async () => {
     try {
       await closeStaleSessions(app.db, app.clock.now(), app.log);
     } catch (error) {
       app.log.warn({ err: error }, 'closing stale mining sessions failed; it will run again');
     }
+  });
+  return async () => {
+    await Promise.all([maintenance.stop(), staleMining.stop()]);
   };
-  const miningTimer = setInterval(closeStale, STALE_MINING_CHECK_MS);
-  miningTimer.unref();
-  return () => {
-    clearInterval(timer);
-    clearInterval(miningTimer);
+}
+
+/** Runs `job` every `ms` (never two runs at once); `stop()` ends the timer and awaits a run. */
+function everyInterval(ms: number, job: () => Promise<void>) {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= job().finally(() => {
+      running = null;
+    });
+  }, ms);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
   };
 }

@@ -91,6 +91,8 @@ export async function createTestApp(
     mailer?: Mailer;
     /** Sees every statement the app sends (the list-index test explains them). */
     onQuery?: DatabaseOptions['onQuery'];
+    /** Pino options; by default the app logs nothing, to keep test output readable. */
+    logger?: Record<string, unknown>;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ onQuery: options.onQuery });
@@ -113,7 +115,7 @@ export async function createTestApp(
     clock: options.clock,
     mediaStorage: options.mediaStorage,
     mailer: options.mailer,
-    logger: false,
+    logger: options.logger ?? false,
   });
   return {
     app,

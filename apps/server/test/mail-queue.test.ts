@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue } from '../src/db/schema.ts';
 import { createOutboxMailer, type Mailer } from '../src/modules/mail/mailer.ts';
+import { createMailDrainer, enqueueMail, queuedMailCount } from '../src/modules/mail/queue.ts';
 import { mailbox, post, signedUpUser } from './accounts.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
@@ -77,4 +78,36 @@ describe('mail leaves through a queue, outside the request', () => {
     await mailbox(t.app);
     expect(state.sent).toBe(before + 1);
   }, 30_000);
+});
+
+describe('a stopped mail drainer', () => {
+  it('sends nothing more, even when a request still kicks it, and leaves the mail queued', async () => {
+    const t = await createTestApp();
+    try {
+      let delivered = 0;
+      const drainer = createMailDrainer(
+        {
+          db: t.app.db,
+          clock: t.app.clock,
+          config: t.config,
+          mailer: t.app.mailer,
+          log: t.app.log,
+        },
+        async () => {
+          delivered += 1;
+        },
+      );
+      await enqueueMail(t.app.db, 'reset_password', 'someone@example.com', t.app.clock.now());
+      await drainer.stop();
+
+      // The shutdown stops the drainer while the last requests finish; one of them may kick it.
+      drainer.kick();
+      await drainer.stop();
+
+      expect(delivered).toBe(0);
+      expect(await queuedMailCount(t.app.db)).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -102,7 +102,10 @@ export function createMailDrainer(
 ): MailDrainer {
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
   const run = (): Promise<void> => {
+    // After stop() the database is about to close; what is queued waits for the next drainer.
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -115,7 +118,7 @@ export function createMailDrainer(
         } catch (error) {
           ctx.log.warn({ err: error }, 'draining the mail queue failed; it will run again');
         }
-      } while (again);
+      } while (again && !stopped);
     })().finally(() => {
       running = null;
     });
@@ -128,6 +131,7 @@ export function createMailDrainer(
       void run();
     },
     async stop(): Promise<void> {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

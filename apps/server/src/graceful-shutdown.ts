@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * What a graceful shutdown (`app.close()`, which main.ts calls on SIGTERM) waits for before the
+ * database closes.
+ *
+ * Fastify's own close runs before any `onClose` hook of ours: it answers new requests with a 503 and
+ * `Connection: close`, stops listening and waits for every connection to end. Two things get past
+ * it, and are handled here:
+ * - a keep-alive connection that was busy when the shutdown began stays open after its answer, so
+ *   the close waits on the client, or on the 72 s keep-alive timeout long after main.ts has given up
+ *   and exited without closing anything: once closing, every answer says `Connection: close`;
+ * - a request whose client hung up has no connection left to wait for, yet its route runs on and
+ *   would query a closed database: requests are counted from onRequest until their route has
+ *   answered, and `settled()` resolves once none is left.
+ */
+export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promise<void> } {
+  const inFlight = new Map<FastifyRequest, FastifyReply>();
+  let closing = false;
+  let whenSettled: (() => void) | null = null;
+  const finished = (request: FastifyRequest) => {
+    if (inFlight.delete(request) && inFlight.size === 0) whenSettled?.();
+  };
+
+  // Root hooks run before those of plugins: this is set before the event streams are ended.
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    inFlight.set(request, reply);
+    done();
+  });
+  // The route has answered, an error answer included: nothing of it runs after this.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    finished(request);
+    done(null, payload);
+  });
+  // A hijacked reply (the event stream) has no onSend: it ends here, or at the abort below.
+  app.addHook('onResponse', (request, _reply, done) => {
+    finished(request);
+    // An answer whose headers left before the shutdown began kept its connection alive.
+    if (closing) app.server.closeIdleConnections();
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    if (inFlight.get(request)?.sent) finished(request);
+    done();
+  });
+
+  return {
+    settled() {
+      if (inFlight.size === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        whenSettled = resolve;
+      });
+    },
+  };
+}

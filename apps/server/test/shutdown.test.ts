@@ -1,0 +1,131 @@
+import { Agent, type IncomingHttpHeaders, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helper.ts';
+
+/**
+ * A graceful shutdown (SIGTERM in main.ts calls `app.close()`) on a listening server: it stops
+ * accepting, answers what it accepted, then stops the background work and closes the database.
+ */
+
+const REQUESTS = 60;
+/** Both use the database: one query, and a list page of several. */
+const PATHS = ['/api/health', '/api/community/posts?sort=new'];
+
+function deferred() {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+/** A GET over the agent's keep-alive connections; a socket error becomes the answer. */
+function get(agent: Agent, url: string) {
+  return new Promise<{ status: number | string; headers: IncomingHttpHeaders }>((resolve) => {
+    const req = request(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', (error) => resolve({ status: error.message, headers: {} }));
+    req.end();
+  });
+}
+
+/** Calls `record` when the app closes its database, just before it does. */
+function onDatabaseClose(t: TestApp, record: () => void) {
+  const close = t.database.close;
+  t.database.close = async () => {
+    record();
+    await close();
+  };
+}
+
+describe('graceful shutdown', () => {
+  it('answers every request it had accepted, with Connection: close, and then closes the database', async () => {
+    const t = await createTestApp();
+    const agent = new Agent({ keepAlive: true, maxSockets: REQUESTS });
+    try {
+      const allAccepted = deferred();
+      const shutdownBegan = deferred();
+      let accepted = 0;
+      let answered = 0;
+      t.app.addHook('onRequest', async () => {
+        accepted += 1;
+        if (accepted === REQUESTS) allAccepted.resolve();
+      });
+      // Every accepted request waits for the shutdown to begin, so all of them are in flight in it.
+      t.app.addHook('preHandler', () => shutdownBegan.promise);
+      t.app.addHook('preClose', async () => shutdownBegan.resolve());
+      t.app.addHook('onResponse', async () => {
+        answered += 1;
+      });
+      let answeredWhenDatabaseClosed = -1;
+      onDatabaseClose(t, () => {
+        answeredWhenDatabaseClosed = answered;
+      });
+      const origin = await listen(t);
+
+      const responses = Array.from({ length: REQUESTS }, (_, i) =>
+        get(agent, `${origin}${PATHS[i % PATHS.length]}`),
+      );
+      await allAccepted.promise;
+      const shutdown = t.close();
+      const answers = await Promise.all(responses);
+
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      // Else each keep-alive connection stays open after its answer, and the shutdown waits on
+      // clients (or Fastify's 72 s keep-alive timeout) until main.ts gives up and exits with 1.
+      expect(answers.map((answer) => answer.headers.connection)).toEqual(
+        answers.map(() => 'close'),
+      );
+      // The agent still holds its connections: the shutdown ends without the client's help.
+      await shutdown;
+      expect(answeredWhenDatabaseClosed).toBe(REQUESTS);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('lets a request whose client hung up finish before the database closes', async () => {
+    const t = await createTestApp();
+    const received = deferred();
+    const abandoned = deferred();
+    const release = deferred();
+    let answer: number | null = null;
+    t.app.addHook('onRequest', async () => received.resolve());
+    t.app.addHook('onRequestAbort', async (_request) => abandoned.resolve());
+    t.app.addHook('preHandler', () => release.promise);
+    // What the route answered, though nobody is left to read it.
+    t.app.addHook('onSend', async (_request, reply) => {
+      answer = reply.statusCode;
+    });
+    // The held request goes on once the shutdown has stopped the realtime hub: by then the server
+    // has stopped listening and has no connection left, so only its own bookkeeping waits for it.
+    const closeHub = t.app.realtime.close;
+    t.app.realtime.close = async () => {
+      await closeHub();
+      release.resolve();
+    };
+    let answerWhenDatabaseClosed: number | null = null;
+    onDatabaseClose(t, () => {
+      answerWhenDatabaseClosed = answer;
+    });
+    const origin = await listen(t);
+
+    const req = request(`${origin}${PATHS[1]}`);
+    req.on('error', () => {});
+    req.end();
+    await received.promise;
+    req.destroy();
+    await abandoned.promise;
+    await t.close();
+
+    expect(answerWhenDatabaseClosed).toBe(200);
+  });
+});
