@@ -1,6 +1,7 @@
 import { buildApp, loggerOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
 
@@ -14,7 +15,7 @@ async function main() {
       : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
   );
   await database.migrate();
-  const seeded = await seedSampleBlogPosts(database.db, new Date());
+  const seeded = await seedSampleBlogPosts(database.db, systemClock.now());
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
 
   let closing = false;

@@ -14,6 +14,10 @@ import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'embedded' | 'postgres';
+/** A database transaction, as `db.transaction` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where a statement may run: the database, or a transaction opened on it. */
+export type DatabaseOrTransaction = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

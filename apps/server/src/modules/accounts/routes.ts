@@ -39,7 +39,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccountSchema },
       },
     },
-    async (request) => updateUsername(app.db, request.user?.id ?? '', request.body.username),
+    async (request) =>
+      updateUsername(app.db, request.user?.id ?? '', request.body.username, app.clock.now()),
   );
 
   app.post(
@@ -59,6 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         request.user?.id ?? '',
         request.body,
         sessionToken(request, 'user'),
+        app.clock.now(),
       );
       await app.sessionCache.settle();
       return { message: 'Password updated' };

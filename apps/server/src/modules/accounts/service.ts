@@ -30,12 +30,10 @@ export async function updateUsername(
   db: Database,
   userId: string,
   username: string,
+  now: Date,
 ): Promise<Account> {
   try {
-    await db
-      .update(profiles)
-      .set({ username, updatedAt: new Date() })
-      .where(eq(profiles.id, userId));
+    await db.update(profiles).set({ username, updatedAt: now }).where(eq(profiles.id, userId));
   } catch (error) {
     if (isUniqueViolation(error, 'profiles_username_lower_key')) {
       throw new AppError(409, 'USERNAME_TAKEN', authMessages.usernameTaken, {
@@ -52,6 +50,7 @@ export async function changePassword(
   userId: string,
   passwords: { currentPassword: string; newPassword: string },
   currentToken: string | undefined,
+  now: Date,
 ): Promise<void> {
   const { currentPassword, newPassword } = passwords;
   const [user] = await db
@@ -64,6 +63,6 @@ export async function changePassword(
     });
   }
   const passwordHash = await hashNewPassword(newPassword, 'newPassword');
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
   await endOtherUserSessions(db, userId, currentToken);
 }

@@ -1,8 +1,6 @@
 import type { Staff } from '@btcp/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { adminAuditLog } from '../../db/schema.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Who did what to what, and when: written in the same transaction as the change itself. */
 export async function audit(

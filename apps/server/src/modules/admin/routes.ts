@@ -83,7 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await admin.db.transaction(async (tx) => {
           await tx
             .update(adminUsers)
-            .set({ passwordHash, updatedAt: new Date() })
+            .set({ passwordHash, updatedAt: admin.clock.now() })
             .where(eq(adminUsers.id, adminId));
           if (request.staff)
             await audit(tx, request.staff, 'admin.password.change', { type: 'admin', id: adminId });
@@ -207,6 +207,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           request.staff,
           request.params.id,
           request.body,
+          admin.clock.now(),
         );
         // A ban or a role change holds in every process before the admin sees it done.
         await admin.sessionCache.settle();

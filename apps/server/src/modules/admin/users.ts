@@ -65,6 +65,7 @@ export async function updateUserFlags(
   actor: Staff,
   userId: string,
   body: UpdateAdminUserBody,
+  now: Date,
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -83,7 +84,7 @@ export async function updateUserFlags(
       await publishRevocation(tx, { userId });
       await tx
         .update(profiles)
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...changes, updatedAt: now })
         .where(eq(profiles.id, userId));
       if (changes.isBanned !== undefined) {
         await audit(tx, actor, changes.isBanned ? 'user.ban' : 'user.unban', {

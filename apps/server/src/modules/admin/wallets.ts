@@ -7,14 +7,14 @@ import {
   walletMessages,
 } from '@btcp/shared';
 import { and, count, eq, ilike, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newestFirst } from '../../db/order.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { fromUnits, toUnits } from '../../lib/money.ts';
-import { applyLedgerEntry, type DatabaseOrTransaction } from '../wallet/ledger.ts';
+import { applyLedgerEntry } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
 
 export async function listWallets(

@@ -1,19 +1,11 @@
 import { type Comment, type CommentsPage, communityMessages } from '@btcp/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { communityComments, communityPosts, communityVotes, profiles } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import {
-  authorColumns,
-  microsOf,
-  type Queryable,
-  timestampAt,
-  toAuthor,
-  type VoteType,
-  votesOf,
-} from './sql.ts';
+import { authorColumns, microsOf, timestampAt, toAuthor, type VoteType, votesOf } from './sql.ts';
 
 const commentSelection = {
   id: communityComments.id,
@@ -27,7 +19,7 @@ const commentSelection = {
   ...authorColumns,
 };
 
-const selectComments = (db: Queryable) =>
+const selectComments = (db: DatabaseOrTransaction) =>
   db
     .select(commentSelection)
     .from(communityComments)

@@ -53,7 +53,13 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setPostStatus(app.db, staffOf(request), request.params.id, request.body.status),
+      setPostStatus(
+        app.db,
+        staffOf(request),
+        request.params.id,
+        request.body.status,
+        app.clock.now(),
+      ),
   );
 
   app.delete(

@@ -6,13 +6,12 @@ import {
   type Staff,
 } from '@btcp/shared';
 import { count, eq, ilike, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { communityPosts, profiles, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
 import { audit } from '../admin/audit.ts';
-import type { Queryable } from './sql.ts';
 
 const rowSelection = {
   id: communityPosts.id,
@@ -26,7 +25,7 @@ const rowSelection = {
   createdAt: communityPosts.createdAt,
 };
 
-const selectRows = (db: Queryable) =>
+const selectRows = (db: DatabaseOrTransaction) =>
   db
     .select(rowSelection)
     .from(communityPosts)
@@ -79,6 +78,7 @@ export async function setPostStatus(
   actor: Staff,
   id: string,
   status: CommunityPostStatus,
+  now: Date,
 ): Promise<AdminCommunityPost> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -89,7 +89,7 @@ export async function setPostStatus(
     if (!before) throw notFound(communityMessages.postNotFound);
     await tx
       .update(communityPosts)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, updatedAt: now })
       .where(eq(communityPosts.id, id));
     await audit(
       tx,

@@ -11,7 +11,7 @@ import {
 } from '@btcp/shared';
 import { and, count, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { prepared } from '../../db/prepared.ts';
 import { communityPosts, communityVotes, media, profiles, users } from '../../db/schema.ts';
@@ -20,15 +20,7 @@ import { SharedBody } from '../../lib/shared-pages.ts';
 import { cardUrlOf, mediaUrlOf } from '../media/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
-import {
-  authorColumns,
-  microsOf,
-  type Queryable,
-  timestampAt,
-  toAuthor,
-  type VoteType,
-  votesOf,
-} from './sql.ts';
+import { authorColumns, microsOf, timestampAt, toAuthor, type VoteType, votesOf } from './sql.ts';
 import type { Viewer } from './viewer.ts';
 
 const score = sql`(${communityPosts.upvotes} - ${communityPosts.downvotes})`;
@@ -53,7 +45,7 @@ const postSelection = {
 };
 
 /** Posts with their authors (left join: an author whose account is gone shows 'Unknown'). */
-const selectPosts = (db: Queryable) =>
+const selectPosts = (db: DatabaseOrTransaction) =>
   db
     .select(postSelection)
     .from(communityPosts)
@@ -275,7 +267,7 @@ export async function personalPage(
   return body;
 }
 
-async function findPostRow(db: Queryable, id: string) {
+async function findPostRow(db: DatabaseOrTransaction, id: string) {
   const [row] = await selectPosts(db).where(eq(communityPosts.id, id));
   return row ?? null;
 }

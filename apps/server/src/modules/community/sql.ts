@@ -3,8 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { prepared, uuidArray } from '../../db/prepared.ts';
 import { communityVotes, profiles } from '../../db/schema.ts';
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Queryable = Database | Transaction;
 export type VoteType = 'upvote' | 'downvote';
 
 /** A timestamp as whole microseconds since the epoch, for cursors (exact in a JS number). */

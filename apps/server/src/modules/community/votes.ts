@@ -1,10 +1,10 @@
 import { communityMessages, type VoteResult } from '@btcp/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { communityComments, communityPosts, communityVotes } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { hotRankSql } from './hot-rank.ts';
-import type { Transaction, VoteType } from './sql.ts';
+import type { VoteType } from './sql.ts';
 
 interface VoteChange {
   /** The caller's vote afterwards. */

@@ -6,7 +6,7 @@ import {
   miningMessages,
 } from '@btcp/shared';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { miningSessions, miningStats, wallets } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -15,7 +15,6 @@ import { publish } from '../realtime/hub.ts';
 import { loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type SessionRow = typeof miningSessions.$inferSelect;
 
 export const noSessionError = () =>

@@ -1,8 +1,7 @@
 import type { RealtimeEvent } from '@btcp/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/client.ts';
-import type { DatabaseOrTransaction } from '../wallet/ledger.ts';
+import type { DatabaseHandle, DatabaseOrTransaction } from '../../db/client.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
 /** Ended sessions and changed accounts, so every process closes the streams they hold open. */

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * D12: when a referred user verifies their email, the referrer gets the bonus, once (the unique

@@ -8,9 +8,8 @@ import {
 } from '@btcp/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseOrTransaction, Transaction } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema.ts';
-import type { DatabaseOrTransaction } from '../wallet/ledger.ts';
 
 export interface ActiveMiningSettings {
   phases: MiningPhases;
@@ -76,10 +75,7 @@ export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings
 }
 
 /** Writes all mining settings at once, in the caller's transaction. */
-export async function saveMiningSettings(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
-  next: MiningSettings,
-): Promise<void> {
+export async function saveMiningSettings(tx: Transaction, next: MiningSettings): Promise<void> {
   const current = await loadSettings(tx);
   const phases: MiningPhases = {
     early_phase: {

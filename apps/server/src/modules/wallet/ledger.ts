@@ -1,13 +1,10 @@
 import { ErrorCode, walletMessages } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { transactions, wallets } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { fromUnits, MAX_BALANCE_UNITS, toUnits } from '../../lib/money.ts';
 import { publish } from '../realtime/hub.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type DatabaseOrTransaction = Database | Transaction;
 
 export interface LedgerEntry {
   userId: string;
