@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The shared package's pure rules are tested here too (it has no runner of its own).
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../packages/shared/src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@btcp/shared';
+import { ApiErrorSchema, ErrorCode } from '@btcp/shared';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -40,6 +40,7 @@ import { createDiskStorage, type MediaStorage } from './modules/media/storage.ts
 import { miningRoutes } from './modules/mining/routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { resolvePageMeta } from './plugins/page-meta.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -166,6 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Every documented route lists its failures too, in the one error shape (issue 13): the error
+  // handler writes nothing else, and the serializer holds it to that.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema || route.schema.hide) return;
+    const response = (route.schema.response ?? {}) as Record<string, unknown>;
+    route.schema.response = { '4XX': ApiErrorSchema, '5XX': ApiErrorSchema, ...response };
+  });
 
   await app.register(
     async (api) => {
@@ -175,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mailboxRoutes);
       await api.register(miningRoutes);
       await api.register(walletRoutes);
+      await api.register(referralRoutes);
       await api.register(blogRoutes);
       await api.register(communityRoutes);
       await api.register(realtimeRoutes);

@@ -9,7 +9,7 @@ import {
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
@@ -30,7 +30,7 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, ErrorCode.conflict, message, fields);
 
 export function errorBody(
-  code: string,
+  code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
 ): ApiError {
@@ -38,7 +38,7 @@ export function errorBody(
 }
 
 /** Fastify's own 4xx errors, named for what a client did wrong. */
-const fastifyClientErrors: Record<string, { code: string; message: string }> = {
+const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: ErrorCode.payloadTooLarge,
     message: 'Request body is too large',

@@ -294,6 +294,14 @@ describe('OpenAPI', () => {
       expect.arrayContaining(['/api/health', '/api/auth/session']),
     );
     expect(Object.keys(document.paths)).not.toContain('/api/test/echo/');
+    // Every operation lists its failures in the one error shape.
+    const operations = Object.values(document.paths).flatMap((path) =>
+      Object.values(path as Record<string, { responses: Record<string, unknown> }>),
+    );
+    for (const operation of operations) {
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['4XX', '5XX']));
+      expect(JSON.stringify(operation.responses['4XX'])).toContain('"code"');
+    }
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(ui.statusCode).toBeLessThan(400);
   });

@@ -1,5 +1,6 @@
+import { fromUnits, toUnits } from '@btcp/shared';
 import { describe, expect, it } from 'vitest';
-import { fromUnits, miningValue, toUnits } from './money.ts';
+import { miningValue } from './money.ts';
 
 describe('money', () => {
   it('round-trips exact decimals', () => {

@@ -1,4 +1,4 @@
-import { adminMessages, type Staff } from '@btcp/shared';
+import { adminMessages, ErrorCode, type Staff } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { adminExists } from '../modules/admin/admin-accounts.ts';
@@ -28,7 +28,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 
 const accountBanned = () =>
-  new AppError(403, 'ACCOUNT_BANNED', 'Your account is banned: you cannot do this.');
+  new AppError(403, ErrorCode.accountBanned, 'Your account is banned: you cannot do this.');
 
 /** D9: a banned user may read, not act. */
 export async function requireActiveUser(request: FastifyRequest): Promise<void> {
@@ -61,6 +61,24 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
   if (request.user.isBanned) throw accountBanned();
   request.staff = { role: 'moderator', id: request.user.id, email: request.user.email };
 }
+
+/**
+ * The caller a guard let through, typed non-null: each is called only in handlers behind the guard
+ * that sets it (requireUser or requireActiveUser; requireStaff or requireAdmin).
+ * Reaching one without that guard is a wiring bug, answered as a 500, never a default caller.
+ */
+function guarded<T>(value: T | null, request: FastifyRequest, guard: string): T {
+  if (value === null) {
+    throw new Error(`${request.method} ${request.routeOptions.url} has no ${guard} guard`);
+  }
+  return value;
+}
+
+export const signedInUser = (request: FastifyRequest): SessionUser =>
+  guarded(request.user, request, 'requireUser');
+
+export const signedInStaff = (request: FastifyRequest): Staff =>
+  guarded(request.staff, request, 'requireStaff');
 
 /**
  * D8: creating an admin needs an admin session, except while no admin exists (the first-run

@@ -1,10 +1,11 @@
 import type { ApiError } from '@btcp/shared';
+import { ErrorCode } from '@btcp/shared/error-codes';
 
 /** A failed API call, carrying the server's error code, message and field errors. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
     /** Seconds to wait before trying again, from a 429's Retry-After header. */
@@ -55,9 +56,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const retryAfter = Number(response.headers.get('retry-after')) || null;
     if (isApiError(payload)) {
       const { code, message, fields } = payload.error;
-      throw new ApiRequestError(response.status, code, message, fields, retryAfter);
+      // The server sends only codes of the shared list (packages/shared/src/api-error.ts).
+      throw new ApiRequestError(response.status, code as ErrorCode, message, fields, retryAfter);
     }
-    throw new ApiRequestError(response.status, 'HTTP_ERROR', 'An unexpected error occurred');
+    throw new ApiRequestError(response.status, ErrorCode.httpError, 'An unexpected error occurred');
   }
   return payload as T;
 }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@btcp/shared/error-codes';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from './api-client.ts';
 
@@ -8,7 +9,11 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.
  * 'Too many attempts. Please try again in N seconds.'), a generic line for anything else.
  */
 export function requestErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiRequestError) || error.status >= 500 || error.code === 'HTTP_ERROR') {
+  if (
+    !(error instanceof ApiRequestError) ||
+    error.status >= 500 ||
+    error.code === ErrorCode.httpError
+  ) {
     return UNEXPECTED_ERROR;
   }
   if (error.status === 429 && !/\d/.test(error.message)) {

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimitedAs } from '../../lib/rate-limit.ts';
 import { settlesSharedPages } from '../../lib/shared-pages.ts';
-import { requireUser } from '../../plugins/guards.ts';
+import { requireUser, signedInUser } from '../../plugins/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';
 
@@ -24,7 +24,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccountSchema },
       },
     },
-    async (request) => getAccount(app.db, request.user?.id ?? ''),
+    async (request) => getAccount(app.db, signedInUser(request).id),
   );
 
   app.patch(
@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateUsername(app.db, request.user?.id ?? '', request.body.username, app.clock.now()),
+      updateUsername(app.db, signedInUser(request).id, request.body.username, app.clock.now()),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await changePassword(
         app.db,
-        request.user?.id ?? '',
+        signedInUser(request).id,
         request.body,
         sessionToken(request, 'user'),
         app.clock.now(),

@@ -1,4 +1,4 @@
-import { type Account, adminMessages, authMessages } from '@btcp/shared';
+import { type Account, adminMessages, authMessages, ErrorCode } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -36,7 +36,7 @@ export async function updateUsername(
     await db.update(profiles).set({ username, updatedAt: now }).where(eq(profiles.id, userId));
   } catch (error) {
     if (isUniqueViolation(error, 'profiles_username_lower_key')) {
-      throw new AppError(409, 'USERNAME_TAKEN', authMessages.usernameTaken, {
+      throw new AppError(409, ErrorCode.usernameTaken, authMessages.usernameTaken, {
         username: authMessages.usernameTaken,
       });
     }

@@ -1,9 +1,11 @@
+import { adminMessages, type Staff } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { adminUsers } from '../../db/schema.ts';
-import { conflict } from '../../errors.ts';
-import { hashNewPassword } from '../../lib/passwords.ts';
+import { badRequest, conflict, unauthorized } from '../../errors.ts';
+import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
+import { audit } from './audit.ts';
 
 export async function adminExists(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
@@ -52,4 +54,31 @@ export async function findAdminByEmail(db: Database, email: string) {
     .where(eq(sql`lower(${adminUsers.email})`, email.toLowerCase()))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * An admin changes their own password: the current one must match; the change is audited. Ending
+ * the admin's other sessions is the caller's (it knows which session is this one).
+ */
+export async function changeAdminPassword(
+  db: Database,
+  staff: Staff,
+  passwords: { currentPassword: string; newPassword: string },
+  now: Date,
+) {
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, staff.id));
+  if (!row) throw unauthorized(adminMessages.sessionNotFound);
+  if (!(await verifyPassword(row.passwordHash, passwords.currentPassword))) {
+    throw badRequest(adminMessages.currentPasswordIncorrect, {
+      currentPassword: adminMessages.currentPasswordIncorrect,
+    });
+  }
+  const passwordHash = await hashNewPassword(passwords.newPassword, 'newPassword');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(adminUsers)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(adminUsers.id, staff.id));
+    await audit(tx, staff, 'admin.password.change', { type: 'admin', id: staff.id });
+  });
 }

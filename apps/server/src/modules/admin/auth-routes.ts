@@ -3,12 +3,13 @@ import {
   AdminLoginBodySchema,
   adminMessages,
   CreateAdminBodySchema,
+  ErrorCode,
   MessageSchema,
   StaffSchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden, unauthorized } from '../../errors.ts';
+import { AppError, forbidden } from '../../errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import {
   enforceAuthRateLimits,
@@ -16,7 +17,7 @@ import {
   rateLimitedAs,
   recordFailure,
 } from '../../lib/rate-limit.ts';
-import { requireAdminOrBootstrap, requireStaff } from '../../plugins/guards.ts';
+import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../../plugins/guards.ts';
 import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
 import { audit } from './audit.ts';
@@ -89,7 +90,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!admin) await verifyAgainstNothing(password);
       if (!admin || !(await verifyPassword(admin.passwordHash, password))) {
         await recordFailure(request, 'admin-login', email);
-        throw new AppError(401, 'INVALID_CREDENTIALS', adminMessages.invalidEmailOrPassword);
+        throw new AppError(401, ErrorCode.invalidCredentials, adminMessages.invalidEmailOrPassword);
       }
       await startSession(request, reply, {
         kind: 'admin',
@@ -122,8 +123,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (!request.staff) throw unauthorized(adminMessages.sessionNotFound);
-      return request.staff;
+      return signedInStaff(request);
     },
   );
 };

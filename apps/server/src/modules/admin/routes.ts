@@ -13,20 +13,16 @@ import {
   StoredMiningSettingsSchema,
   UpdateAdminUserBodySchema,
 } from '@btcp/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUsers } from '../../db/schema.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
-import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { rateLimitedAs } from '../../lib/rate-limit.ts';
 import { settlesSharedPages } from '../../lib/shared-pages.ts';
-import { requireAdmin, requireStaff } from '../../plugins/guards.ts';
+import { requireAdmin, requireStaff, signedInStaff } from '../../plugins/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';
 import { communityModerationRoutes } from '../community/moderation-routes.ts';
-import { loadSettings, saveMiningSettings, toMiningSettings } from '../settings/service.ts';
-import { audit } from './audit.ts';
+import { loadSettings, toMiningSettings, updateMiningSettings } from '../settings/service.ts';
+import { changeAdminPassword } from './admin-accounts.ts';
 import { AdminStatsSchema, adminStats } from './stats.ts';
 import { listUsers, updateUserFlags } from './users.ts';
 import { adjustBalance, listWallets } from './wallets.ts';
@@ -70,25 +66,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const adminId = request.admin?.id;
-        if (!adminId) throw unauthorized(adminMessages.sessionNotFound);
-        const [row] = await admin.db.select().from(adminUsers).where(eq(adminUsers.id, adminId));
-        if (!row) throw unauthorized(adminMessages.sessionNotFound);
-        if (!(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
-          throw badRequest(adminMessages.currentPasswordIncorrect, {
-            currentPassword: adminMessages.currentPasswordIncorrect,
-          });
-        }
-        const passwordHash = await hashNewPassword(request.body.newPassword, 'newPassword');
-        await admin.db.transaction(async (tx) => {
-          await tx
-            .update(adminUsers)
-            .set({ passwordHash, updatedAt: admin.clock.now() })
-            .where(eq(adminUsers.id, adminId));
-          if (request.staff)
-            await audit(tx, request.staff, 'admin.password.change', { type: 'admin', id: adminId });
-        });
-        await endOtherAdminSessions(admin.db, adminId, sessionToken(request, 'admin'));
+        // The admin-only scope: the staff member is an admin, and staff.id their admin id.
+        const staff = signedInStaff(request);
+        await changeAdminPassword(admin.db, staff, request.body, admin.clock.now());
+        await endOtherAdminSessions(admin.db, staff.id, sessionToken(request, 'admin'));
         return { message: adminMessages.passwordUpdated };
       },
     );
@@ -133,10 +114,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        if (!request.staff) throw unauthorized(adminMessages.sessionNotFound);
         return adjustBalance(
           admin.db,
-          request.staff,
+          signedInStaff(request),
           request.params.userId,
           request.body,
           request.headers['idempotency-key'],
@@ -166,25 +146,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: StoredMiningSettingsSchema },
         },
       },
-      async (request) => {
-        const before = toMiningSettings(await loadSettings(admin.db));
-        await admin.db.transaction(async (tx) => {
-          await saveMiningSettings(tx, request.body);
-          if (request.staff) {
-            await audit(
-              tx,
-              request.staff,
-              'settings.mining.update',
-              { type: 'settings', id: 'mining' },
-              {
-                before,
-                after: request.body,
-              },
-            );
-          }
-        });
-        return toMiningSettings(await loadSettings(admin.db));
-      },
+      async (request) => updateMiningSettings(admin.db, signedInStaff(request), request.body),
     );
 
     admin.patch(
@@ -201,10 +163,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        if (!request.staff) throw unauthorized(adminMessages.sessionNotFound);
         const user = await updateUserFlags(
           admin.db,
-          request.staff,
+          signedInStaff(request),
           request.params.id,
           request.body,
           admin.clock.now(),

@@ -3,7 +3,9 @@ import {
   type AdjustBalanceBody,
   type AdjustBalanceResult,
   ErrorCode,
+  fromUnits,
   type Staff,
+  toUnits,
   walletMessages,
 } from '@btcp/shared';
 import { and, count, eq, ilike, or } from 'drizzle-orm';
@@ -13,7 +15,6 @@ import { newestFirst } from '../../db/order.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { fromUnits, toUnits } from '../../lib/money.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
 
@@ -71,7 +72,7 @@ export async function adjustBalance(
 ): Promise<AdjustBalanceResult> {
   const amount = toUnits(body.amount);
   if (body.mode !== 'set' && amount <= 0n) {
-    throw new AppError(400, 'INVALID_AMOUNT', walletMessages.invalidAmount, {
+    throw new AppError(400, ErrorCode.invalidAmount, walletMessages.invalidAmount, {
       amount: walletMessages.invalidAmount,
     });
   }
@@ -93,7 +94,7 @@ export async function adjustBalance(
       if (current + delta < 0n) {
         throw new AppError(
           400,
-          'INSUFFICIENT_BALANCE',
+          ErrorCode.insufficientBalance,
           walletMessages.insufficientBalanceDescription,
           {
             amount: walletMessages.insufficientBalanceDescription,

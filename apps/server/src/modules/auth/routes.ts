@@ -1,6 +1,7 @@
 import {
   authMessages,
   EmailOnlyBodySchema,
+  ErrorCode,
   LoginBodySchema,
   MessageSchema,
   RegisterBodySchema,
@@ -140,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceAuthRateLimits(request, 'login');
       await enforceFailureLimit(request, 'login', email);
       const user = await authenticateUser(ctx, email, password).catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+        if (error instanceof AppError && error.code === ErrorCode.invalidCredentials) {
           await recordFailure(request, 'login', email);
         }
         throw error;

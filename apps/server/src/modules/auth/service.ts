@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   authMessages,
+  ErrorCode,
   REFERRAL_CODE_ALPHABET,
   type RegisterBody,
   type ResetPasswordBody,
@@ -33,7 +34,7 @@ const LINK_LIFETIME_MS = { verify_email: 24 * HOUR_MS, reset_password: HOUR_MS }
 export const invalidTokenError = () =>
   new AppError(
     400,
-    'INVALID_TOKEN',
+    ErrorCode.invalidToken,
     `${authMessages.invalidOrExpiredLink}. ${authMessages.invalidOrExpiredLinkDescription}`,
   );
 
@@ -184,13 +185,13 @@ export async function authenticateUser(ctx: ServiceContext, email: string, passw
   const user = await findUserByEmail(ctx, email);
   if (!user) {
     await verifyAgainstNothing(password);
-    throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+    throw new AppError(401, ErrorCode.invalidCredentials, authMessages.invalidCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+    throw new AppError(401, ErrorCode.invalidCredentials, authMessages.invalidCredentials);
   }
   if (!user.emailVerifiedAt)
-    throw new AppError(403, 'EMAIL_NOT_VERIFIED', authMessages.emailNotVerified);
+    throw new AppError(403, ErrorCode.emailNotVerified, authMessages.emailNotVerified);
   return user;
 }
 

@@ -6,12 +6,12 @@ import {
   BlogPostSchema,
   blogMessages,
   MediaSchema,
-  type Staff,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
+import { signedInStaff } from '../../plugins/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { receiveImage } from '../media/service.ts';
 import {
@@ -76,11 +76,6 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // A published change shows on the public blog in every process before the editor hears of it.
   app.addHook('onSend', settlesSharedPages);
-  const staffOf = (request: { staff: Staff | null }) => {
-    if (!request.staff) throw unauthorized();
-    return request.staff;
-  };
-
   app.get(
     '/blog/posts',
     {
@@ -118,7 +113,13 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const post = await savePost(app.db, staffOf(request), null, request.body, app.clock.now());
+      const post = await savePost(
+        app.db,
+        signedInStaff(request),
+        null,
+        request.body,
+        app.clock.now(),
+      );
       return reply.status(201).send(post);
     },
   );
@@ -135,7 +136,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      savePost(app.db, staffOf(request), request.params.id, request.body, app.clock.now()),
+      savePost(app.db, signedInStaff(request), request.params.id, request.body, app.clock.now()),
   );
 
   app.delete(
@@ -149,7 +150,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deletePost(app.db, staffOf(request), request.params.id);
+      await deletePost(app.db, signedInStaff(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -168,7 +169,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (request, reply) => {
-          const staff = staffOf(request);
+          const staff = signedInStaff(request);
           const stored = await receiveImage(
             request,
             'blog_cover',

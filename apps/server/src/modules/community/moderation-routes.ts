@@ -3,12 +3,11 @@ import {
   AdminCommunityPostSchema,
   AdminCommunityQuerySchema,
   SetPostStatusBodySchema,
-  type Staff,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../errors.ts';
 import { settlesSharedPages } from '../../lib/shared-pages.ts';
+import { signedInStaff } from '../../plugins/guards.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './moderation.ts';
 
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
@@ -20,11 +19,6 @@ const tags = ['community'];
  */
 export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', settlesSharedPages);
-  const staffOf = (request: { staff: Staff | null }) => {
-    if (!request.staff) throw unauthorized();
-    return request.staff;
-  };
-
   app.get(
     '/posts',
     {
@@ -55,7 +49,7 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       setPostStatus(
         app.db,
-        staffOf(request),
+        signedInStaff(request),
         request.params.id,
         request.body.status,
         app.clock.now(),
@@ -73,7 +67,7 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deletePostAsStaff(app.db, staffOf(request), request.params.id);
+      await deletePostAsStaff(app.db, signedInStaff(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -12,12 +12,10 @@ import {
   VoteBodySchema,
   VoteResultSchema,
 } from '@btcp/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../errors.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
-import { requireActiveUser, requireUser } from '../../plugins/guards.ts';
+import { requireActiveUser, requireUser, signedInUser } from '../../plugins/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { receiveImage } from '../media/service.ts';
 import { createComment, deleteOwnComment, listComments } from './comments.ts';
@@ -37,12 +35,6 @@ import { voteOnComment, voteOnPost } from './votes.ts';
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
 const CommentParamsSchema = z.object({ id: z.uuid('Not a valid comment id') });
 const tags = ['community'];
-
-/** The user behind a guarded route (the guard has set it). */
-function userIdOf(request: FastifyRequest): string {
-  if (!request.user) throw unauthorized();
-  return request.user.id;
-}
 
 /**
  * /api/community/*: reading is public (the caller is resolved, if any, for myVote and isMine);
@@ -96,7 +88,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = userIdOf(request);
+      const userId = signedInUser(request).id;
       await enforceCommunityRateLimit(request, 'post', userId);
       const post = await createPost(app.db, userId, request.body, app.clock.now());
       return reply.status(201).send(post);
@@ -140,7 +132,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteOwnPost(app.db, request.params.id, userIdOf(request));
+      await deleteOwnPost(app.db, request.params.id, signedInUser(request).id);
       return reply.status(204).send(null);
     },
   );
@@ -158,7 +150,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = userIdOf(request);
+      const userId = signedInUser(request).id;
       await enforceCommunityRateLimit(request, 'vote', userId);
       return voteOnPost(app.db, userId, request.params.id, request.body.type);
     },
@@ -198,7 +190,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = userIdOf(request);
+      const userId = signedInUser(request).id;
       await enforceCommunityRateLimit(request, 'comment', userId);
       const comment = await createComment(
         app.db,
@@ -223,7 +215,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteOwnComment(app.db, request.params.id, userIdOf(request));
+      await deleteOwnComment(app.db, request.params.id, signedInUser(request).id);
       return reply.status(204).send(null);
     },
   );
@@ -241,7 +233,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = userIdOf(request);
+      const userId = signedInUser(request).id;
       await enforceCommunityRateLimit(request, 'vote', userId);
       return voteOnComment(app.db, userId, request.params.id, request.body.type);
     },
@@ -274,7 +266,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (request, reply) => {
-          const userId = userIdOf(request);
+          const userId = signedInUser(request).id;
           await enforceCommunityRateLimit(request, 'image', userId);
           const stored = await receiveImage(request, 'community_image', { userId });
           return reply.status(201).send(stored);

@@ -1,36 +1,10 @@
-import { communityMessages, type VoteResult } from '@btcp/shared';
+import { communityMessages, type VoteChange, type VoteResult, voteChange } from '@btcp/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { communityComments, communityPosts, communityVotes } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { hotRankSql } from './hot-rank.ts';
 import type { VoteType } from './sql.ts';
-
-interface VoteChange {
-  /** The caller's vote afterwards. */
-  next: VoteType | null;
-  upvotes: -1 | 0 | 1;
-  downvotes: -1 | 0 | 1;
-}
-
-/**
- * The vote state machine (spec §4, D1): none → up or down; the same vote again → none; the
- * opposite vote → switch. Returns the new vote and how each counter moves.
- */
-function voteChange(current: VoteType | null, requested: VoteType): VoteChange {
-  const delta = (type: VoteType | null, sign: 1 | -1) => ({
-    upvotes: type === 'upvote' ? sign : 0,
-    downvotes: type === 'downvote' ? sign : 0,
-  });
-  const next = current === requested ? null : requested;
-  const removed = delta(current, -1);
-  const added = delta(next, 1);
-  return {
-    next,
-    upvotes: (removed.upvotes + added.upvotes) as VoteChange['upvotes'],
-    downvotes: (removed.downvotes + added.downvotes) as VoteChange['downvotes'],
-  };
-}
 
 type Target = { kind: 'post'; id: string } | { kind: 'comment'; id: string };
 

@@ -1,16 +1,19 @@
 import {
   ErrorCode,
+  fromUnits,
   MINING_PING_COVERS_MS,
   MINING_STALE_AFTER_MS,
   type MiningSession,
   miningMessages,
+  toUnits,
+  trimDecimal,
 } from '@btcp/shared';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { miningSessions, miningStats, wallets } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { fromUnits, miningValue, toUnits, trimDecimal } from '../../lib/money.ts';
+import { miningValue } from '../../lib/money.ts';
 import { publish } from '../realtime/hub.ts';
 import { loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';

@@ -2,7 +2,7 @@ import { ErrorCode, type RealtimeEvent } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { requireUser } from '../../plugins/guards.ts';
+import { requireUser, signedInUser } from '../../plugins/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 
 const HEARTBEAT_MS = 30_000;
@@ -26,9 +26,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['realtime'], summary: 'Server-Sent Events: balance, transactions, mining' },
     },
     async (request, reply) => {
-      const user = request.user;
+      const user = signedInUser(request);
+      // The guard found the session by this cookie.
       const token = sessionToken(request, 'user');
-      if (!user || !token) throw unauthorized('You need to sign in first');
+      if (!token) throw unauthorized('You need to sign in first');
       const sessionHash = hashToken(token);
       if (app.realtime.streamsOfSession(user.id, sessionHash) >= MAX_STREAMS_PER_SESSION) {
         throw new AppError(

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
-import { profiles } from '../../db/schema.ts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { profiles, transactions, users } from '../../db/schema.ts';
 import { loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 
@@ -33,4 +33,30 @@ export async function creditReferralBonus(
     referredUserId,
   });
   return credited.transaction !== null;
+}
+
+/** D12: the user's code, who signed up with it (verified or not yet), and what it earned. */
+export async function referralStats(db: Database, userId: string) {
+  const [[profile], [referred], [earned]] = await Promise.all([
+    db.select({ code: profiles.referralCode }).from(profiles).where(eq(profiles.id, userId)),
+    db
+      .select({ verified: count(users.emailVerifiedAt), all: count() })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(eq(profiles.referredBy, userId)),
+    db
+      .select({
+        value: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(20,8)::text`,
+      })
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.transactionType, 'REFERRAL'))),
+  ]);
+  // Every user has a profile (created with the account, in one transaction).
+  if (!profile) throw new Error(`no profile for user ${userId}`);
+  return {
+    referralCode: profile.code,
+    referrals: referred?.verified ?? 0,
+    pendingReferrals: (referred?.all ?? 0) - (referred?.verified ?? 0),
+    earnings: earned?.value ?? '0.00000000',
+  };
 }

@@ -5,11 +5,13 @@ import {
   MiningRewardIntervalSchema,
   type MiningSettings,
   ReferralBonusSchema,
+  type Staff,
 } from '@btcp/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DatabaseOrTransaction, Transaction } from '../../db/client.ts';
+import type { Database, DatabaseOrTransaction, Transaction } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema.ts';
+import { audit } from '../admin/audit.ts';
 
 export interface ActiveMiningSettings {
   phases: MiningPhases;
@@ -75,7 +77,7 @@ export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings
 }
 
 /** Writes all mining settings at once, in the caller's transaction. */
-export async function saveMiningSettings(tx: Transaction, next: MiningSettings): Promise<void> {
+async function saveMiningSettings(tx: Transaction, next: MiningSettings): Promise<void> {
   const current = await loadSettings(tx);
   const phases: MiningPhases = {
     early_phase: {
@@ -99,4 +101,28 @@ export async function saveMiningSettings(tx: Transaction, next: MiningSettings):
         set: { value: row.value, updatedAt: sql`now()` },
       });
   }
+}
+
+/**
+ * An admin changes the mining settings: all of them at once, audited with what they were and what
+ * they became. New sessions take the new rate; running ones keep theirs (decision 007), and the
+ * next crediting tick uses the new interval.
+ */
+export async function updateMiningSettings(
+  db: Database,
+  staff: Staff,
+  next: MiningSettings,
+): Promise<MiningSettings> {
+  const before = toMiningSettings(await loadSettings(db));
+  await db.transaction(async (tx) => {
+    await saveMiningSettings(tx, next);
+    await audit(
+      tx,
+      staff,
+      'settings.mining.update',
+      { type: 'settings', id: 'mining' },
+      { before, after: next },
+    );
+  });
+  return toMiningSettings(await loadSettings(db));
 }

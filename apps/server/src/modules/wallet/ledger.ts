@@ -1,9 +1,9 @@
-import { ErrorCode, walletMessages } from '@btcp/shared';
+import { ErrorCode, fromUnits, toUnits, walletMessages } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { transactions, wallets } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { fromUnits, MAX_BALANCE_UNITS, toUnits } from '../../lib/money.ts';
+import { MAX_BALANCE_UNITS } from '../../lib/money.ts';
 import { publish } from '../realtime/hub.ts';
 
 export interface LedgerEntry {
@@ -37,7 +37,8 @@ export const balanceLimitError = () =>
     amount: walletMessages.balanceLimit,
   });
 
-const CAPPED_NOTE = ' (capped at the balance limit)';
+/** What a ledger row's description says when an automatic credit was capped at MAX_BALANCE. */
+export const CAPPED_NOTE = ' (capped at the balance limit)';
 
 /**
  * D10: the one way a balance changes. Locks the wallet row, writes the transaction and the new

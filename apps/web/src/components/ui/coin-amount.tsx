@@ -1,18 +1,7 @@
+import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
-
-/**
- * A decimal string from the server ('1234.5', '-5') with thousands separators and exactly 8 places
- * ('1,234.50000000'), by string work alone: converting to a float would lose digits (D10).
- */
-export function formatCoinAmount(decimal: string): string {
-  const negative = decimal.trim().startsWith('-');
-  const [whole = '0', fraction = ''] = decimal.trim().replace(/^[+-]/, '').split('.');
-  const digits = whole.replace(/^0+(?=\d)/, '') || '0';
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}.${fraction.padEnd(8, '0').slice(0, 8)}`;
-}
 
 /** True for an amount above zero ('0.00000001'), false for zero and anything negative. */
 export function isPositiveAmount(decimal: string): boolean {

@@ -1,4 +1,5 @@
 import type { AdminStats } from '@btcp/shared/admin';
+import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import { Coins, type LucideIcon, MessagesSquare, Pickaxe, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -8,7 +9,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { formatCoinAmount } from '../lib/format.ts';
 
 /** Whole coins large, the 8 decimals smaller, so the figure fits a quarter-width card. */
 function CoinAmount({ decimal }: { decimal: string }) {

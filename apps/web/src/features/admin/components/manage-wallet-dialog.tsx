@@ -1,3 +1,4 @@
+import { formatCoinAmount } from '@btcp/shared/decimal';
 import type { AdminWallet } from '@btcp/shared/wallet';
 import { walletMessages } from '@btcp/shared/wallet';
 import { SlidersHorizontal } from 'lucide-react';
@@ -17,7 +18,6 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useAdjustWallet } from '../api/adjust-wallet.ts';
 import { type AdjustMode, adjustmentDoneMessage } from '../lib/adjustment.ts';
-import { formatCoinAmount } from '../lib/format.ts';
 import { AdjustBalanceForm } from './adjust-balance-form.tsx';
 
 const tabs: { mode: AdjustMode; label: string }[] = [

@@ -1,3 +1,4 @@
+import { formatCoinAmount } from '@btcp/shared/decimal';
 import { walletMessages } from '@btcp/shared/wallet';
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -15,7 +16,6 @@ import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useAdminWallets } from '../api/get-admin-wallets.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { formatCoinAmount } from '../lib/format.ts';
 import { ManageWalletDialog } from './manage-wallet-dialog.tsx';
 
 const columns = ['Email', 'Username', 'Wallet Balance', 'Actions'];

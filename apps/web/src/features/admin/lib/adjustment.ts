@@ -1,5 +1,5 @@
+import { parseCoinAmount, toUnits } from '@btcp/shared/decimal';
 import { type AdjustBalanceBody, walletMessages } from '@btcp/shared/wallet';
-import { parseCoinAmount, toUnits } from './decimal.ts';
 
 export type AdjustMode = AdjustBalanceBody['mode'];
 

@@ -1,4 +1,5 @@
 import { type LoginBody, LoginBodySchema } from '@btcp/shared/auth';
+import { ErrorCode } from '@btcp/shared/error-codes';
 import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -44,7 +45,8 @@ export function LoginForm() {
     } catch (error) {
       const message = requestErrorMessage(error);
       // D6: an unverified address cannot sign in; the fix is one click away.
-      const unverified = error instanceof ApiRequestError && error.code === 'EMAIL_NOT_VERIFIED';
+      const unverified =
+        error instanceof ApiRequestError && error.code === ErrorCode.emailNotVerified;
       setFailure(
         unverified
           ? { kind: 'unverified', email: values.email, message }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@btcp/shared/error-codes';
 import { checkImageFile, mediaMessages } from '@btcp/shared/media';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -11,7 +12,9 @@ export interface Cover {
 
 /** The server's reason for a refused image (too large, not an image) beats the generic line. */
 function uploadFailureDescription(error: Error): string {
-  return error instanceof ApiRequestError && error.status < 500 && error.code !== 'HTTP_ERROR'
+  return error instanceof ApiRequestError &&
+    error.status < 500 &&
+    error.code !== ErrorCode.httpError
     ? error.message
     : mediaMessages.uploadFailedDescription;
 }

@@ -6,6 +6,7 @@ import {
   communityTopicLabels,
   communityTopics,
 } from '@btcp/shared/community';
+import { ErrorCode } from '@btcp/shared/error-codes';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -38,7 +39,11 @@ const emptyPost: NewPostValues = { title: '', content: '', topic: '' };
 
 /** The server's reason when it gave one (403 banned, 429 too often, a bad image), else the spec's. */
 function failureMessage(error: unknown): string {
-  if (!(error instanceof ApiRequestError) || error.status >= 500 || error.code === 'HTTP_ERROR') {
+  if (
+    !(error instanceof ApiRequestError) ||
+    error.status >= 500 ||
+    error.code === ErrorCode.httpError
+  ) {
     return communityMessages.unexpected;
   }
   if (error.status === 401) return communityMessages.mustBeLoggedIn;

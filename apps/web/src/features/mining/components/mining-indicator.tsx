@@ -1,7 +1,7 @@
+import { formatCoinAmount } from '@btcp/shared/decimal';
 import { paths } from '@btcp/shared/paths';
 import { COIN } from '@btcp/shared/product';
 import { Link } from 'react-router';
-import { formatCoinAmount } from '../../../components/ui/coin-amount.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
 import { useMiningSnapshot } from '../hooks/use-mining.ts';

@@ -1,15 +1,15 @@
+import { addAmounts, formatCoinAmount } from '@btcp/shared/decimal';
 import { type MiningSession, type MiningSettlement, miningMessages } from '@btcp/shared/mining';
 import { COIN } from '@btcp/shared/product';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { formatCoinAmount, isPositiveAmount } from '../../../components/ui/coin-amount.tsx';
+import { isPositiveAmount } from '../../../components/ui/coin-amount.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { sendMiningCleanup } from '../api/cleanup-mining-session.ts';
 import { miningStatusQueryKey } from '../api/get-mining-status.ts';
 import { pingMining } from '../api/ping-mining.ts';
 import { startMining } from '../api/start-mining.ts';
 import { stopMining } from '../api/stop-mining.ts';
-import { addCoinAmounts } from './coin-sum.ts';
 import { formatRate } from './format.ts';
 
 /** What the last session came to, shown after Stop instead of counters silently reset. */
@@ -82,7 +82,7 @@ class MiningSessionStore {
   private finish(queryClient: QueryClient | null, lastCredit = '0'): void {
     const { session, mined } = this.snapshot;
     const summary = session
-      ? { seconds: secondsSince(session.startedAt), mined: addCoinAmounts(mined, lastCredit) }
+      ? { seconds: secondsSince(session.startedAt), mined: addAmounts(mined, lastCredit) }
       : this.snapshot.summary;
     this.update({ session: null, pending: null, mined: idle.mined, summary });
     if (queryClient) this.publishSession(queryClient, null);
@@ -130,7 +130,7 @@ class MiningSessionStore {
       announceReward(settlement, session.hourlyRate);
       this.update({
         session: settlement.session ?? session,
-        mined: addCoinAmounts(this.snapshot.mined, settlement.credited),
+        mined: addAmounts(this.snapshot.mined, settlement.credited),
       });
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 404) {

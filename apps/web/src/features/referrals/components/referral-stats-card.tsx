@@ -1,3 +1,4 @@
+import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import { Coins, Users } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,7 +10,6 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
-import { formatCoinAmount } from '../../../components/ui/coin-amount.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';

@@ -1,10 +1,10 @@
+import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import { walletMessages } from '@btcp/shared/wallet';
 import { ArrowDownLeft, ArrowUpRight, WalletIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatCoinAmount } from '../../../components/ui/coin-amount.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useWallet } from '../api/get-wallet.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyVote, score } from './vote.ts';
+import { applyVote, score, voteChange } from './vote-rules.ts';
 
 describe('applyVote', () => {
   const counts = { upvotes: 5, downvotes: 2 };
@@ -34,6 +34,18 @@ describe('applyVote', () => {
   });
 
   it('scores upvotes minus downvotes', () => {
-    expect(score({ upvotes: 2, downvotes: 7, myVote: null })).toBe(-5);
+    expect(score({ upvotes: 2, downvotes: 7 })).toBe(-5);
+  });
+});
+
+describe('voteChange', () => {
+  it('says how each counter moves, for the server to write', () => {
+    expect(voteChange(null, 'upvote')).toEqual({ next: 'upvote', upvotes: 1, downvotes: 0 });
+    expect(voteChange('upvote', 'upvote')).toEqual({ next: null, upvotes: -1, downvotes: 0 });
+    expect(voteChange('upvote', 'downvote')).toEqual({
+      next: 'downvote',
+      upvotes: -1,
+      downvotes: 1,
+    });
   });
 });

@@ -1,0 +1,34 @@
+/**
+ * Every error code the API answers with, in one list for both sides (issue 13): the server throws
+ * them, the browser compares against them. Zod-free, so the browser imports it as it is.
+ */
+export const ErrorCode = {
+  badRequest: 'BAD_REQUEST',
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  foreignOrigin: 'FOREIGN_ORIGIN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  balanceLimit: 'BALANCE_LIMIT',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  miningPaused: 'MINING_PAUSED',
+  miningElsewhere: 'MINING_ELSEWHERE',
+  noSession: 'NO_SESSION',
+  tooManyStreams: 'TOO_MANY_STREAMS',
+  invalidAmount: 'INVALID_AMOUNT',
+  insufficientBalance: 'INSUFFICIENT_BALANCE',
+  invalidToken: 'INVALID_TOKEN',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  accountBanned: 'ACCOUNT_BANNED',
+  usernameTaken: 'USERNAME_TAKEN',
+  /** The browser's own: an answer that was not the API's error shape (a proxy's 502 page, say). */
+  httpError: 'HTTP_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
