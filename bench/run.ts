@@ -4,10 +4,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fromUnits } from '@btcp/shared/decimal';
 import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
-import { fromUnits, ledgerTotals, runMinerRound, seedMiners } from './lib/miners.ts';
+import {
+  cpuMeter,
+  ledgerTotals,
+  memoryOf,
+  percentile,
+  postgresPids,
+  seedMiners,
+  serverPids,
+  startLoad,
+} from './lib/miners.ts';
 import { landingPageWeight } from './lib/page-weight.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
 import { shutdownUnderLoad } from './lib/shutdown.ts';
@@ -18,9 +28,13 @@ const skipMiners = process.argv.includes('--no-miners');
 const skipCommunity = process.argv.includes('--no-community');
 const skipLanding = process.argv.includes('--no-landing');
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MINER_STEPS = (process.env.BENCH_MINERS ?? '25,50,100,200,400,800').split(',').map(Number);
-const PING_ROUNDS = 8;
-const P99_LIMIT_MS = 100;
+const MINER_STEPS = (process.env.BENCH_MINERS ?? '5000,10000,25000,50000').split(',').map(Number);
+/** How long each step is measured, once its miners are all running (at least 3 minutes). */
+const MINER_WINDOW_SECONDS = Number(process.env.BENCH_MINERS_SECONDS ?? 180);
+/** Server processes (WEB_CONCURRENCY): one process may hold 20,000 open files here. */
+const MINER_SERVER_PROCESSES = Number(process.env.BENCH_MINERS_SERVERS ?? 4);
+/** New miners per second while a step ramps up. */
+const MINER_RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
 const REQUEST_PATH_CONNECTIONS = 50;
 
 /** A fresh PostgreSQL database for one scenario, dropped afterwards; null without a server. */
@@ -116,50 +130,91 @@ async function requestPathScenario() {
   }
 }
 
-/** Concurrent miners against one server on PostgreSQL: the largest N whose ping p99 stays < 100 ms. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Issue 12: N real-time miners against WEB_CONCURRENCY server processes on PostgreSQL, N growing
+ * step by step; each step is measured over a window of real time once its miners all run.
+ */
 async function minersScenario() {
   const database = await scratchDatabase('Concurrent miners');
   if (!database) return;
-  const databaseUrl = database.url;
-  const app = await startAppServer({ DATABASE_URL: databaseUrl });
+  const largest = Math.max(...MINER_STEPS);
+  // The server migrates the database; the miners are written into it once it has.
+  const app = await startAppServer({
+    DATABASE_URL: database.url,
+    WEB_CONCURRENCY: String(MINER_SERVER_PROCESSES),
+  });
+  const primary = app.child.pid ?? 0;
+  // Up to 10,000 streams per load process, each on its own source address (ports and files).
+  const load = await startLoad(app.url, Math.max(2, Math.ceil(largest / 10_000)));
   try {
-    const tokens = await seedMiners(databaseUrl, MINER_STEPS[MINER_STEPS.length - 1] ?? 0);
+    const tokens = await seedMiners(database.url, largest);
     console.log(
-      `\nConcurrent miners on PostgreSQL: start, ${PING_ROUNDS} pings 1 s apart (30 s compressed, reward interval 1 s), stop:`,
+      `\nMiners in real time on PostgreSQL, ${MINER_SERVER_PROCESSES} server processes: each miner signed in with its event stream open, a ping every 30 s, rewards every 60 s; ${MINER_WINDOW_SECONDS} s measured per step:`,
     );
     const rows = [];
-    let credited = 0n;
-    let sustained = 0;
+    let running = 0;
     for (const miners of MINER_STEPS) {
-      const round = await runMinerRound(app.url, tokens.slice(0, miners), PING_ROUNDS);
-      credited += round.credited;
-      rows.push({
+      const fresh = tokens.slice(running, miners);
+      await load.add(fresh, Math.max(5000, (fresh.length / MINER_RAMP_PER_SECOND) * 1000));
+      running = miners;
+      // Every new miner has pinged once before the window opens.
+      await sleep(31_000);
+      await load.window();
+      const serverCpu = cpuMeter(() => serverPids(primary));
+      const postgresCpu = cpuMeter(postgresPids);
+      await sleep(MINER_WINDOW_SECONDS * 1000);
+      const reports = await load.report();
+      const pings = reports.flatMap((report) => report.pingLatencies);
+      const lags = reports.flatMap((report) => report.rewardLags);
+      const errors = reports.reduce((sum, report) => sum + report.errors, 0);
+      const row = {
         miners,
-        pings: round.pings,
-        'p50 ms': round.p50Ms,
-        'p99 ms': round.p99Ms,
-        errors: round.errors,
-      });
-      if (round.p99Ms >= P99_LIMIT_MS || round.errors > 0) break;
-      sustained = miners;
+        'open streams': reports.reduce((sum, report) => sum + report.openStreams, 0),
+        pings: pings.length,
+        'ping p50 ms': Math.round(percentile(pings, 50)),
+        'ping p99 ms': Math.round(percentile(pings, 99)),
+        rewards: lags.length,
+        'reward lag p99 ms': Math.round(percentile(lags, 99)),
+        errors,
+        'load loop lag p99 ms': Math.round(Math.max(...reports.map((r) => r.loopDelayP99Ms))),
+        'server CPU %': serverCpu(),
+        'PostgreSQL CPU %': postgresCpu(),
+        'server RSS MB': Math.round(memoryOf(serverPids(primary)) / 2 ** 20),
+        // An upper bound: the processes' whole memory, fixed costs included, over the streams.
+        'RSS per stream KB': Math.round(memoryOf(serverPids(primary)) / miners / 1024),
+      };
+      rows.push(row);
+      console.log(JSON.stringify(row));
+      if (errors > 0)
+        console.log(
+          'errors, first of each process:',
+          reports.map((r) => r.errorSamples),
+        );
     }
     console.table(rows);
-    const totals = await ledgerTotals(databaseUrl);
-    console.log(
-      `Largest N with p99 ping latency under ${P99_LIMIT_MS} ms: ${sustained || `< ${MINER_STEPS[0]}`}`,
+    await load.stop();
+    const reports = await load.report();
+    const reported = reports.reduce(
+      (sum, report) => sum + BigInt(report.rewardUnits) + BigInt(report.stopUnits),
+      0n,
     );
+    const totals = await ledgerTotals(database.url);
     console.log(
-      `Ledger check: paid by the API ${fromUnits(credited)}, sum of balances ${totals?.balances}, sum of transactions ${totals?.transactions}, wallets not matching their transactions: ${totals?.mismatched}`,
+      `Ledger check: rewards the API reported (events and stops) ${fromUnits(reported)}, sum of MINING transactions ${totals?.mining}, sum of balance changes ${totals?.balances}, wallets not equal to their transactions: ${totals?.mismatched}`,
     );
     if (
-      totals?.balances !== fromUnits(credited) ||
-      totals?.transactions !== totals?.balances ||
+      totals?.mining !== fromUnits(reported) ||
+      totals?.balances !== totals?.transactions ||
+      totals?.mining !== totals?.balances ||
       totals?.mismatched !== '0'
     ) {
       process.exitCode = 1;
       console.log('LEDGER MISMATCH');
     }
   } finally {
+    load.close();
     await stop(app.child);
     await database.drop();
   }

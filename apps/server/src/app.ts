@@ -36,7 +36,11 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mai
 import { createMailDrainer, type MailDrainer } from './modules/mail/queue.ts';
 import { mailboxRoutes } from './modules/mail/routes.ts';
 import { mediaFileRoutes } from './modules/media/routes.ts';
-import { createDiskStorage, type MediaStorage } from './modules/media/storage.ts';
+import {
+  createDatabaseStorage,
+  createDiskStorage,
+  type MediaStorage,
+} from './modules/media/storage.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
@@ -57,6 +61,11 @@ export interface AppDeps {
   mediaStorage?: MediaStorage;
   /** Pino options or false; tests pass false to keep their output readable. */
   logger?: boolean | Record<string, unknown>;
+  /**
+   * Whether the timed jobs run (jobs.ts); true unless a test turns them off to run each job
+   * itself at the moments its manual clock names.
+   */
+  runJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -131,7 +140,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
         : createOutboxMailer(`${config.dataDir}/outbox`, app.log)),
   );
-  app.decorate('mediaStorage', deps.mediaStorage ?? createDiskStorage(`${config.dataDir}/media`));
+  app.decorate(
+    'mediaStorage',
+    deps.mediaStorage ??
+      (database.kind === 'postgres'
+        ? createDatabaseStorage(database.db)
+        : createDiskStorage(`${config.dataDir}/media`)),
+  );
   const mailDrainer = createMailDrainer(
     { db: database.db, clock: app.clock, config, mailer: app.mailer, log: app.log },
     deliverAccountMail,
@@ -212,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const requestsInFlight = trackRequestsInFlight(app);
-  const stopJobs = startMaintenanceJobs(app);
+  const stopJobs = deps.runJobs === false ? async () => {} : startMaintenanceJobs(app);
   // Runs once Fastify's own close has stopped listening and every connection has ended.
   app.addHook('onClose', async () => {
     await Promise.all([

@@ -16,6 +16,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs several processes only on a PostgreSQL server, sharing the pool out between them', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY.*DATABASE_URL/);
+    const url = 'postgres://postgres@127.0.0.1:5432/btcp';
+    expect(loadConfig({ DATABASE_URL: url }).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '4' }).databasePoolSize).toBe(10);
+    expect(
+      loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '12' })
+        .databasePoolSize,
+    ).toBe(12);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -36,6 +36,10 @@ const ConfigSchema = z.object({
   RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_COMMUNITY_VOTES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** How many server processes share PORT (Node's cluster); more than one needs DATABASE_URL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Pooled connections per process; 20, or 40 shared out between several processes. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -54,6 +58,8 @@ export interface Config extends RawConfig {
   publicOrigin: string;
   /** Origins a mutating request may come from (D4): the public origin and, outside production, its loopback twins. */
   allowedOrigins: ReadonlySet<string>;
+  /** Pooled database connections of this process (DATABASE_POOL_SIZE, or the default). */
+  databasePoolSize: number;
   /** Whether GET /api/dev/mailbox shows the outbox (D22): see devMailboxEnabled. */
   devMailbox: boolean;
   /** Absolute path of the data folder (embedded database, outbox, uploads). */
@@ -80,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  APP_ORIGIN: required in production: the public URL of the site (e.g. https://btcp.example), so links in emails and feeds never come from a request',
     );
   }
+  if (raw.WEB_CONCURRENCY > 1 && !raw.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (a PostgreSQL server); the embedded database belongs to one process',
+    );
+  }
   const publicOrigin = raw.APP_ORIGIN ?? new URL(`http://localhost:${raw.PORT}`).origin;
   return {
     ...raw,
@@ -87,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     allowedOrigins: new Set([publicOrigin, ...(isProduction ? [] : loopbackTwins(publicOrigin))]),
     devMailbox: devMailboxEnabled(raw, isProduction),
+    databasePoolSize:
+      raw.DATABASE_POOL_SIZE ??
+      (raw.WEB_CONCURRENCY === 1 ? 20 : Math.max(8, Math.ceil(40 / raw.WEB_CONCURRENCY))),
     dataDir: path.resolve(repoRoot, raw.DATA_DIR),
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
   };

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { purgeOldRateLimitWindows } from './lib/rate-limit.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
 import { purgeOrphanMedia } from './modules/media/service.ts';
-import { closeStaleSessions } from './modules/mining/service.ts';
+import { closeStaleSessions, creditDueRewards } from './modules/mining/service.ts';
+import { purgeOldBatches } from './modules/realtime/hub.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 const STALE_MINING_CHECK_MS = 15_000;
+/** Decision 014: a reward is paid within a second of falling due. */
+const CREDIT_TICK_MS = 1000;
 
 /**
  * Housekeeping on a timer inside the server (ARCHITECTURE "Background jobs"): plain deletes of
@@ -19,6 +22,7 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       await purgeExpiredSessions(app.db, now);
       await purgeOldRateLimitWindows(app.db, now);
       await purgeOrphanMedia(app.db, app.mediaStorage, now);
+      await purgeOldBatches(app.db, now);
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }
@@ -32,8 +36,16 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       app.log.warn({ err: error }, 'closing stale mining sessions failed; it will run again');
     }
   });
+  // Decision 014: every process runs it; each due reward is locked by one of them and paid once.
+  const crediting = everyInterval(CREDIT_TICK_MS, async () => {
+    try {
+      await creditDueRewards(app.db, app.clock.now());
+    } catch (error) {
+      app.log.warn({ err: error }, 'crediting mining rewards failed; the next tick tries again');
+    }
+  });
   return async () => {
-    await Promise.all([maintenance.stop(), staleMining.stop()]);
+    await Promise.all([maintenance.stop(), staleMining.stop(), crediting.stop()]);
   };
 }
 

@@ -1,21 +1,60 @@
+import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** A worker that dies is replaced after this pause, so a crash loop does not spin the CPU. */
+const RESTART_DELAY_MS = 1000;
 
-async function main() {
-  const config = loadConfig();
-  const database = await openDatabase(
+type Log = Pick<pino.Logger, 'info' | 'warn' | 'error'>;
+
+const openConfiguredDatabase = (config: Config) =>
+  openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
       : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
+    { poolSize: config.databasePoolSize },
   );
+
+/** What happens once per start, whatever the number of processes: migrations, the first-run seed. */
+async function prepare(database: Awaited<ReturnType<typeof openConfiguredDatabase>>) {
   await database.migrate();
   const seeded = await seedSampleBlogPosts(database.db, systemClock.now());
+  return { seeded, hasAdmin: await adminExists(database.db) };
+}
+
+function announce(
+  log: Log,
+  config: Config,
+  kind: string,
+  prepared: Awaited<ReturnType<typeof prepare>>,
+) {
+  const origin = config.publicOrigin;
+  log.info(
+    { database: kind, url: origin, processes: config.WEB_CONCURRENCY },
+    `BTCP is ready at ${origin}`,
+  );
+  if (prepared.seeded > 0) log.info(`First start: added ${prepared.seeded} sample blog posts`);
+  if (!prepared.hasAdmin) {
+    // D8: first-run bootstrap. Until an admin exists, /create-admin is open to whoever gets there first.
+    log.warn(
+      `No admin account yet: create one at ${origin}/create-admin or with \`npm run create-admin -- --email you@example.com\``,
+    );
+  }
+}
+
+/**
+ * One server process: the app on PORT. Alone (WEB_CONCURRENCY=1) it prepares the database itself;
+ * as a cluster worker the primary has done that, and the port is shared through the primary.
+ */
+async function serve(config: Config) {
+  const database = await openConfiguredDatabase(config);
+  const prepared = cluster.isWorker ? null : await prepare(database);
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
 
   let closing = false;
@@ -40,18 +79,62 @@ async function main() {
   process.on('SIGINT', shutdown);
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  const origin = config.publicOrigin;
-  app.log.info({ database: database.kind, url: origin }, `BTCP is ready at ${origin}`);
-  if (seeded > 0) app.log.info(`First start: added ${seeded} sample blog posts`);
-  if (!(await adminExists(database.db))) {
-    // D8: first-run bootstrap. Until an admin exists, /create-admin is open to whoever gets there first.
-    app.log.warn(
-      `No admin account yet: create one at ${origin}/create-admin or with \`npm run create-admin -- --email you@example.com\``,
-    );
-  }
+  if (prepared) announce(app.log, config, database.kind, prepared);
 }
 
-main().catch((error: unknown) => {
+/**
+ * WEB_CONCURRENCY=N (issue 12): the primary prepares the database once, then starts N workers that
+ * share PORT (Node's cluster hands each new connection to the next worker). A worker that dies is
+ * replaced; its clients reconnect to the others meanwhile. SIGTERM or SIGINT stops every worker
+ * gracefully, then the primary.
+ */
+async function supervise(config: Config) {
+  const log = pino(loggerOptions(config));
+  const database = await openConfiguredDatabase(config);
+  const prepared = await prepare(database);
+  await database.close();
+
+  let stopping = false;
+  let listening = 0;
+  const fork = () => {
+    if (!stopping) cluster.fork();
+  };
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === config.WEB_CONCURRENCY) announce(log, config, database.kind, prepared);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (alive().length === 0) process.exit(0);
+      return;
+    }
+    if (listening === 0) {
+      log.error({ code, signal }, 'a server process could not start; stopping');
+      process.exit(1);
+    }
+    log.error(
+      { worker: worker.process.pid, code, signal },
+      'a server process died; starting another',
+    );
+    setTimeout(fork, RESTART_DELAY_MS);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down every server process');
+    for (const worker of alive()) worker?.process.kill('SIGTERM');
+    if (alive().length === 0) process.exit(0);
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 2000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
+}
+
+const config = loadConfig();
+const run = config.WEB_CONCURRENCY > 1 && cluster.isPrimary ? supervise : serve;
+run(config).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -20,6 +20,16 @@ export const sameOrigin = { origin: SAME_ORIGIN } as const;
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
+const serverUrls = new WeakMap<DatabaseHandle, string>();
+
+/**
+ * The PostgreSQL URL of a test database, for a test that opens it again as another process would;
+ * null on PGlite, where one process owns the database.
+ */
+export function serverUrlOf(handle: DatabaseHandle): string | null {
+  return serverUrls.get(handle) ?? null;
+}
+
 export async function openTestDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const server = await createServerTestDatabase();
   if (!server) {
@@ -29,13 +39,15 @@ export async function openTestDatabase(options: DatabaseOptions = {}): Promise<D
   }
   const handle = await openDatabase({ kind: 'postgres', url: server.url }, options);
   await handle.migrate();
-  return {
+  const opened: DatabaseHandle = {
     ...handle,
     async close() {
       await handle.close();
       await server.drop();
     },
   };
+  serverUrls.set(opened, server.url);
+  return opened;
 }
 
 /** With TEST_DATABASE_URL set: a new, empty database on that server, and how to drop it. */
@@ -93,6 +105,8 @@ export async function createTestApp(
     onQuery?: DatabaseOptions['onQuery'];
     /** Pino options; by default the app logs nothing, to keep test output readable. */
     logger?: Record<string, unknown>;
+    /** The timed jobs are off unless asked for: a test runs each job when its clock says. */
+    runJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ onQuery: options.onQuery });
@@ -116,6 +130,7 @@ export async function createTestApp(
     mediaStorage: options.mediaStorage,
     mailer: options.mailer,
     logger: options.logger ?? false,
+    runJobs: options.runJobs ?? false,
   });
   return {
     app,

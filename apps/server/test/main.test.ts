@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -15,37 +15,87 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+/**
+ * `npm start`'s entry in a process of its own, on a fresh data folder (and a fresh database on the
+ * server named by TEST_DATABASE_URL); `cleanUp` kills it if it still runs and removes both.
+ */
+async function startServer(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-main-'));
+  const port = await freePort();
+  const serverDatabase = await createServerTestDatabase();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: serverDatabase?.url ?? '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  /** Waits until /api/health answers 200; false after 30 s of trying. */
+  const healthy = async () => {
+    for (let attempt = 0; attempt < 120; attempt++) {
+      // A connection handed to a process killed as it arrived is never answered: time out.
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        signal: AbortSignal.timeout(2000),
+      }).catch(() => null);
+      if (health?.status === 200) return true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return false;
+  };
+  const cleanUp = async () => {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    await serverDatabase?.drop();
+  };
+  return { child, healthy, cleanUp };
+}
+
 describe('the server process', () => {
   it('starts on its own database, answers, and stops cleanly on SIGTERM', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-main-'));
-    const port = await freePort();
-    const serverDatabase = await createServerTestDatabase();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: serverDatabase?.url ?? '',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
-    });
+    const { child, healthy, cleanUp } = await startServer();
     try {
-      let health: Response | null = null;
-      for (let attempt = 0; attempt < 120 && !health; attempt++) {
-        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-        if (!health) await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      expect(health?.status).toBe(200);
+      expect(await healthy()).toBe(true);
       child.kill('SIGTERM');
       const [code] = await once(child, 'exit');
       expect(code).toBe(0);
     } finally {
-      child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
-      await serverDatabase?.drop();
+      await cleanUp();
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'runs WEB_CONCURRENCY processes on one port, replaces one killed with SIGKILL, and stops them all',
+    async () => {
+      const { child, healthy, cleanUp } = await startServer({ WEB_CONCURRENCY: '2' });
+      const workers = () =>
+        execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter(Boolean);
+      try {
+        expect(await healthy()).toBe(true);
+        const before = workers();
+        expect(before).toHaveLength(2);
+        process.kill(Number(before[0]), 'SIGKILL');
+        // The other process answers meanwhile, and a new one takes the dead one's place.
+        expect(await healthy()).toBe(true);
+        const replaced = () => workers().length === 2 && !workers().includes(before[0] ?? '');
+        for (let waited = 0; !replaced(); waited += 100) {
+          if (waited > 20_000) throw new Error('the killed process was not replaced');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        child.kill('SIGTERM');
+        const [code] = await once(child, 'exit');
+        expect(code).toBe(0);
+      } finally {
+        await cleanUp();
+      }
+    },
+    60_000,
+  );
 });

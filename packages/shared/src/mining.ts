@@ -23,7 +23,10 @@ export const MINING_PING_INTERVAL_MS = 30_000;
 export const MINING_STATS_INTERVAL_MS = 3_000;
 /** D11: no ping for this long and the server closes the session. */
 export const MINING_STALE_AFTER_MS = 90_000;
-/** D11: a ping covers this much time after it. */
+/**
+ * D11: the last ping vouches for this much time after it. Pings that come a little early or late
+ * leave no hole: the time between two pings of an open session is covered (decision 014).
+ */
 export const MINING_PING_COVERS_MS = 30_000;
 
 export const MiningSessionSchema = z.object({
@@ -48,8 +51,9 @@ export type MiningStatus = z.infer<typeof MiningStatusSchema>;
 export const SessionIdBodySchema = z.object({ sessionId: z.uuid() });
 export type SessionIdBody = z.infer<typeof SessionIdBodySchema>;
 
+/** What Stop (and the unload beacon) paid: the covered rest of the session, pro rata. */
 export const MiningSettlementSchema = z.object({
-  /** What this call credited, 8 decimals; '0.00000000' when nothing was due yet. */
+  /** What this call credited, 8 decimals; '0.00000000' when nothing was due. */
   credited: DecimalStringSchema,
   balance: DecimalStringSchema,
   session: MiningSessionSchema.nullable(),

@@ -67,6 +67,17 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('balance'), balance: z.string() }),
   z.object({ type: z.literal('transaction'), transaction: TransactionSchema }),
   z.object({ type: z.literal('mining'), active: z.boolean(), sessionId: z.string().nullable() }),
+  /**
+   * A mining reward the crediting job paid (decision 014): the ledger row, the new balance, and
+   * the session's paid seconds so far.
+   */
+  z.object({
+    type: z.literal('reward'),
+    sessionId: z.string(),
+    totalMiningSeconds: z.number().int(),
+    balance: z.string(),
+    transaction: TransactionSchema,
+  }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
 

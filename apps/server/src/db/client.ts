@@ -59,6 +59,8 @@ export type DatabaseTarget =
 /** What a test may watch: every statement the application sends, with its parameters. */
 export interface DatabaseOptions {
   onQuery?: (sql: string, params: unknown[]) => void;
+  /** Pooled connections to a PostgreSQL server (listeners come on top); 20 unless given. */
+  poolSize?: number;
 }
 
 /** Opens PGlite in a folder (or in memory with `dataDir: null`), or a pool to a PostgreSQL server. */
@@ -92,7 +94,7 @@ export async function openDatabase(
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 20 });
   // An idle connection that the server drops (a restart, a terminated backend) must not crash the
   // process; the pool opens a new one on the next checkout.
   pool.on('error', () => {});

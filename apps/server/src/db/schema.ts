@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -236,17 +237,32 @@ export const miningSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     hourlyRate: money('hourly_rate').notNull(),
     miningStartTime: timestamp('mining_start_time', { withTimezone: true }).notNull().defaultNow(),
-    lastPing: timestamp('last_ping', { withTimezone: true }).notNull().defaultNow(),
     lastRewardTime: timestamp('last_reward_time', { withTimezone: true }).notNull().defaultNow(),
     totalMiningSeconds: integer('total_mining_seconds').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
     unique('mining_sessions_user_id_key').on(table.userId),
-    index('mining_sessions_last_ping_idx').on(table.lastPing),
+    // The crediting job looks for rewards that fell due (decision 014).
+    index('mining_sessions_last_reward_idx').on(table.lastRewardTime),
     check('mining_sessions_rate_positive', sql`${table.hourlyRate} > 0`),
   ],
 );
+
+/**
+ * The last ping of each open session, apart from the session (decision 014): a ping updates only
+ * this narrow row, so it never waits for the crediting job, which locks the session while it pays.
+ * No index on last_ping: every ping rewrites it, and without one the row is updated in place (a
+ * HOT update, with room left in each page); the stale-session job scans instead.
+ */
+export const miningPings = pgTable('mining_pings', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => miningSessions.id, { onDelete: 'cascade' }),
+  /** The session's owner, so a ping proves ownership without reading the session. */
+  userId: uuid('user_id').notNull(),
+  lastPing: timestamp('last_ping', { withTimezone: true }).notNull(),
+});
 
 export const miningStats = pgTable(
   'mining_stats',
@@ -520,3 +536,30 @@ export const mailQueue = pgTable(
   },
   (table) => [index('mail_queue_next_attempt_idx').on(table.nextAttemptAt)],
 );
+
+/**
+ * The live events of one crediting tick (decision 014): one row and one NOTIFY carrying its id, so
+ * a batch of any size reaches every process (a NOTIFY payload holds 8,000 bytes at most). Rows are
+ * read within seconds and purged by the maintenance job.
+ */
+export const realtimeBatches = pgTable(
+  'realtime_batches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('realtime_batches_created_idx').on(table.createdAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded images when the app runs on a PostgreSQL server (issue 12): every process, on any
+ * machine, serves what any other stored. Keys are the media keys of media/storage.ts.
+ */
+export const mediaBlobs = pgTable('media_blobs', {
+  key: text('key').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});

@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, makeWebDist, type TestApp } from '../../../test/helper.ts';
 import {
   jpegWithGps,
   largePng,
@@ -14,7 +14,8 @@ import {
   uploadFile,
   zipBytes,
 } from '../../../test/images.ts';
-import { media } from '../../db/schema.ts';
+import { buildApp } from '../../app.ts';
+import { media, mediaBlobs } from '../../db/schema.ts';
 import { ORPHAN_MEDIA_AGE_MS, purgeOrphanMedia } from './service.ts';
 import { createDiskStorage, type MediaStorage } from './storage.ts';
 
@@ -30,11 +31,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** What is stored: files in the data folder (embedded database) or rows (PostgreSQL server). */
 async function storedFiles(app: TestApp) {
+  const rows = await app.database.db.select({ key: mediaBlobs.key }).from(mediaBlobs);
   try {
-    return (await readdir(path.join(app.config.dataDir, 'media'))).sort();
+    const files = await readdir(path.join(app.config.dataDir, 'media'));
+    return [...files, ...rows.map((row) => row.key)].sort();
   } catch {
-    return [];
+    return rows.map((row) => row.key).sort();
   }
 }
 async function mediaRows(app: TestApp) {
@@ -65,6 +69,40 @@ describe('image uploads (D14, D23)', () => {
     expect(card.statusCode).toBe(200);
     expect((await sharp(card.rawPayload).metadata()).width).toBe(800);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'serves an image stored by one process from another, on another machine (PostgreSQL)',
+    async () => {
+      const response = await uploadFile(
+        t.app,
+        COVER_URL,
+        { bytes: await pngImage(1200, 600), name: 'shared.png', type: 'image/png' },
+        admin,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      // Another process with a data folder of its own: only the database is shared.
+      const other = await buildApp({
+        config: {
+          ...t.config,
+          dataDir: `${t.config.dataDir}-elsewhere`,
+          webDistDir: await makeWebDist(),
+        },
+        database: { ...t.database, close: async () => {} },
+        logger: false,
+        runJobs: false,
+      });
+      try {
+        for (const url of [response.json().url, response.json().cardUrl]) {
+          const file = await other.inject({ method: 'GET', url });
+          expect(file.statusCode).toBe(200);
+          expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          expect((await sharp(file.rawPayload).metadata()).format).toBe('png');
+        }
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('removes EXIF, GPS included, from an uploaded JPEG', async () => {
     const original = await jpegWithGps();

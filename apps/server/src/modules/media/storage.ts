@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { mediaBlobs } from '../../db/schema.ts';
 
 /**
- * Where image bytes live (D23). The default writes to the data folder; an S3-compatible store can
- * implement the same four calls when several app processes run on different machines.
+ * Where image bytes live (D23). On the embedded database they are files in the data folder; on a
+ * PostgreSQL server they are rows of media_blobs, so every process, on any machine, serves what
+ * any other stored (issue 12). An S3-compatible store could implement the same three calls.
  */
 export interface MediaStorage {
   put(key: string, data: Buffer): Promise<void>;
@@ -51,6 +55,35 @@ export function createDiskStorage(directory: string): MediaStorage {
     },
     async remove(key) {
       await rm(fileFor(key), { force: true });
+    },
+  };
+}
+
+/**
+ * Images in PostgreSQL (bytea): at most 5 MB each (D14) and read once per browser, since they are
+ * served with a year of immutable caching.
+ */
+export function createDatabaseStorage(db: Database): MediaStorage {
+  return {
+    async put(key, data) {
+      if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+      await db
+        .insert(mediaBlobs)
+        .values({ key, bytes: data })
+        .onConflictDoUpdate({ target: mediaBlobs.key, set: { bytes: data } });
+    },
+    async open(key) {
+      if (!isMediaKey(key)) return null;
+      const [row] = await db
+        .select({ bytes: mediaBlobs.bytes })
+        .from(mediaBlobs)
+        .where(eq(mediaBlobs.key, key));
+      if (!row) return null;
+      const bytes = Buffer.from(row.bytes);
+      return { stream: Readable.from([bytes]), bytes: bytes.length };
+    },
+    async remove(key) {
+      await db.delete(mediaBlobs).where(eq(mediaBlobs.key, key));
     },
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, post, signedUpUser } from '../../../test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '../../../test/helper.ts';
 import { systemSettings, transactions, users, wallets } from '../../db/schema.ts';
-import { closeStaleSessions } from './service.ts';
+import { closeStaleSessions, creditDueRewards } from './service.ts';
 
 const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
 let t: TestApp;
@@ -14,6 +14,35 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const silentLog = { warn: () => {} };
+
+/** One tick of the crediting job at the clock's time (the app's timer is off in tests). */
+const tick = () => creditDueRewards(t.database.db, clock.now());
+
+async function ping(sessionId: string, cookie: string) {
+  const response = await post(t.app, '/api/mining/ping', { sessionId }, cookie);
+  expect(response.statusCode, response.body).toBe(204);
+}
+
+/** Every MINING row of one user, oldest first. */
+async function miningRows(email: string) {
+  return t.database.db
+    .select({
+      amount: transactions.amount,
+      description: transactions.description,
+      createdAt: transactions.createdAt,
+    })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(sql`${users.email} = ${email} AND ${transactions.transactionType} = 'MINING'`)
+    .orderBy(transactions.createdAt);
+}
+
+async function setInterval(seconds: number) {
+  await t.database.db
+    .update(systemSettings)
+    .set({ value: { seconds } })
+    .where(eq(systemSettings.key, 'mining_reward_interval'));
+}
 
 const get = (url: string, cookie: string) =>
   t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -50,15 +79,14 @@ describe('mining (D11)', () => {
     await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
   });
 
-  it('pays exactly 100.00000000 for an hour at 100/h with pings every 30 s', async () => {
+  it('pays exactly 100.00000000 for an hour at 100/h through the crediting job', async () => {
     const cookie = await signedUpUser(t.app, 'hour@example.com');
     const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
-    let rewards = 0;
-    for (let i = 0; i < 120; i++) {
-      clock.advance(30_000);
-      const ping = await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
-      expect(ping.statusCode).toBe(200);
-      if (ping.json().credited !== '0.00000000') rewards++;
+    // The job ticks every 5 s of the clock, the browser pings every 30 s.
+    for (let second = 5; second <= 3600; second += 5) {
+      clock.advance(5_000);
+      if (second % 30 === 0) await ping(session.id, cookie);
+      await tick();
     }
     const stop = await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
     expect(stop.json()).toMatchObject({
@@ -66,18 +94,62 @@ describe('mining (D11)', () => {
       balance: '100.00000000',
       session: null,
     });
-    expect(rewards).toBe(60);
+    const rows = await miningRows('hour@example.com');
+    expect(rows).toHaveLength(60);
+    expect(new Set(rows.map((row) => row.description))).toEqual(
+      new Set(['Mining reward: 60 s at 100 BTCP/hour']),
+    );
     expect(await balanceOf('hour@example.com')).toEqual({
       balance: '100.00000000',
       sum: '100.00000000',
     });
   });
 
+  it('pays one full reward every interval, on the interval, whatever the pings’ jitter', async () => {
+    for (const interval of [60, 15]) {
+      await setInterval(interval);
+      const email = `jitter-${interval}@example.com`;
+      const cookie = await signedUpUser(t.app, email);
+      const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+      const startedAt = clock.now().getTime();
+      // Pings 29.2 s, 30.9 s, 31.5 s… apart, as a busy browser and network deliver them.
+      const gaps = [29.2, 30.9, 31.5, 28.7, 30.4, 31.9, 29.5, 30.1, 32.4, 28.9, 30.6, 31.2];
+      let nextPing = startedAt;
+      const pings: number[] = [];
+      for (const gap of gaps) {
+        nextPing += gap * 1000;
+        pings.push(Math.round(nextPing));
+      }
+      const end = pings.at(-1) ?? startedAt;
+      // The job ticks every second; pings land between ticks.
+      for (let at = startedAt + 1000; at <= end; at += 1000) {
+        for (const due of pings.filter((p) => p > at - 1000 && p <= at)) {
+          clock.advance(due - clock.now().getTime());
+          await ping(session.id, cookie);
+        }
+        clock.advance(at - clock.now().getTime());
+        await tick();
+      }
+      const rows = await miningRows(email);
+      const elapsed = Math.floor((end - startedAt) / 1000);
+      expect(rows).toHaveLength(Math.floor(elapsed / interval));
+      rows.forEach((row, index) => {
+        expect(row.description).toBe(`Mining reward: ${interval} s at 100 BTCP/hour`);
+        // Due at the end of each interval; paid at most the jitter (≤ 2.4 s here) later.
+        const late = row.createdAt.getTime() - (startedAt + (index + 1) * interval * 1000);
+        expect(late).toBeGreaterThanOrEqual(0);
+        expect(late).toBeLessThanOrEqual(3000);
+      });
+      await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
+    }
+    await setInterval(60);
+  });
+
   it('pays the pro-rata remainder on stop', async () => {
     const cookie = await signedUpUser(t.app, 'prorata@example.com');
     const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
     clock.advance(30_000);
-    await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
+    await ping(session.id, cookie);
     clock.advance(15_000);
     const stop = await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
     // 45 s at 100/h.
@@ -85,19 +157,43 @@ describe('mining (D11)', () => {
   });
 
   it('pays nothing past the last ping + 30 s once the client goes quiet', async () => {
+    await setInterval(45);
     const cookie = await signedUpUser(t.app, 'quiet@example.com');
     const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
-    clock.advance(30_000);
-    await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
-    clock.advance(89_000);
-    expect(await closeStaleSessions(t.database.db, clock.now(), silentLog)).toBe(0);
-    clock.advance(10 * 60_000);
-    expect(await closeStaleSessions(t.database.db, clock.now(), silentLog)).toBe(1);
-    // Covered: 30 s before the ping and 30 s after it, nothing of the ten silent minutes.
-    expect((await balanceOf('quiet@example.com'))?.balance).toBe('1.66666667');
+    clock.advance(40_000);
+    await ping(session.id, cookie);
+    // Ten silent minutes with the job ticking: the first 45 s are paid, then nothing.
+    for (let i = 0; i < 600; i++) {
+      clock.advance(1000);
+      await tick();
+    }
+    expect(await miningRows('quiet@example.com')).toMatchObject([
+      { description: 'Mining reward: 45 s at 100 BTCP/hour' },
+    ]);
+    // 89 s after its last ping a session is open, at 90 s it is stale: its ping is refused.
     const late = await post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie);
     expect(late.statusCode).toBe(404);
     expect(late.json().error.code).toBe('NO_SESSION');
+    expect(await closeStaleSessions(t.database.db, clock.now(), silentLog)).toBe(1);
+    // Covered: 40 s before the ping and 30 s after it; 45 s paid by the job, 25 s by the close.
+    expect((await miningRows('quiet@example.com')).at(-1)?.description).toBe(
+      'Mining reward: 25 s at 100 BTCP/hour',
+    );
+    expect(await balanceOf('quiet@example.com')).toEqual({
+      balance: '1.94444444',
+      sum: '1.94444444',
+    });
+    await setInterval(60);
+  });
+
+  it('keeps a session open until 90 s after its last ping, and closes it then', async () => {
+    const cookie = await signedUpUser(t.app, 'stale-edge@example.com');
+    const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    clock.advance(89_000);
+    expect(await closeStaleSessions(t.database.db, clock.now(), silentLog)).toBe(0);
+    await ping(session.id, cookie);
+    clock.advance(90_001);
+    expect(await closeStaleSessions(t.database.db, clock.now(), silentLog)).toBe(1);
   });
 
   it('refuses banned users, other users’ sessions and visitors', async () => {
@@ -158,17 +254,24 @@ describe('the ledger under load (D10)', () => {
         payload: { mode, amount },
       });
     const session = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
+    // A reward is due when the calls below start: the job credits it among the adjustments.
+    clock.advance(45_000);
+    await ping(session.id, cookie);
+    clock.advance(20_000);
     const calls: Promise<{ statusCode: number }>[] = [];
     for (let i = 0; i < 200; i++) {
-      if (i % 4 === 0) {
-        clock.advance(30_000);
+      if (i % 8 === 0) {
+        clock.advance(1_000);
         calls.push(post(t.app, '/api/mining/ping', { sessionId: session.id }, cookie));
+      } else if (i % 8 === 4) {
+        calls.push(tick().then(() => ({ statusCode: 200 })));
       } else {
         calls.push(adjust(i % 4 === 1 ? 'add' : 'subtract', i % 4 === 1 ? '1.5' : '2.25'));
       }
     }
     const results = await Promise.all(calls);
-    for (const result of results) expect([200, 400]).toContain(result.statusCode);
+    for (const result of results) expect([200, 204, 400]).toContain(result.statusCode);
+    expect((await miningRows('busy@example.com')).length).toBeGreaterThanOrEqual(1);
     const wallet = await balanceOf('busy@example.com');
     expect(wallet?.balance).toBe(wallet?.sum);
     expect(Number(wallet?.balance)).toBeGreaterThanOrEqual(0);
@@ -255,10 +358,14 @@ describe('a wallet at the balance ceiling (numeric(20,8))', () => {
       description: 'Mining reward: 45 s at 100 BTCP/hour (capped at the balance limit)',
     });
 
+    // The crediting job pays a full wallet nothing and writes no row, and carries on.
     const again = (await post(t.app, '/api/mining/start', undefined, cookie)).json();
     clock.advance(30_000);
-    const ping = await post(t.app, '/api/mining/ping', { sessionId: again.id }, cookie);
-    expect(ping.statusCode, ping.body).toBe(200);
+    await ping(again.id, cookie);
+    clock.advance(30_000);
+    expect(await tick()).toBeGreaterThanOrEqual(1);
+    expect(await miningRows('ceiling-miner@example.com')).toHaveLength(1);
+    clock.advance(10_000);
     const full = await post(t.app, '/api/mining/stop', { sessionId: again.id }, cookie);
     expect(full.statusCode, full.body).toBe(200);
     expect(full.json()).toMatchObject({ credited: '0.00000000', balance: MAX_BALANCE });
@@ -353,8 +460,12 @@ describe('settings the database holds', () => {
     expect(session.statusCode).toBe(201);
     expect(session.json().rewardIntervalSeconds).toBe(60);
     clock.advance(30_000);
-    const ping = await post(t.app, '/api/mining/ping', { sessionId: session.json().id }, cookie);
-    expect(ping.statusCode).toBe(200);
+    await ping(session.json().id, cookie);
+    clock.advance(30_000);
+    await tick();
+    expect(await miningRows('garbled@example.com')).toMatchObject([
+      { description: 'Mining reward: 60 s at 100 BTCP/hour' },
+    ]);
     await post(t.app, '/api/mining/stop', { sessionId: session.json().id }, cookie);
     await storeSetting('mining_reward_interval', { seconds: 60 });
     await storeSetting('referral_bonus', { amount: '40' });

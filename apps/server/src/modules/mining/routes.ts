@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   MiningSessionSchema,
   MiningSettlementSchema,
   MiningStatusSchema,
@@ -6,13 +7,12 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActiveUser, requireUser } from '../../plugins/guards.ts';
-import { miningStatus, noSessionError, pingMining, startMining, stopMining } from './service.ts';
+import { AppError } from '../../errors.ts';
+import { requireActiveUser, requireUser, signedInUser } from '../../plugins/guards.ts';
+import { miningStatus, pingMining, startMining, stopMining } from './service.ts';
 
 /** Server-timed mining (D11). Starting and pinging need an account that is not banned (D9). */
 export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const userId = (request: { user: { id: string } | null }) => request.user?.id ?? '';
-
   app.get(
     '/mining/status',
     {
@@ -25,7 +25,7 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return miningStatus(app.db, userId(request));
+      return miningStatus(app.db, signedInUser(request).id);
     },
   );
 
@@ -40,7 +40,7 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await startMining(app.db, userId(request), app.clock.now())),
+      reply.status(201).send(await startMining(app.db, signedInUser(request).id, app.clock.now())),
   );
 
   app.post(
@@ -49,12 +49,15 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireActiveUser,
       schema: {
         tags: ['mining'],
-        summary: 'Keep the session alive (every 30 s) and collect completed reward intervals',
+        summary: 'Keep the session alive (every 30 s); rewards arrive on the event stream',
         body: SessionIdBodySchema,
-        response: { 200: MiningSettlementSchema },
+        response: { 204: z.null() },
       },
     },
-    async (request) => pingMining(app.db, userId(request), request.body.sessionId, app.clock.now()),
+    async (request, reply) => {
+      await pingMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now());
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(
@@ -68,7 +71,8 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MiningSettlementSchema },
       },
     },
-    async (request) => stopMining(app.db, userId(request), request.body.sessionId, app.clock.now()),
+    async (request) =>
+      stopMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now()),
   );
 
   app.post(
@@ -84,9 +88,9 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await stopMining(app.db, userId(request), request.body.sessionId, app.clock.now());
+        await stopMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now());
       } catch (error) {
-        if (!(error instanceof Error && error.message === noSessionError().message)) throw error;
+        if (!(error instanceof AppError && error.code === ErrorCode.noSession)) throw error;
       }
       return reply.status(204).send(null);
     },

@@ -8,22 +8,36 @@ import {
   toUnits,
   trimDecimal,
 } from '@btcp/shared';
-import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { miningSessions, miningStats, wallets } from '../../db/schema.ts';
+import { prepared } from '../../db/prepared.ts';
+import {
+  miningPings,
+  miningSessions,
+  miningStats,
+  transactions,
+  wallets,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { miningValue } from '../../lib/money.ts';
-import { publish } from '../realtime/hub.ts';
+import { MAX_BALANCE_UNITS, miningValue } from '../../lib/money.ts';
+import { publish, publishBatch } from '../realtime/hub.ts';
 import { loadSettings } from '../settings/service.ts';
-import { applyLedgerEntry } from '../wallet/ledger.ts';
+import { applyLedgerEntry, CAPPED_NOTE } from '../wallet/ledger.ts';
 
-type SessionRow = typeof miningSessions.$inferSelect;
+/** A session with its last ping (decision 014: kept in mining_pings). */
+type SessionRow = typeof miningSessions.$inferSelect & { lastPing: Date };
 
-export const noSessionError = () =>
-  new AppError(404, 'NO_SESSION', 'This mining session has ended. Start mining again.');
+/** The session's columns and its last ping, for a select joined to mining_pings. */
+const sessionWithPing = { ...getTableColumns(miningSessions), lastPing: miningPings.lastPing };
 
-export function toMiningSession(row: SessionRow, rewardIntervalSeconds: number): MiningSession {
+const noSessionError = () =>
+  new AppError(404, ErrorCode.noSession, 'This mining session has ended. Start mining again.');
+
+export function toMiningSession(
+  row: typeof miningSessions.$inferSelect,
+  rewardIntervalSeconds: number,
+): MiningSession {
   return {
     id: row.id,
     startedAt: row.miningStartTime.toISOString(),
@@ -48,11 +62,12 @@ export async function startMining(db: Database, userId: string, now: Date): Prom
           userId,
           hourlyRate: settings.hourlyRate,
           miningStartTime: now,
-          lastPing: now,
           lastRewardTime: now,
         })
         .returning();
       if (!row) throw new Error('mining session insert returned nothing');
+      // Starting counts as the first ping.
+      await tx.insert(miningPings).values({ sessionId: row.id, userId, lastPing: now });
       await publish(tx, userId, { type: 'mining', active: true, sessionId: row.id });
       return toMiningSession(row, settings.rewardIntervalSeconds);
     });
@@ -60,7 +75,7 @@ export async function startMining(db: Database, userId: string, now: Date): Prom
     if (isUniqueViolation(error, 'mining_sessions_user_id_key')) {
       throw new AppError(
         409,
-        'MINING_ELSEWHERE',
+        ErrorCode.miningElsewhere,
         `${miningMessages.elsewhere} - ${miningMessages.elsewhereDescription}`,
       );
     }
@@ -68,48 +83,49 @@ export async function startMining(db: Database, userId: string, now: Date): Prom
   }
 }
 
+/** D11, decision 014: the time an open session's pings vouch for, up to now. */
+function coveredUntil(session: Pick<SessionRow, 'lastPing'>, now: Date): number {
+  return Math.min(now.getTime(), session.lastPing.getTime() + MINING_PING_COVERS_MS);
+}
+
 /**
- * D11: pays what the session has earned, only for time covered by pings (each ping covers the 30 s
- * after it). A ping pays whole reward intervals; closing pays the pro-rata rest. Rewards are the
- * difference of the cumulative value of all paid seconds, so rounding never drifts. A wallet at
- * MAX_BALANCE gets only what fits (the ledger caps it and says so in the row); the seconds count
- * as paid all the same, so a full wallet never makes a ping or a stop fail.
+ * Decision 007: what `paySeconds` more of a session are worth, as the difference of the cumulative
+ * value of all paid seconds, so rounding never drifts however the time is split.
  */
-async function settle(
-  tx: Transaction,
-  session: SessionRow,
-  now: Date,
-  closing: boolean,
-  intervalSeconds: number,
+function earned(
+  session: Pick<SessionRow, 'hourlyRate' | 'totalMiningSeconds'>,
+  paySeconds: number,
 ) {
-  const coveredUntil = Math.min(now.getTime(), session.lastPing.getTime() + MINING_PING_COVERS_MS);
-  const unpaidSeconds = Math.max(
-    0,
-    Math.floor((coveredUntil - session.lastRewardTime.getTime()) / 1000),
+  const { hourlyRate, totalMiningSeconds } = session;
+  return (
+    miningValue(hourlyRate, totalMiningSeconds + paySeconds) -
+    miningValue(hourlyRate, totalMiningSeconds)
   );
-  const gap = coveredUntil < now.getTime();
-  const paySeconds =
-    closing || gap ? unpaidSeconds : Math.floor(unpaidSeconds / intervalSeconds) * intervalSeconds;
-  const total = session.totalMiningSeconds + paySeconds;
-  const credit =
-    miningValue(session.hourlyRate, total) -
-    miningValue(session.hourlyRate, session.totalMiningSeconds);
-  let balance: string | null = null;
-  let credited = fromUnits(0n);
-  if (credit > 0n) {
-    const applied = await applyLedgerEntry(tx, {
-      userId: session.userId,
-      amount: fromUnits(credit),
-      type: 'MINING',
-      description: `Mining reward: ${paySeconds} s at ${trimDecimal(session.hourlyRate)} BTCP/hour`,
-      atLimit: 'cap',
-    });
-    balance = applied.balance;
-    credited = applied.amount;
-  }
-  // After a gap the uncovered time is forfeited: the next reward counts from now.
-  const lastRewardTime = gap ? now : new Date(session.lastRewardTime.getTime() + paySeconds * 1000);
-  return { credited, balance, total, lastRewardTime };
+}
+
+const rewardDescription = (seconds: number, hourlyRate: string) =>
+  `Mining reward: ${seconds} s at ${trimDecimal(hourlyRate)} BTCP/hour`;
+
+/**
+ * Closing a session (Stop, the beacon, the stale-session job) pays the covered rest pro rata: every
+ * whole second from the last reward up to the last ping + 30 s (or now, if sooner). A wallet at
+ * MAX_BALANCE gets only what fits (the ledger caps it and says so in the row).
+ */
+async function settleRest(tx: Transaction, session: SessionRow, now: Date) {
+  const paySeconds = Math.max(
+    0,
+    Math.floor((coveredUntil(session, now) - session.lastRewardTime.getTime()) / 1000),
+  );
+  const credit = earned(session, paySeconds);
+  if (credit <= 0n) return { credited: fromUnits(0n), balance: null };
+  const applied = await applyLedgerEntry(tx, {
+    userId: session.userId,
+    amount: fromUnits(credit),
+    type: 'MINING',
+    description: rewardDescription(paySeconds, session.hourlyRate),
+    atLimit: 'cap',
+  });
+  return { credited: applied.amount, balance: applied.balance };
 }
 
 async function lockOwnSession(
@@ -118,15 +134,16 @@ async function lockOwnSession(
   sessionId: string,
 ): Promise<SessionRow> {
   const [session] = await tx
-    .select()
+    .select(sessionWithPing)
     .from(miningSessions)
+    .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
     .where(
       and(
         eq(miningSessions.id, sql.placeholder('sessionId')),
         eq(miningSessions.userId, sql.placeholder('userId')),
       ),
     )
-    .for('update')
+    .for('update', { of: miningSessions })
     .prepare('lock_mining_session')
     .execute({ sessionId, userId });
   if (!session) throw noSessionError();
@@ -141,42 +158,168 @@ async function currentBalance(tx: Transaction, userId: string): Promise<string> 
   return wallet?.balance ?? '0.00000000';
 }
 
+/**
+ * Decision 014: a ping is one statement. It proves the caller owns an open session and records
+ * the ping; it pays nothing (the crediting job does). A session silent for 90 s is stale (D11):
+ * its ping is refused, and the stale-session job closes it.
+ */
 export async function pingMining(db: Database, userId: string, sessionId: string, now: Date) {
+  const staleBefore = new Date(now.getTime() - MINING_STALE_AFTER_MS);
+  const recorded = await prepared(db, 'record_mining_ping', (db, name) =>
+    db
+      .update(miningPings)
+      // A ping overtaken by a later one never moves the session back.
+      .set({ lastPing: sql`greatest(${miningPings.lastPing}, ${sql.placeholder('now')})` })
+      .where(
+        and(
+          eq(miningPings.sessionId, sql.placeholder('sessionId')),
+          eq(miningPings.userId, sql.placeholder('userId')),
+          gte(miningPings.lastPing, sql.placeholder('staleBefore')),
+          // Decision 014: a ping is not money, so its commit does not wait for the disk. The
+          // setting lasts until this statement's own transaction ends.
+          sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`,
+        ),
+      )
+      .returning({ id: miningPings.sessionId })
+      .prepare(name),
+  ).execute({ now, sessionId, userId, staleBefore });
+  if (recorded.length === 0) throw noSessionError();
+}
+
+/** How many due rewards one tick pays at most; any more wait for the next tick. */
+export const CREDIT_BATCH_SIZE = 5000;
+
+interface Credit {
+  sessionId: string;
+  userId: string;
+  amount: string;
+  description: string;
+  paidUntil: string;
+  total: number;
+}
+
+/**
+ * Decision 014: pays every reward that fell due, set-wise, in one transaction: the due sessions and
+ * their wallets are locked (skipping rows another process, a Stop or a ping holds: they are paid on
+ * a later tick), the ledger rows, the balances and the sessions are written by one statement, and
+ * one NOTIFY tells every process where the batch's events are. A reward is due for each whole
+ * interval from the last reward that the pings cover; it is worth exactly `earned` (decision 007)
+ * and is capped, like every automatic credit, at what the wallet can still hold.
+ */
+export async function creditDueRewards(db: Database, now: Date): Promise<number> {
   const { rewardIntervalSeconds } = await loadSettings(db);
+  const intervalMs = rewardIntervalSeconds * 1000;
   return db.transaction(async (tx) => {
-    const session = await lockOwnSession(tx, userId, sessionId);
-    const result = await settle(tx, session, now, false, rewardIntervalSeconds);
-    const [updated] = await tx
-      .update(miningSessions)
-      .set({
-        lastPing: sql`${sql.placeholder('now')}`,
-        lastRewardTime: sql`${sql.placeholder('lastRewardTime')}`,
-        totalMiningSeconds: sql`${sql.placeholder('total')}`,
+    const due = await tx
+      .select({
+        id: miningSessions.id,
+        userId: miningSessions.userId,
+        hourlyRate: miningSessions.hourlyRate,
+        lastPing: miningPings.lastPing,
+        lastRewardTime: miningSessions.lastRewardTime,
+        totalMiningSeconds: miningSessions.totalMiningSeconds,
+        balance: wallets.balance,
       })
-      .where(eq(miningSessions.id, sql.placeholder('id')))
-      .returning()
-      .prepare('record_mining_ping')
+      .from(miningSessions)
+      .innerJoin(wallets, eq(wallets.userId, miningSessions.userId))
+      // Read, not locked: a ping that commits meanwhile only makes a reward due a tick later.
+      .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
+      .where(
+        and(
+          lte(miningSessions.lastRewardTime, sql.placeholder('dueBefore')),
+          sql`${miningSessions.lastRewardTime} + make_interval(secs => ${sql.placeholder('intervalSeconds')}) <= ${miningPings.lastPing} + make_interval(secs => ${MINING_PING_COVERS_MS / 1000})`,
+        ),
+      )
+      .orderBy(miningSessions.lastRewardTime)
+      .limit(CREDIT_BATCH_SIZE)
+      .for('update', { of: [miningSessions, wallets], skipLocked: true })
+      .prepare('lock_due_rewards')
       .execute({
-        now,
-        lastRewardTime: result.lastRewardTime,
-        total: result.total,
-        id: session.id,
+        dueBefore: new Date(now.getTime() - intervalMs),
+        intervalSeconds: rewardIntervalSeconds,
       });
-    return {
-      credited: result.credited,
-      balance: result.balance ?? (await currentBalance(tx, userId)),
-      session: updated ? toMiningSession(updated, rewardIntervalSeconds) : null,
-    };
+    const credits: Credit[] = [];
+    for (const session of due) {
+      const intervals = Math.floor(
+        (coveredUntil(session, now) - session.lastRewardTime.getTime()) / intervalMs,
+      );
+      if (intervals < 1) continue;
+      const paySeconds = intervals * rewardIntervalSeconds;
+      const value = earned(session, paySeconds);
+      const room = MAX_BALANCE_UNITS - toUnits(session.balance);
+      // Bigints: Math.min cannot compare them.
+      const capped = value > room;
+      credits.push({
+        sessionId: session.id,
+        userId: session.userId,
+        amount: fromUnits(capped ? room : value),
+        description: `${rewardDescription(paySeconds, session.hourlyRate)}${capped ? CAPPED_NOTE : ''}`,
+        paidUntil: new Date(session.lastRewardTime.getTime() + paySeconds * 1000).toISOString(),
+        total: session.totalMiningSeconds + paySeconds,
+      });
+    }
+    if (credits.length === 0) return 0;
+    const written = await tx.execute(sql`
+      WITH credit AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(credits)}::jsonb) AS credit(
+          "sessionId" uuid, "userId" uuid, amount numeric, description text,
+          "paidUntil" timestamptz, total integer)
+      ), paid AS (
+        UPDATE ${miningSessions} SET last_reward_time = credit."paidUntil",
+          total_mining_seconds = credit.total
+        FROM credit WHERE ${miningSessions.id} = credit."sessionId"
+      ), balances AS (
+        UPDATE ${wallets} SET balance = ${wallets.balance} + credit.amount, updated_at = ${now}
+        FROM credit WHERE ${wallets.userId} = credit."userId" AND credit.amount > 0
+        RETURNING ${wallets.userId} AS user_id, ${wallets.balance}::text AS balance
+      ), ledger AS (
+        INSERT INTO ${transactions} (user_id, amount, transaction_type, description, created_at)
+        SELECT credit."userId", credit.amount, 'MINING', credit.description, ${now}
+        FROM credit WHERE credit.amount > 0
+        RETURNING id, user_id, amount::text AS amount, description
+      )
+      SELECT ledger.id, ledger.user_id, ledger.amount, ledger.description, balances.balance
+      FROM ledger JOIN balances USING (user_id)`);
+    const rows = (written as unknown as { rows: CreditedRow[] }).rows;
+    const byUser = new Map(credits.map((credit) => [credit.userId, credit]));
+    await publishBatch(
+      tx,
+      rows.map((row) => {
+        // One session per user: every credited row is one of the credits just computed.
+        const credit = byUser.get(row.user_id);
+        if (!credit) throw new Error(`a credit for user ${row.user_id} that was not computed`);
+        return {
+          userId: row.user_id,
+          event: {
+            type: 'reward' as const,
+            sessionId: credit.sessionId,
+            totalMiningSeconds: credit.total,
+            balance: row.balance,
+            transaction: {
+              id: row.id,
+              amount: row.amount,
+              type: 'MINING' as const,
+              description: row.description,
+              createdAt: now.toISOString(),
+            },
+          },
+        };
+      }),
+    );
+    return credits.length;
   });
 }
 
-async function closeSession(
-  tx: Transaction,
-  session: SessionRow,
-  now: Date,
-  intervalSeconds: number,
-) {
-  const result = await settle(tx, session, now, true, intervalSeconds);
+interface CreditedRow {
+  id: string;
+  user_id: string;
+  amount: string;
+  description: string;
+  balance: string;
+}
+
+async function closeSession(tx: Transaction, session: SessionRow, now: Date) {
+  const result = await settleRest(tx, session, now);
   await tx.delete(miningSessions).where(eq(miningSessions.id, session.id));
   await tx
     .insert(miningStats)
@@ -190,10 +333,9 @@ async function closeSession(
 }
 
 export async function stopMining(db: Database, userId: string, sessionId: string, now: Date) {
-  const { rewardIntervalSeconds } = await loadSettings(db);
   return db.transaction(async (tx) => {
     const session = await lockOwnSession(tx, userId, sessionId);
-    const result = await closeSession(tx, session, now, rewardIntervalSeconds);
+    const result = await closeSession(tx, session, now);
     return {
       credited: result.credited,
       balance: result.balance ?? (await currentBalance(tx, userId)),
@@ -213,25 +355,25 @@ export interface JobLog {
  * closing, or its owner is pinging or stopping, is left to that process.
  */
 export async function closeStaleSessions(db: Database, now: Date, log: JobLog): Promise<number> {
-  const { rewardIntervalSeconds } = await loadSettings(db);
   const staleBefore = new Date(now.getTime() - MINING_STALE_AFTER_MS);
   const candidates = await db
-    .select({ id: miningSessions.id })
-    .from(miningSessions)
-    .where(lt(miningSessions.lastPing, staleBefore))
-    .orderBy(miningSessions.lastPing)
+    .select({ id: miningPings.sessionId })
+    .from(miningPings)
+    .where(lt(miningPings.lastPing, staleBefore))
+    .orderBy(miningPings.lastPing)
     .limit(500);
   let closed = 0;
   for (const { id } of candidates) {
     try {
       const done = await db.transaction(async (tx) => {
         const [session] = await tx
-          .select()
+          .select(sessionWithPing)
           .from(miningSessions)
-          .where(and(eq(miningSessions.id, id), lt(miningSessions.lastPing, staleBefore)))
-          .for('update', { skipLocked: true });
+          .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
+          .where(and(eq(miningSessions.id, id), lt(miningPings.lastPing, staleBefore)))
+          .for('update', { of: miningSessions, skipLocked: true });
         if (!session) return false;
-        await closeSession(tx, session, now, rewardIntervalSeconds);
+        await closeSession(tx, session, now);
         return true;
       });
       if (done) closed++;

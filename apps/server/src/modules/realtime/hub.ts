@@ -1,9 +1,15 @@
 import type { RealtimeEvent } from '@btcp/shared';
-import { sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle, DatabaseOrTransaction } from '../../db/client.ts';
+import type { Database, DatabaseHandle, DatabaseOrTransaction } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
+import { realtimeBatches } from '../../db/schema.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
+/** The id of a realtime_batches row: many users' events at once (decision 014). */
+const BATCHES_CHANNEL = 'btcp_event_batches';
+/** A batch is read within a second of its NOTIFY; it is kept a while for a process that lags. */
+const BATCH_KEPT_MS = 5 * 60_000;
 /** Ended sessions and changed accounts, so every process closes the streams they hold open. */
 export const REVOCATIONS_CHANNEL = 'btcp_revocations';
 
@@ -29,6 +35,26 @@ export interface Revocation {
 export async function publish(db: DatabaseOrTransaction, userId: string, event: RealtimeEvent) {
   const envelope: Envelope = { userId, event };
   await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
+}
+
+/**
+ * Queues many users' events with one row and one NOTIFY (decision 014): the crediting job's tick.
+ * Like `publish`, heard only if the transaction commits.
+ */
+export async function publishBatch(db: DatabaseOrTransaction, envelopes: Envelope[]) {
+  if (envelopes.length === 0) return;
+  await db.execute(sql`
+    WITH batch AS (
+      INSERT INTO ${realtimeBatches} (payload) VALUES (${JSON.stringify(envelopes)}) RETURNING id
+    )
+    SELECT pg_notify(${BATCHES_CHANNEL}, batch.id::text) FROM batch`);
+}
+
+/** The maintenance job: batches every process has long read. */
+export async function purgeOldBatches(db: Database, now: Date) {
+  await db
+    .delete(realtimeBatches)
+    .where(lt(realtimeBatches.createdAt, new Date(now.getTime() - BATCH_KEPT_MS)));
 }
 
 /** Tells every process that sessions ended; in a transaction, only once it commits. */
@@ -75,10 +101,30 @@ export async function createRealtimeHub(
       return null;
     }
   };
+  const deliver = (envelope: Envelope) => {
+    for (const stream of byUser.get(envelope.userId) ?? []) stream.send(envelope.event);
+  };
   const stopEvents = await database.listen(EVENTS_CHANNEL, (payload) => {
     const envelope = parse<Envelope>(payload);
-    if (!envelope) return;
-    for (const stream of byUser.get(envelope.userId) ?? []) stream.send(envelope.event);
+    if (envelope) deliver(envelope);
+  });
+  const readBatch = (id: number) =>
+    prepared(database.db, 'read_realtime_batch', (db, name) =>
+      db
+        .select({ payload: realtimeBatches.payload })
+        .from(realtimeBatches)
+        .where(eq(realtimeBatches.id, sql.placeholder('id')))
+        .prepare(name),
+    ).execute({ id });
+  const stopBatches = await database.listen(BATCHES_CHANNEL, (payload) => {
+    // A process with no open stream has nobody to tell.
+    if (byUser.size === 0) return;
+    readBatch(Number(payload)).then(
+      ([row]) => {
+        for (const envelope of (row && parse<Envelope[]>(row.payload)) ?? []) deliver(envelope);
+      },
+      (error: unknown) => log.warn({ err: error }, 'could not read a realtime batch'),
+    );
   });
   const stopRevocations = await database.listen(REVOCATIONS_CHANNEL, (payload) => {
     const revocation = parse<Revocation>(payload);
@@ -104,6 +150,7 @@ export async function createRealtimeHub(
     connections: () => all().length,
     async close() {
       await stopEvents();
+      await stopBatches();
       await stopRevocations();
     },
   };

@@ -1,6 +1,6 @@
-import type { MiningSettlement, SessionIdBody } from '@btcp/shared/mining';
+import type { SessionIdBody } from '@btcp/shared/mining';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Keeps the session alive and collects what is due; a 404 NO_SESSION once the server closed it. */
+/** Keeps the session alive (204); a 404 NO_SESSION once the server closed it. */
 export const pingMining = (body: SessionIdBody) =>
-  apiRequest<MiningSettlement>('/mining/ping', { method: 'POST', body });
+  apiRequest<void>('/mining/ping', { method: 'POST', body });

@@ -2,15 +2,18 @@ import type { MiningSession, MiningStatus } from '@btcp/shared/mining';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, renderWithToasts, stubApi } from '../../auth/testing/stub-api.tsx';
+import { LiveUpdates } from '../../realtime/components/live-updates.tsx';
+import { stubEventSource } from '../../realtime/testing/stub-event-source.ts';
 import { MiningPanel } from './mining-panel.tsx';
 import { MiningSessionController } from './mining-session-controller.tsx';
 
-/** The panel as the app has it: the controller above the routes drives the miner. */
+/** The panel as the app has it: the controller and the event stream above the routes. */
 function Miner({ banned = false, balance }: { banned?: boolean; balance?: string }) {
   return (
     <>
+      <LiveUpdates />
       <MiningSessionController />
       <MiningPanel banned={banned} balance={balance} />
     </>
@@ -58,6 +61,21 @@ function miningRoutes(extra: Parameters<typeof stubApi>[0] = {}) {
   return { routes, close };
 }
 
+/** What the server's crediting job sends on the event stream for one paid interval. */
+const reward = (amount: string, totalMiningSeconds: number, sessionId = session.id) => ({
+  type: 'reward',
+  sessionId,
+  totalMiningSeconds,
+  balance: amount,
+  transaction: {
+    id: `tx-${totalMiningSeconds}`,
+    amount,
+    type: 'MINING',
+    description: 'Mining reward: 60 s at 100 BTCP/hour',
+    createdAt: new Date().toISOString(),
+  },
+});
+
 /** jsdom's Blob has no text(); FileReader reads it. */
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve) => {
@@ -88,6 +106,10 @@ function Navigating() {
 }
 
 describe('mining panel', () => {
+  let events: ReturnType<typeof stubEventSource>;
+  beforeEach(() => {
+    events = stubEventSource();
+  });
   afterEach(() => {
     vi.useRealTimers();
     Reflect.deleteProperty(navigator, 'sendBeacon');
@@ -155,14 +177,11 @@ describe('mining panel', () => {
     expect(await screen.findByText('Unable to start mining. Please try again.')).toBeVisible();
   });
 
-  it('pings every 30 s with the session id and announces a credited reward', async () => {
+  it('pings every 30 s with the session id and announces a reward the stream brings', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    let credited = '0.00000000';
     const api = stubApi(
-      miningRoutes({
-        'POST /mining/ping': () => ({ body: { credited, balance: credited, session } }),
-      }).routes,
+      miningRoutes({ 'POST /mining/ping': () => ({ status: 204, body: null }) }).routes,
     );
     renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
@@ -174,9 +193,10 @@ describe('mining panel', () => {
     expect(api.sent('POST /mining/ping')).toEqual([{ sessionId: session.id }]);
     expect(screen.queryByText('Mining reward received!')).not.toBeInTheDocument();
 
-    credited = '1.66666667';
-    await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(api.sent('POST /mining/ping')).toHaveLength(2);
+    // Another session's reward (an earlier one, still arriving) is not this session's.
+    events.latest().send(reward('9.00000000', 60, 'an-older-session'));
+    expect(screen.queryByText('Mining reward received!')).not.toBeInTheDocument();
+    events.latest().send(reward('1.66666667', 60));
     expect(await screen.findByText('Mining reward received!')).toBeVisible();
     expect(screen.getByText('+1.66666667 BTCP at 100 BTCP/hour')).toBeVisible();
   });
@@ -229,16 +249,14 @@ describe('mining panel', () => {
   it('adds up what this session earned, beside the wallet balance, and sums it up after Stop', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    stubApi(
-      miningRoutes({
-        'POST /mining/ping': () => ({ body: { credited: '0.25000000', balance: '10', session } }),
-      }).routes,
-    );
+    stubApi(miningRoutes({ 'POST /mining/ping': () => ({ status: 204, body: null }) }).routes);
     renderWithToasts(<Miner balance="12.5" />);
     expect(screen.getByText('Wallet balance').nextSibling).toHaveTextContent('12.50000000 BTCP');
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await screen.findByRole('button', { name: 'Stop Mining' });
     await act(() => vi.advanceTimersByTimeAsync(60_000));
+    events.latest().send(reward('0.25000000', 60));
+    events.latest().send(reward('0.25000000', 120));
     expect(screen.getByText('Mined this session').nextSibling).toHaveTextContent('0.50000000 BTCP');
     await user.click(screen.getByRole('button', { name: 'Stop Mining' }));
     const summary = (await screen.findByText('Last session')).parentElement;

@@ -1,5 +1,6 @@
 import { addAmounts, formatCoinAmount } from '@btcp/shared/decimal';
-import { type MiningSession, type MiningSettlement, miningMessages } from '@btcp/shared/mining';
+import { ErrorCode } from '@btcp/shared/error-codes';
+import { type MiningSession, miningMessages } from '@btcp/shared/mining';
 import { COIN } from '@btcp/shared/product';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -29,19 +30,26 @@ export interface MiningSnapshot {
 
 const idle: MiningSnapshot = { session: null, mined: '0.00000000', pending: null, summary: null };
 
-function announceReward(settlement: MiningSettlement, hourlyRate: string): void {
-  if (!isPositiveAmount(settlement.credited)) return;
+function announceReward(credited: string, hourlyRate: string): void {
+  if (!isPositiveAmount(credited)) return;
   toast.success(miningMessages.rewardReceived, {
-    description: `+${formatCoinAmount(settlement.credited)} ${COIN} at ${formatRate(hourlyRate)} ${COIN}/hour`,
+    description: `+${formatCoinAmount(credited)} ${COIN} at ${formatRate(hourlyRate)} ${COIN}/hour`,
   });
 }
 
+/** A reward the server's crediting job paid, as the event stream brings it (decision 014). */
+export interface MiningReward {
+  sessionId: string;
+  totalMiningSeconds: number;
+  transaction: { amount: string };
+}
+
 function startErrorToast(error: unknown): void {
-  if (error instanceof ApiRequestError && error.code === 'MINING_ELSEWHERE') {
+  if (error instanceof ApiRequestError && error.code === ErrorCode.miningElsewhere) {
     toast.error(miningMessages.elsewhere, { description: miningMessages.elsewhereDescription });
-  } else if (error instanceof ApiRequestError && error.code === 'MINING_PAUSED') {
+  } else if (error instanceof ApiRequestError && error.code === ErrorCode.miningPaused) {
     toast.error(miningMessages.paused);
-  } else if (error instanceof ApiRequestError && error.code === 'ACCOUNT_BANNED') {
+  } else if (error instanceof ApiRequestError && error.code === ErrorCode.accountBanned) {
     toast.error(error.message);
   } else {
     toast.error(miningMessages.unableToStart);
@@ -110,28 +118,25 @@ class MiningSessionStore {
     this.update({ pending: 'stop' });
     try {
       const settlement = await stopMining({ sessionId: session.id });
-      announceReward(settlement, session.hourlyRate);
+      announceReward(settlement.credited, session.hourlyRate);
       this.finish(queryClient, settlement.credited);
     } catch (error) {
-      if (!(error instanceof ApiRequestError && error.code === 'NO_SESSION')) {
+      if (!(error instanceof ApiRequestError && error.code === ErrorCode.noSession)) {
         toast.error(miningMessages.error, { description: (error as Error).message });
       }
       this.finish(queryClient);
     }
   }
 
-  /** Spec §9: the 30-s ping keeps the session open and collects the rewards due. */
+  /**
+   * Spec §9: the 30-s ping keeps the session open; the server pays each reward interval on its
+   * own and the event stream brings it (`rewarded`).
+   */
   async ping(queryClient: QueryClient): Promise<void> {
     const { session } = this.snapshot;
     if (!session) return;
     try {
-      const settlement = await pingMining({ sessionId: session.id });
-      if (this.snapshot.session?.id !== session.id) return;
-      announceReward(settlement, session.hourlyRate);
-      this.update({
-        session: settlement.session ?? session,
-        mined: addAmounts(this.snapshot.mined, settlement.credited),
-      });
+      await pingMining({ sessionId: session.id });
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 404) {
         this.finish(queryClient);
@@ -139,6 +144,17 @@ class MiningSessionStore {
       }
       // Anything else is a blip; the next ping tries again, and 90 s of silence closes it (D11).
     }
+  }
+
+  /** A reward paid to this tab's session: counted as mined this session, and announced. */
+  rewarded(reward: MiningReward): void {
+    const { session } = this.snapshot;
+    if (!session || session.id !== reward.sessionId) return;
+    announceReward(reward.transaction.amount, session.hourlyRate);
+    this.update({
+      session: { ...session, totalMiningSeconds: reward.totalMiningSeconds },
+      mined: addAmounts(this.snapshot.mined, reward.transaction.amount),
+    });
   }
 
   /** The server no longer has this tab's session (stale, or ended elsewhere). */

@@ -2,6 +2,7 @@ import type { RealtimeEvent } from '@btcp/shared/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { miningStatusQueryKey } from '../../mining/api/get-mining-status.ts';
+import { miningSessionStore } from '../../mining/lib/mining-session-store.ts';
 import { referralStatsQueryKey } from '../../referrals/api/get-referral-stats.ts';
 import { prependTransaction, transactionsQueryKey } from '../../wallet/api/get-transactions.ts';
 import { setWalletBalance, walletQueryKey } from '../../wallet/api/get-wallet.ts';
@@ -29,6 +30,11 @@ export function LiveUpdates() {
           break;
         case 'mining':
           void queryClient.invalidateQueries({ queryKey: miningStatusQueryKey });
+          break;
+        case 'reward':
+          setWalletBalance(queryClient, event.balance);
+          prependTransaction(queryClient, event.transaction);
+          miningSessionStore.rewarded(event);
           break;
       }
     },

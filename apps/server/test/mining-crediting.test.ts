@@ -1,0 +1,217 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { roomyLimits } from '../src/modules/community/test-support.ts';
+import { creditDueRewards } from '../src/modules/mining/service.ts';
+import { post, signedUpUser } from './accounts.ts';
+import { createTestApp, makeWebDist, manualClock, serverUrlOf, type TestApp } from './helper.ts';
+
+/**
+ * Decision 014: rewards are paid set-wise by a job that every process runs. Two handles on one
+ * PostgreSQL database stand for two processes (each its own pool); on PGlite one process owns the
+ * database, so both names point at it.
+ */
+const clock = manualClock(new Date('2026-03-01T00:00:00Z'));
+let t: TestApp;
+let other: { db: Database; close(): Promise<void> };
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: roomyLimits });
+  const url = serverUrlOf(t.database);
+  other = url
+    ? await openDatabase({ kind: 'postgres', url })
+    : { db: t.database.db, close: async () => {} };
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+/** Signs up `count` miners, starts their sessions, and makes one reward due (60 s, covered). */
+async function minersWithARewardDue(prefix: string, count: number) {
+  const miners: { cookie: string; sessionId: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const cookie = await signedUpUser(t.app, `${prefix}-${i}@example.com`);
+    const started = await post(t.app, '/api/mining/start', undefined, cookie);
+    expect(started.statusCode, started.body).toBe(201);
+    miners.push({ cookie, sessionId: started.json().id });
+  }
+  clock.advance(40_000);
+  for (const miner of miners) {
+    const ping = await post(
+      t.app,
+      '/api/mining/ping',
+      { sessionId: miner.sessionId },
+      miner.cookie,
+    );
+    expect(ping.statusCode, ping.body).toBe(204);
+  }
+  clock.advance(21_000);
+  return miners;
+}
+
+/** Per user of `prefix`: MINING rows, their sum, and the wallet's balance and full sum. */
+async function ledgerOf(prefix: string) {
+  const result = await t.database.db.execute(sql`
+    SELECT u.email,
+      (SELECT count(*)::int FROM transactions x
+        WHERE x.user_id = u.id AND x.transaction_type = 'MINING') AS rewards,
+      (SELECT coalesce(sum(amount), 0)::text FROM transactions x
+        WHERE x.user_id = u.id AND x.transaction_type = 'MINING') AS mined,
+      w.balance::text AS balance,
+      (SELECT coalesce(sum(amount), 0)::numeric(20,8)::text FROM transactions x
+        WHERE x.user_id = u.id) AS total
+    FROM users u JOIN wallets w ON w.user_id = u.id
+    WHERE u.email LIKE ${`${prefix}-%`}`);
+  return (
+    result as unknown as {
+      rows: { email: string; rewards: number; mined: string; balance: string; total: string }[];
+    }
+  ).rows;
+}
+
+async function stopAll(miners: { cookie: string; sessionId: string }[]) {
+  for (const miner of miners) {
+    await post(t.app, '/api/mining/stop', { sessionId: miner.sessionId }, miner.cookie);
+  }
+}
+
+describe('set-wise crediting (decision 014)', () => {
+  it('pays each due reward exactly once while two processes run the job at once', async () => {
+    const miners = await minersWithARewardDue('twice', 24);
+    const now = clock.now();
+    const counts = await Promise.all([
+      creditDueRewards(t.database.db, now),
+      creditDueRewards(other.db, now),
+      creditDueRewards(t.database.db, now),
+      creditDueRewards(other.db, now),
+    ]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(24);
+    const ledger = await ledgerOf('twice');
+    expect(ledger).toHaveLength(24);
+    for (const row of ledger) {
+      expect(row).toMatchObject({ rewards: 1, balance: '1.66666667', total: '1.66666667' });
+    }
+    await stopAll(miners);
+  });
+
+  it('delivers each reward to the miner’s open event stream, in whichever process it is', async () => {
+    const second: FastifyInstance = await buildApp({
+      config: { ...t.config, webDistDir: await makeWebDist() },
+      database: { ...t.database, close: async () => {} },
+      clock,
+      logger: false,
+      runJobs: false,
+    });
+    await second.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+    const [miner] = await minersWithARewardDue('stream', 1);
+    if (!miner) throw new Error('no miner');
+    const abort = new AbortController();
+    const response = await fetch(`${base}/api/events`, {
+      headers: { cookie: miner.cookie },
+      signal: abort.signal,
+    });
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no stream');
+    const decoder = new TextDecoder();
+    let received = '';
+    // The stream is open once its first comment arrived; then the other process credits.
+    while (!received.includes(': connected')) {
+      received += decoder.decode((await reader.read()).value);
+    }
+    expect(await creditDueRewards(other.db, clock.now())).toBe(1);
+    while (!received.includes('"type":"reward"')) {
+      received += decoder.decode((await reader.read()).value);
+    }
+    const line = received.split('\n').find((l) => l.includes('"type":"reward"')) ?? '';
+    expect(JSON.parse(line.slice('data: '.length))).toMatchObject({
+      type: 'reward',
+      sessionId: miner.sessionId,
+      totalMiningSeconds: 60,
+      balance: '1.66666667',
+      transaction: {
+        amount: '1.66666667',
+        type: 'MINING',
+        description: 'Mining reward: 60 s at 100 BTCP/hour',
+      },
+    });
+    abort.abort();
+    await second.close();
+    await stopAll([miner]);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'loses and doubles nothing when a process crediting is killed (SIGKILL) mid-transaction',
+    async () => {
+      const url = serverUrlOf(t.database);
+      if (!url) throw new Error('no server database');
+      const miners = await minersWithARewardDue('killed', 12);
+      const doomed = new URL(url);
+      doomed.searchParams.set('application_name', 'btcp-doomed');
+      // Holding the batch table makes the doomed tick stop after it wrote the ledger rows and
+      // balances, inside its transaction, where the kill lands.
+      const locker = new pg.Client({ connectionString: url });
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE realtime_batches IN ACCESS EXCLUSIVE MODE');
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          fileURLToPath(new URL('./fixtures/credit-due-rewards.ts', import.meta.url)),
+          doomed.toString(),
+          clock.now().toISOString(),
+        ],
+        // A plain Node process, without the test runner's loader options.
+        { stdio: ['ignore', 'inherit', 'pipe'], env: { PATH: process.env.PATH ?? '' } },
+      );
+      let childErrors = '';
+      child.stderr?.on('data', (chunk) => {
+        childErrors += chunk;
+      });
+      // Asked outside the locker's transaction, which would see one frozen snapshot of it.
+      const watcher = new pg.Client({ connectionString: url });
+      await watcher.connect();
+      const backends = async (condition: string) => {
+        const result = await watcher.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM pg_stat_activity
+           WHERE application_name = 'btcp-doomed' ${condition}`,
+        );
+        return result.rows[0]?.count ?? 0;
+      };
+      for (let waited = 0; (await backends("AND wait_event_type = 'Lock'")) === 0; waited += 50) {
+        if (waited > 20_000) {
+          throw new Error(`the doomed tick never reached the batch: ${childErrors}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      await locker.query('ROLLBACK');
+      await locker.end();
+      for (let waited = 0; (await backends('')) > 0; waited += 50) {
+        if (waited > 20_000) throw new Error('the killed process’s backend lingered');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await watcher.end();
+      // Nothing of the killed tick was committed; the next tick pays everyone exactly once.
+      for (const row of await ledgerOf('killed')) expect(row.rewards).toBe(0);
+      expect(await creditDueRewards(t.database.db, clock.now())).toBe(12);
+      expect(await creditDueRewards(other.db, clock.now())).toBe(0);
+      for (const row of await ledgerOf('killed')) {
+        expect(row).toMatchObject({ rewards: 1, balance: '1.66666667', total: '1.66666667' });
+      }
+      await stopAll(miners);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,244 @@
+// One load process of the realistic miners scenario (bench/lib/miners.ts starts several): it plays
+// its share of the miners as browsers would, from its own loopback source address. Each miner holds
+// its event stream open, starts a session, pings every 30 s in real time and collects the rewards
+// the stream brings. The parent steers it over IPC and reads its figures back.
+import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { toUnits } from '@btcp/shared/decimal';
+
+const PING_EVERY_MS = 30_000;
+
+interface Miner {
+  token: string;
+  sessionId: string | null;
+  stream: http.ClientRequest | null;
+  pinger: NodeJS.Timeout | null;
+}
+
+type Command =
+  | { cmd: 'add'; tokens: string[]; rampMs: number }
+  | { cmd: 'window' }
+  | { cmd: 'report' }
+  | { cmd: 'stop' };
+
+const [baseUrl = '', sourceAddress = '127.0.0.1'] = process.argv.slice(2);
+const target = new URL(baseUrl);
+const origin = target.origin;
+const COOKIE = '__Host-btcp_session';
+// Pings and starts share a pool of keep-alive connections, as a browser reuses its own.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128, localAddress: sourceAddress });
+
+const miners: Miner[] = [];
+// This process's own delays count in what it measures: its event-loop lag is reported beside.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+let pingLatencies: number[] = [];
+let rewardLags: number[] = [];
+let errors = 0;
+let errorSamples: string[] = [];
+let rewardUnits = 0n;
+let rewardEvents = 0;
+let stopUnits = 0n;
+let openStreams = 0;
+
+function fail(what: string) {
+  errors++;
+  if (errorSamples.length < 5) errorSamples.push(what);
+}
+
+function post(
+  token: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path,
+        method: 'POST',
+        agent,
+        headers: {
+          cookie: `${COOKIE}=${token}`,
+          origin,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : { 'content-length': 0 }),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** The event stream, read line by line: each reward's lag from its credit, and its amount. */
+function openStream(miner: Miner): Promise<void> {
+  return new Promise((resolve) => {
+    const request = http.get(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: '/api/events',
+        agent: false,
+        localAddress: sourceAddress,
+        headers: { cookie: `${COOKIE}=${miner.token}`, accept: 'text/event-stream' },
+      },
+      (response) => {
+        if (response.statusCode !== 200) {
+          fail(`stream ${response.statusCode}`);
+          response.resume();
+          resolve();
+          return;
+        }
+        openStreams++;
+        let buffer = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end = buffer.indexOf('\n\n');
+          while (end !== -1) {
+            const message = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (message.startsWith('data: ') && message.includes('"type":"reward"')) {
+              const event = JSON.parse(message.slice(6)) as {
+                transaction: { amount: string; createdAt: string };
+              };
+              rewardLags.push(Date.now() - Date.parse(event.transaction.createdAt));
+              rewardUnits += toUnits(event.transaction.amount);
+              rewardEvents++;
+            }
+            end = buffer.indexOf('\n\n');
+          }
+        });
+        response.on('close', () => {
+          openStreams--;
+          if (miner.stream) fail('stream closed by the server');
+        });
+        resolve();
+      },
+    );
+    request.on('error', (error) => {
+      if (miner.stream) fail(`stream ${error.message}`);
+      resolve();
+    });
+    miner.stream = request;
+  });
+}
+
+async function ping(miner: Miner) {
+  if (!miner.sessionId) return;
+  const started = performance.now();
+  try {
+    const response = await post(miner.token, '/api/mining/ping', { sessionId: miner.sessionId });
+    pingLatencies.push(performance.now() - started);
+    if (response.status !== 204) fail(`ping ${response.status} ${response.text.slice(0, 120)}`);
+  } catch (error) {
+    fail(`ping ${(error as Error).message}`);
+  }
+}
+
+async function begin(miner: Miner) {
+  await openStream(miner);
+  try {
+    const response = await post(miner.token, '/api/mining/start');
+    if (response.status !== 201) {
+      fail(`start ${response.status} ${response.text.slice(0, 120)}`);
+      return;
+    }
+    miner.sessionId = (JSON.parse(response.text) as { id: string }).id;
+    miner.pinger = setInterval(() => void ping(miner), PING_EVERY_MS);
+  } catch (error) {
+    fail(`start ${(error as Error).message}`);
+  }
+}
+
+async function add(tokens: string[], rampMs: number) {
+  const starting: Promise<void>[] = [];
+  const startedAt = Date.now();
+  tokens.forEach((token, index) => {
+    const miner: Miner = { token, sessionId: null, stream: null, pinger: null };
+    miners.push(miner);
+    const at = startedAt + (index / tokens.length) * rampMs;
+    starting.push(
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()))).then(() =>
+        begin(miner),
+      ),
+    );
+  });
+  await Promise.all(starting);
+}
+
+/** Stop (what the page's Stop button sends), then the stream is closed as the tab would be. */
+async function stopAll() {
+  for (const miner of miners) if (miner.pinger) clearInterval(miner.pinger);
+  let next = 0;
+  const worker = async () => {
+    while (next < miners.length) {
+      const miner = miners[next++];
+      if (!miner?.sessionId) continue;
+      try {
+        const response = await post(miner.token, '/api/mining/stop', {
+          sessionId: miner.sessionId,
+        });
+        if (response.status !== 200) fail(`stop ${response.status}`);
+        else stopUnits += toUnits((JSON.parse(response.text) as { credited: string }).credited);
+      } catch (error) {
+        fail(`stop ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 64 }, worker));
+  // Rewards credited just before a stop may still be on their way.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  for (const miner of miners) {
+    const stream = miner.stream;
+    miner.stream = null;
+    stream?.destroy();
+  }
+}
+
+process.on('message', (message: Command) => {
+  const reply = (value: unknown) => process.send?.(value);
+  switch (message.cmd) {
+    case 'add':
+      void add(message.tokens, message.rampMs).then(() => reply({ added: miners.length }));
+      break;
+    case 'window':
+      pingLatencies = [];
+      rewardLags = [];
+      errors = 0;
+      errorSamples = [];
+      loopDelay.reset();
+      reply({ window: true });
+      break;
+    case 'report':
+      reply({
+        pingLatencies,
+        rewardLags,
+        errors,
+        errorSamples,
+        loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+        openStreams,
+        rewardUnits: rewardUnits.toString(),
+        rewardEvents,
+        stopUnits: stopUnits.toString(),
+      });
+      break;
+    case 'stop':
+      void stopAll().then(() => reply({ stopped: true, stopUnits: stopUnits.toString() }));
+      break;
+  }
+});
+process.send?.({ ready: true });
