@@ -1,7 +1,7 @@
 import { paths } from '@btcp/shared/paths';
 import { Link } from 'react-router';
-import { useDashboardHref } from '../features/auth/hooks/use-dashboard-href.ts';
 import { cn } from '../lib/cn.ts';
+import { useDashboardHref } from '../lib/session.ts';
 import { buttonVariants } from './ui/button.tsx';
 
 export function AuthActions({ stacked = false }: { stacked?: boolean }) {

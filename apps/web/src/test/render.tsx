@@ -1,32 +1,8 @@
-import type { SessionState } from '@btcp/shared/session';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-
-/** Answers GET /api/auth/session as the server would; `null` makes the call fail like a network error. */
-export function stubSession(session: SessionState | null) {
-  const fetchMock = vi.fn(async () => {
-    if (!session) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(session), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-export const signedOut: SessionState = { user: null, admin: null };
-export const signedInUser: SessionState = {
-  user: { id: 'u1', email: 'miner@example.com', isBanned: false, isModerator: false },
-  admin: null,
-};
-export const signedInAdmin: SessionState = {
-  user: null,
-  admin: { id: 'a1', email: 'admin@example.com' },
-};
+import { Toaster, toast } from 'sonner';
 
 /**
  * Renders `element` on every path of a memory router (so it stays mounted across navigation) with a
@@ -46,4 +22,16 @@ export function renderRoute(
     </QueryClientProvider>,
   );
   return { ...result, router };
+}
+
+/**
+ * `renderRoute` with a toaster beside the router (as in the app), so a test can read the toasts a
+ * user would see, even after the page has moved on.
+ */
+export function renderWithToasts(element: ReactNode, options?: Parameters<typeof renderRoute>[1]) {
+  // Sonner keeps toasts in a module-wide store and replays them to a new Toaster, so the previous
+  // test's toasts are dismissed first.
+  toast.dismiss();
+  render(<Toaster />);
+  return renderRoute(element, options);
 }

@@ -2,17 +2,15 @@ import { adminMessages } from '@btcp/shared/admin';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, mockApi } from '../../features/admin/test/mock-api.ts';
-import { renderToaster } from '../../features/admin/test/render-toaster.tsx';
-import { renderRoute } from '../../test/render.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { apiError, stubApi } from '../../test/stub-api.ts';
 import { AdminLayout } from './admin-layout.tsx';
 
 const admin = { role: 'admin', id: 'a1', email: 'admin@example.com' };
 const moderator = { role: 'moderator', id: 'u1', email: 'mod@example.com' };
 
 function renderAdminArea(path: string) {
-  renderToaster();
-  return renderRoute(<p>Elsewhere</p>, {
+  return renderWithToasts(<p>Elsewhere</p>, {
     path,
     routes: [
       {
@@ -31,20 +29,20 @@ function renderAdminArea(path: string) {
 
 describe('admin guard and layout', () => {
   it('says it is checking while the server answers', async () => {
-    mockApi({ 'GET /admin-auth/me': () => new Promise(() => {}) });
+    stubApi({ 'GET /admin-auth/me': () => new Promise(() => {}) });
     renderAdminArea('/admin/dashboard');
     expect(await screen.findByRole('status')).toHaveTextContent('Checking admin status...');
     expect(screen.queryByRole('heading', { name: 'Dashboard page' })).not.toBeInTheDocument();
   });
 
   it('sends a visitor without a session to /login', async () => {
-    mockApi({ 'GET /admin-auth/me': apiError(401, adminMessages.sessionNotFound) });
+    stubApi({ 'GET /admin-auth/me': apiError(401, 'UNAUTHORIZED', adminMessages.sessionNotFound) });
     renderAdminArea('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
   });
 
   it('tells a user without privileges "Access denied" and sends them to /login', async () => {
-    mockApi({ 'GET /admin-auth/me': apiError(403, adminMessages.noPrivileges) });
+    stubApi({ 'GET /admin-auth/me': apiError(403, 'FORBIDDEN', adminMessages.noPrivileges) });
     renderAdminArea('/admin/users');
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeVisible();
     expect(await screen.findByText('Access denied')).toBeVisible();
@@ -52,8 +50,8 @@ describe('admin guard and layout', () => {
   });
 
   it('says so when the check itself fails', async () => {
-    mockApi({
-      'GET /admin-auth/me': json(500, { error: { code: 'INTERNAL_ERROR', message: 'x' } }),
+    stubApi({
+      'GET /admin-auth/me': apiError(500, 'INTERNAL_ERROR', 'x'),
     });
     renderAdminArea('/admin/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to verify admin status');
@@ -61,7 +59,7 @@ describe('admin guard and layout', () => {
   });
 
   it('shows an admin every section, their email and Logout', async () => {
-    mockApi({ 'GET /admin-auth/me': json(200, admin) });
+    stubApi({ 'GET /admin-auth/me': { body: admin } });
     renderAdminArea('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
@@ -87,7 +85,7 @@ describe('admin guard and layout', () => {
   });
 
   it('limits a moderator to Blog and Community', async () => {
-    mockApi({ 'GET /admin-auth/me': json(200, moderator) });
+    stubApi({ 'GET /admin-auth/me': { body: moderator } });
     renderAdminArea('/admin/users');
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Users page' })).not.toBeInTheDocument();
@@ -106,16 +104,16 @@ describe('admin guard and layout', () => {
   });
 
   it('lets a moderator into community moderation', async () => {
-    mockApi({ 'GET /admin-auth/me': json(200, moderator) });
+    stubApi({ 'GET /admin-auth/me': { body: moderator } });
     renderAdminArea('/admin/community');
     expect(await screen.findByRole('heading', { name: 'Community page' })).toBeVisible();
   });
 
   it('checks again on every navigation and notices revoked privileges', async () => {
     let revoked = false;
-    const { calls } = mockApi({
+    const { calls } = stubApi({
       'GET /admin-auth/me': () =>
-        revoked ? apiError(403, adminMessages.privilegesRevoked) : json(200, admin),
+        revoked ? apiError(403, 'FORBIDDEN', adminMessages.privilegesRevoked) : { body: admin },
     });
     const user = userEvent.setup();
     renderAdminArea('/admin/dashboard');
@@ -130,8 +128,8 @@ describe('admin guard and layout', () => {
   });
 
   it('logs an admin out and goes to /admin-login', async () => {
-    const { calls } = mockApi({
-      'GET /admin-auth/me': json(200, admin),
+    const { calls } = stubApi({
+      'GET /admin-auth/me': { body: admin },
       'POST /admin-auth/logout': { status: 204 },
     });
     const user = userEvent.setup();

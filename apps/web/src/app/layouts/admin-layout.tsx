@@ -13,7 +13,7 @@ import { AdminGuard } from '../../features/admin/components/admin-guard.tsx';
 import { AdminBrand, AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx';
 import { ModeratorAccessDenied } from '../../features/admin/components/moderator-access-denied.tsx';
 import { canOpenAdminPage } from '../../features/admin/lib/staff-access.ts';
-import { sessionQueryOptions } from '../../features/auth/api/get-session.ts';
+import { sessionQueryOptions } from '../../lib/session.ts';
 
 /** Logout, then /admin-login (spec "Admin area"). */
 function useLogoutToAdminLogin(staff: Staff) {

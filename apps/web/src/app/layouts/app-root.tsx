@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/session.ts';
 
 const SignedInServices = lazy(() => import('./signed-in-services.tsx'));
 

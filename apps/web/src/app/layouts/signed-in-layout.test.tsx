@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
-import { signedInAdmin, signedInUser, signedOut } from '../../test/render.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { signedInAdmin, signedInUser, stubApi } from '../../test/stub-api.ts';
 import { Component as SignedInLayout } from './signed-in-layout.tsx';
 
 const bannedUser = {
@@ -36,7 +36,7 @@ describe('signed-in layout', () => {
   afterEach(clearSidebarCookie);
 
   it('sends a visitor without a session to /login', async () => {
-    stubApi({}, signedOut);
+    stubApi({});
     const { router } = renderLayout();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByText('Login page')).toBeInTheDocument();

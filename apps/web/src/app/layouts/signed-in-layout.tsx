@@ -22,11 +22,11 @@ import {
   SidebarProvider,
   SidebarTrigger,
 } from '../../components/ui/sidebar.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { RequireUser } from '../../features/auth/components/require-user.tsx';
 import { MiningIndicator } from '../../features/mining/components/mining-indicator.tsx';
 import { miningSessionStore } from '../../features/mining/lib/mining-session-store.ts';
+import { useSession } from '../../lib/session.ts';
 
 /** What a signed-in page declares in its route's `handle`: the title the top bar shows. */
 export interface SignedInPageHandle {

@@ -1,5 +1,5 @@
 import { MiningSessionController } from '../../features/mining/components/mining-session-controller.tsx';
-import { LiveUpdates } from '../../features/realtime/components/live-updates.tsx';
+import { LiveUpdates } from './live-updates.tsx';
 
 /**
  * What runs for a signed-in user whatever page is open: the one event stream and the miner. Loaded

@@ -7,7 +7,7 @@ import { useBlogPost } from '../../features/blog/api/get-blog-post.ts';
 import { BlogPostArticle } from '../../features/blog/components/blog-post-article.tsx';
 import { BlogPostNotFound } from '../../features/blog/components/blog-post-not-found.tsx';
 import { BlogPostSkeleton } from '../../features/blog/components/blog-post-skeleton.tsx';
-import { useErrorToast } from '../../features/blog/hooks/use-error-toast.ts';
+import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -30,9 +30,9 @@ export function Component() {
     post.error instanceof ApiRequestError &&
     (post.error.status === 404 || post.error.status === 400);
   useErrorToast(
+    blogMessages.errorLoadingPost,
     notFound ? null : post.error,
     post.errorUpdatedAt,
-    blogMessages.errorLoadingPost,
     blogMessages.errorLoadingPostDescription,
   );
   useDocumentTitle(

@@ -2,30 +2,28 @@ import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
 import {
   commentsPage,
   communityComment,
   communityPost,
   POST_ID,
-} from '../../features/community/testing/fixtures.ts';
+} from '../../test/community-fixtures.ts';
 import { expectToast } from '../../test/expect-toast.ts';
-import { signedInUser } from '../../test/render.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { type ApiRoutes, apiError, signedInUser, signedOut, stubApi } from '../../test/stub-api.ts';
 import { Component as CommunityPostPage } from './community-post.tsx';
-
-type Routes = Parameters<typeof stubApi>[0];
 
 const postPath = `/community/posts/${POST_ID}`;
 const commentsPath = `${postPath}/comments`;
 
-function renderPost(routes: Routes, { signedIn = false } = {}) {
+function renderPost(routes: ApiRoutes, { signedIn = false } = {}) {
   const api = stubApi(
     {
       [`GET ${postPath}`]: { body: communityPost() },
       [`GET ${commentsPath}`]: { body: commentsPage([]) },
       ...routes,
     },
-    signedIn ? signedInUser : null,
+    signedIn ? signedInUser : signedOut,
   );
   const view = renderWithToasts(<p>Community list</p>, {
     path: `/community/${POST_ID}`,
@@ -34,7 +32,6 @@ function renderPost(routes: Routes, { signedIn = false } = {}) {
   return { ...api, ...view, user: userEvent.setup() };
 }
 
-/** Sonner shows a new toast after a frame, so wait until it is visible rather than only present. */
 describe('community post page', () => {
   it('shows the whole post: votes, author, date, badges, image and linked paragraphs', async () => {
     renderPost({
@@ -91,7 +88,7 @@ describe('community post page', () => {
   });
 
   it('toasts when the post cannot be loaded for another reason', async () => {
-    renderPost({ [`GET ${postPath}`]: apiError(500, 'INTERNAL', 'Something went wrong') });
+    renderPost({ [`GET ${postPath}`]: apiError(500, 'INTERNAL_ERROR', 'Something went wrong') });
     await expectToast('Error loading post');
     expect(screen.getByText('Could not load the post. It may not exist.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
@@ -169,7 +166,7 @@ describe('community post page', () => {
 
   it('keeps the comment when it could not be posted', async () => {
     const { user } = renderPost(
-      { [`POST ${commentsPath}`]: apiError(500, 'INTERNAL', 'Something went wrong') },
+      { [`POST ${commentsPath}`]: apiError(500, 'INTERNAL_ERROR', 'Something went wrong') },
       { signedIn: true },
     );
     const box = await screen.findByRole('textbox', { name: 'Add a comment' });
@@ -181,7 +178,9 @@ describe('community post page', () => {
   });
 
   it('toasts when the comments cannot be loaded', async () => {
-    renderPost({ [`GET ${commentsPath}`]: apiError(500, 'INTERNAL', 'Something went wrong') });
+    renderPost({
+      [`GET ${commentsPath}`]: apiError(500, 'INTERNAL_ERROR', 'Something went wrong'),
+    });
     await expectToast('Error loading comments');
     expect(
       screen.getAllByText('Could not load comments. Please try again.').length,

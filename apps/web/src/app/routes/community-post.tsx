@@ -2,7 +2,6 @@ import { communityMessages } from '@btcp/shared/community';
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { useCommunityPost } from '../../features/community/api/get-community-post.ts';
 import { CommentSection } from '../../features/community/components/comment-section.tsx';
 import {
@@ -10,22 +9,20 @@ import {
   PostDetailSkeleton,
 } from '../../features/community/components/post-detail.tsx';
 import { PostNotFound } from '../../features/community/components/post-not-found.tsx';
-import { useLoadErrorToast } from '../../features/community/hooks/use-load-error-toast.ts';
 import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
+import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 function PostPage({ id }: { id: string }) {
-  const session = useSession();
-  const signedIn = session.data ? Boolean(session.data.user) : undefined;
   const post = useCommunityPost(id);
   // An id that is not even well formed (400) names no post either.
   const notFound = post.error instanceof ApiRequestError && [400, 404].includes(post.error.status);
-  useLoadErrorToast(
+  useErrorToast(
     communityMessages.errorLoadingPost,
-    communityMessages.errorLoadingPostDescription,
-    post.isError && !notFound,
+    notFound ? null : post.error,
     post.errorUpdatedAt,
+    communityMessages.errorLoadingPostDescription,
   );
 
   if (notFound) return <PostNotFound />;
@@ -47,12 +44,8 @@ function PostPage({ id }: { id: string }) {
       ) : null}
       {post.data ? (
         <>
-          <PostDetail post={post.data} signedIn={signedIn} />
-          <CommentSection
-            postId={post.data.id}
-            commentCount={post.data.commentCount}
-            signedIn={signedIn}
-          />
+          <PostDetail post={post.data} />
+          <CommentSection postId={post.data.id} commentCount={post.data.commentCount} />
         </>
       ) : null}
       <Link

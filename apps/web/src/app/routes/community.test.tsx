@@ -3,27 +3,28 @@ import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { apiError, renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
 import {
   communityPost,
   communityStats,
   POST_ID,
   postsPage,
-} from '../../features/community/testing/fixtures.ts';
+} from '../../test/community-fixtures.ts';
 import { expectToast } from '../../test/expect-toast.ts';
-import { signedInUser } from '../../test/render.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { type ApiRoutes, apiError, signedInUser, signedOut, stubApi } from '../../test/stub-api.ts';
 import { Component as CommunityPage } from './community.tsx';
 
-type Routes = Parameters<typeof stubApi>[0];
-
-function renderCommunity(posts: CommunityPost[], { signedIn = false, routes = {} as Routes } = {}) {
+function renderCommunity(
+  posts: CommunityPost[],
+  { signedIn = false, routes = {} as ApiRoutes } = {},
+) {
   const api = stubApi(
     {
       'GET /community/posts': { body: postsPage(posts) },
       'GET /community/stats': { body: communityStats() },
       ...routes,
     },
-    signedIn ? signedInUser : null,
+    signedIn ? signedInUser : signedOut,
   );
   const view = renderWithToasts(<CommunityPage />, { path: '/community' });
   return { ...api, ...view, user: userEvent.setup() };
@@ -31,7 +32,6 @@ function renderCommunity(posts: CommunityPost[], { signedIn = false, routes = {}
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
-/** Sonner shows a new toast after a frame, so wait until it is visible rather than only present. */
 /** jsdom has no object URLs; the image preview needs one. */
 function stubObjectUrls() {
   const { createObjectURL, revokeObjectURL } = URL;
@@ -166,7 +166,7 @@ describe('community list', () => {
       routes: {
         'GET /community/posts': () =>
           fail
-            ? apiError(500, 'INTERNAL', 'Service unavailable')
+            ? apiError(500, 'INTERNAL_ERROR', 'Service unavailable')
             : { body: postsPage([communityPost({ title: 'Back again' })]) },
       },
     });
@@ -280,7 +280,7 @@ describe('community list', () => {
 });
 
 describe('creating a post', () => {
-  async function openDialog(routes: Routes = {}) {
+  async function openDialog(routes: ApiRoutes = {}) {
     const view = renderCommunity([], { signedIn: true, routes });
     await view.user.click(await screen.findByRole('button', { name: 'Create Post' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create Post' }));
@@ -413,7 +413,11 @@ describe('creating a post', () => {
 
   it('says why the server refused the post', async () => {
     const { user, dialog } = await openDialog({
-      'POST /community/posts': apiError(403, 'BANNED', 'Your account is banned from posting.'),
+      'POST /community/posts': apiError(
+        403,
+        'ACCOUNT_BANNED',
+        'Your account is banned from posting.',
+      ),
     });
     await user.type(dialog.getByRole('textbox', { name: 'Title' }), 'Hi');
     await user.type(dialog.getByRole('textbox', { name: 'Content' }), 'There');

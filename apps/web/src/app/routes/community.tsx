@@ -11,7 +11,6 @@ import { Plus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import type { PostListFilter } from '../../features/community/api/query-keys.ts';
 import {
   BANNED_NOTICE_ID,
@@ -20,7 +19,9 @@ import {
 import { CommunitySidebar } from '../../features/community/components/community-sidebar.tsx';
 import { ListControls } from '../../features/community/components/list-controls.tsx';
 import { PostList } from '../../features/community/components/post-list.tsx';
+import { useBanned } from '../../features/community/hooks/use-banned.ts';
 import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
+import { useSignedIn } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 // Only members can post: visitors never download the dialog and its form (a faster first paint).
@@ -57,10 +58,9 @@ function useListFilter() {
 export function Component() {
   useDocumentTitle(pageTitles.community);
   useScrollToTop();
-  const session = useSession();
   // undefined while the session is being checked: nothing is offered or refused yet.
-  const signedIn = session.data ? Boolean(session.data.user) : undefined;
-  const banned = session.data?.user?.isBanned ?? false;
+  const signedIn = useSignedIn();
+  const banned = useBanned();
   const { filter, setSort, setTopic } = useListFilter();
 
   return (
@@ -86,9 +86,9 @@ export function Component() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
         <section aria-label="Posts" className="grid content-start gap-4">
           <ListControls filter={filter} onSortChange={setSort} onTopicChange={setTopic} />
-          <PostList filter={filter} signedIn={signedIn} />
+          <PostList filter={filter} />
         </section>
-        <CommunitySidebar signedIn={signedIn} />
+        <CommunitySidebar />
       </div>
     </div>
   );

@@ -2,9 +2,9 @@ import type { MiningStatus } from '@btcp/shared/mining';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
-import { stubEventSource } from '../../features/realtime/testing/stub-event-source.ts';
-import { signedInUser } from '../../test/render.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { signedInUser, stubApi } from '../../test/stub-api.ts';
+import { stubEventSource } from '../../test/stub-event-source.ts';
 import SignedInServices from '../layouts/signed-in-services.tsx';
 import { Component as Dashboard } from './dashboard.tsx';
 

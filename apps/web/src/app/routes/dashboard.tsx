@@ -1,9 +1,9 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { MiningPanel } from '../../features/mining/components/mining-panel.tsx';
 import { ReferralLinkCard } from '../../features/referrals/components/referral-link-card.tsx';
 import { ReferralStatsCard } from '../../features/referrals/components/referral-stats-card.tsx';
 import { useWallet } from '../../features/wallet/api/get-wallet.ts';
+import { useSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {

@@ -1,12 +1,13 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, signedInUser, signedOut, stubSession } from '../../test/render.tsx';
+import { renderRoute } from '../../test/render.tsx';
+import { signedInUser, stubApi } from '../../test/stub-api.ts';
 import { Component as Landing } from './landing.tsx';
 
 describe('landing page', () => {
   it('greets visitors with the offer and the ways in', async () => {
-    stubSession(signedOut);
+    stubApi({});
     renderRoute(<Landing />);
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to BTCP Mining' })).toBeVisible();
     expect(screen.getByText('Mining starts in Q1 2025')).toBeVisible();
@@ -26,7 +27,7 @@ describe('landing page', () => {
   });
 
   it('states the three headline figures', () => {
-    stubSession(signedOut);
+    stubApi({});
     renderRoute(<Landing />);
     for (const text of ['100 BTCP/Hour', '2025 Launch Year', '40 Referral BTCP']) {
       expect(
@@ -36,7 +37,7 @@ describe('landing page', () => {
   });
 
   it('lists the four reasons and the roadmap with each status in words', () => {
-    stubSession(signedOut);
+    stubApi({});
     renderRoute(<Landing />);
     for (const feature of [
       'No KYC Required',
@@ -55,7 +56,7 @@ describe('landing page', () => {
   });
 
   it('sends a signed-in user to their dashboard', async () => {
-    stubSession(signedInUser);
+    stubApi({}, signedInUser);
     const { router } = renderRoute(<Landing />, {
       routes: [{ path: '/dashboard', element: <p>Dashboard page</p> }],
     });

@@ -1,10 +1,10 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { Navigate } from 'react-router';
-import { useDashboardHref } from '../../features/auth/hooks/use-dashboard-href.ts';
 import { FeaturesSection } from '../../features/landing/components/features-section.tsx';
 import { HeroSection } from '../../features/landing/components/hero-section.tsx';
 import { ReferralSection } from '../../features/landing/components/referral-section.tsx';
 import { RoadmapSection } from '../../features/landing/components/roadmap-section.tsx';
+import { useDashboardHref } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function Component() {

@@ -2,13 +2,9 @@ import { authMessages } from '@btcp/shared/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  apiError,
-  renderWithToasts,
-  stubApi,
-  stubResizeObserver,
-} from '../../features/auth/testing/stub-api.tsx';
-import { signedInAdmin, signedInUser } from '../../test/render.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { apiError, signedInAdmin, signedInUser, stubApi } from '../../test/stub-api.ts';
+import { stubResizeObserver } from '../../test/stub-resize-observer.ts';
 import { Component as Login } from './login.tsx';
 
 const dashboards = [

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../features/auth/testing/stub-api.tsx';
-import { renderRoute, signedInAdmin, signedInUser } from '../../test/render.tsx';
+import { renderRoute } from '../../test/render.tsx';
+import { signedInAdmin, signedInUser, stubApi } from '../../test/stub-api.ts';
 import { Component as Settings } from './settings.tsx';
 
 const targets = [

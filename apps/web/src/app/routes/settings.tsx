@@ -1,7 +1,7 @@
 import { paths } from '@btcp/shared/paths';
 import { Navigate } from 'react-router';
-import { useSession } from '../../features/auth/api/get-session.ts';
 import { SessionLoading } from '../../features/auth/components/session-loading.tsx';
+import { useSession } from '../../lib/session.ts';
 
 /** Route table: /settings is the admin's settings for an admin, the account page for anyone else. */
 export function Component() {

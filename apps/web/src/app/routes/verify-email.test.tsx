@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { apiError, renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { apiError, stubApi } from '../../test/stub-api.ts';
 import { Component as VerifyEmail } from './verify-email.tsx';
 
 const TOKEN = 'b'.repeat(43);

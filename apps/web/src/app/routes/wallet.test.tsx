@@ -2,9 +2,9 @@ import type { Transaction, TransactionsPage } from '@btcp/shared/wallet';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, renderWithToasts, stubApi } from '../../features/auth/testing/stub-api.tsx';
-import { stubEventSource } from '../../features/realtime/testing/stub-event-source.ts';
-import { signedInUser } from '../../test/render.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { apiError, signedInUser, stubApi } from '../../test/stub-api.ts';
+import { stubEventSource } from '../../test/stub-event-source.ts';
 import SignedInServices from '../layouts/signed-in-services.tsx';
 import { Component as WalletPage } from './wallet.tsx';
 
@@ -127,8 +127,8 @@ describe('wallet page', () => {
   it('toasts when the wallet or the transactions fail to load', async () => {
     stubApi(
       {
-        'GET /wallet': apiError(500, 'INTERNAL', 'Something went wrong'),
-        'GET /wallet/transactions': apiError(500, 'INTERNAL', 'Something went wrong'),
+        'GET /wallet': apiError(500, 'INTERNAL_ERROR', 'Something went wrong'),
+        'GET /wallet/transactions': apiError(500, 'INTERNAL_ERROR', 'Something went wrong'),
       },
       signedInUser,
     );

@@ -2,16 +2,15 @@ import { adminMessages } from '@btcp/shared/admin';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../../features/admin/test/mock-api.ts';
-import { renderToaster } from '../../../features/admin/test/render-toaster.tsx';
-import { renderRoute, signedInAdmin, signedOut } from '../../../test/render.tsx';
+import { renderRoute, renderWithToasts } from '../../../test/render.tsx';
+import { signedInAdmin, signedOut, stubApi } from '../../../test/stub-api.ts';
 import { Component as AdminLogin } from './admin-login.tsx';
 
 describe('admin-login page', () => {
   it('shows the form to someone not signed in as admin', async () => {
-    mockApi({
-      'GET /auth/session': json(200, signedOut),
-      'GET /admin-auth/bootstrap': json(200, { adminExists: true }),
+    stubApi({
+      'GET /auth/session': { body: signedOut },
+      'GET /admin-auth/bootstrap': { body: { adminExists: true } },
     });
     renderRoute(<AdminLogin />, { path: '/admin-login' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
@@ -19,7 +18,7 @@ describe('admin-login page', () => {
   });
 
   it('sends an admin straight to the dashboard', async () => {
-    mockApi({ 'GET /auth/session': json(200, signedInAdmin) });
+    stubApi({ 'GET /auth/session': { body: signedInAdmin } });
     renderRoute(<AdminLogin />, {
       path: '/admin-login',
       routes: [{ path: '/admin/dashboard', element: <h1>Admin dashboard</h1> }],
@@ -29,20 +28,19 @@ describe('admin-login page', () => {
 
   it('welcomes the admin even though the new session also redirects', async () => {
     let signedIn = false;
-    mockApi({
-      'GET /auth/session': () => json(200, signedIn ? signedInAdmin : signedOut),
+    stubApi({
+      'GET /auth/session': () => ({ body: signedIn ? signedInAdmin : signedOut }),
       // Slower than the session, as on a real network: the page has redirected before it answers.
       'GET /admin-auth/bootstrap': async () => {
         if (signedIn) await new Promise((resolve) => setTimeout(resolve, 50));
-        return json(200, { adminExists: true });
+        return { body: { adminExists: true } };
       },
       'POST /admin-auth/login': () => {
         signedIn = true;
-        return json(200, { admin: signedInAdmin.admin });
+        return { body: { admin: signedInAdmin.admin } };
       },
     });
-    renderToaster();
-    renderRoute(<AdminLogin />, {
+    renderWithToasts(<AdminLogin />, {
       path: '/admin-login',
       routes: [{ path: '/admin/dashboard', element: <h1>Admin dashboard</h1> }],
     });

@@ -2,7 +2,7 @@ import { pageTitles, paths } from '@btcp/shared/paths';
 import { Navigate } from 'react-router';
 import { AdminLoginForm } from '../../../features/admin/components/admin-login-form.tsx';
 import { AuthCard } from '../../../features/admin/components/auth-card.tsx';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export function Component() {

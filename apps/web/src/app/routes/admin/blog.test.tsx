@@ -4,10 +4,10 @@ import { paths } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ApiCall, apiError, json, mockApi } from '../../../features/admin/test/mock-api.ts';
-import { renderToaster } from '../../../features/admin/test/render-toaster.tsx';
-import { stubResizeObserver } from '../../../features/auth/testing/stub-api.tsx';
-import { renderRoute } from '../../../test/render.tsx';
+import { expectToast } from '../../../test/expect-toast.ts';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { apiError, stubApi } from '../../../test/stub-api.ts';
+import { stubResizeObserver } from '../../../test/stub-resize-observer.ts';
 import { Component as AdminBlogScreen } from './blog.tsx';
 
 const COVER_ID = '3f1c2a4e-8b7d-4c6e-9f00-123456789abc';
@@ -54,8 +54,7 @@ const page = (items: AdminBlogPostRow[], total = items.length): AdminBlogPage =>
 });
 
 function renderAdminBlog(path: string) {
-  renderToaster();
-  return renderRoute(<p>Elsewhere</p>, {
+  return renderWithToasts(<p>Elsewhere</p>, {
     path,
     routes: [
       { path: paths.adminBlog.path, element: <AdminBlogScreen /> },
@@ -76,23 +75,19 @@ function imageFile(name: string, size: number, type = 'image/png') {
   return file;
 }
 
-/** Sonner fades a toast in: it is on screen once mounted, a frame after it is added. */
-const expectToast = (text: string) => waitFor(() => expect(screen.getByText(text)).toBeVisible());
-
-const sentBodies = (calls: ApiCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path).map((call) => call.body);
-
 beforeEach(() => {
   stubResizeObserver();
 });
 
 describe('admin blog list', () => {
   it('lists posts with status and dates, and links to edit them', async () => {
-    mockApi({
-      'GET /admin/blog/posts': json(
-        200,
-        page([row(), row({ id: 'p2', title: 'Draft notes', subtitle: null, published: false })]),
-      ),
+    stubApi({
+      'GET /admin/blog/posts': {
+        body: page([
+          row(),
+          row({ id: 'p2', title: 'Draft notes', subtitle: null, published: false }),
+        ]),
+      },
     });
     renderAdminBlog('/admin/blog');
     expect(await screen.findByText('Mining explained')).toBeVisible();
@@ -123,8 +118,8 @@ describe('admin blog list', () => {
   it('deletes a post only after confirmation', async () => {
     const user = userEvent.setup();
     let posts = [row(), row({ id: 'p2', title: 'Draft notes', published: false })];
-    const { calls } = mockApi({
-      'GET /admin/blog/posts': () => json(200, page(posts)),
+    const { sent } = stubApi({
+      'GET /admin/blog/posts': () => ({ body: page(posts) }),
       'DELETE /admin/blog/posts/p1': () => {
         posts = posts.filter((post) => post.id !== 'p1');
         return { status: 204 };
@@ -140,7 +135,7 @@ describe('admin blog list', () => {
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(sentBodies(calls, 'DELETE', '/admin/blog/posts/p1')).toHaveLength(0);
+    expect(sent('DELETE /admin/blog/posts/p1')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Delete Mining explained' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Delete Mining explained' }));
@@ -148,16 +143,16 @@ describe('admin blog list', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
     await expectToast('Post deleted');
-    expect(sentBodies(calls, 'DELETE', '/admin/blog/posts/p1')).toHaveLength(1);
+    expect(sent('DELETE /admin/blog/posts/p1')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Mining explained')).not.toBeInTheDocument());
     expect(screen.getByText('Draft notes')).toBeVisible();
   });
 
   it('toasts when a delete fails and keeps the post', async () => {
     const user = userEvent.setup();
-    mockApi({
-      'GET /admin/blog/posts': json(200, page([row()])),
-      'DELETE /admin/blog/posts/p1': apiError(500, 'Boom'),
+    stubApi({
+      'GET /admin/blog/posts': { body: page([row()]) },
+      'DELETE /admin/blog/posts/p1': apiError(500, 'INTERNAL_ERROR', 'Boom'),
     });
     renderAdminBlog('/admin/blog');
     await user.click(await screen.findByRole('button', { name: 'Delete Mining explained' }));
@@ -169,7 +164,7 @@ describe('admin blog list', () => {
   });
 
   it('offers to create the first post when there are none', async () => {
-    mockApi({ 'GET /admin/blog/posts': json(200, page([])) });
+    stubApi({ 'GET /admin/blog/posts': { body: page([]) } });
     renderAdminBlog('/admin/blog');
     expect(await screen.findByText('No blog posts found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Create your first post' })).toHaveAttribute(
@@ -179,7 +174,7 @@ describe('admin blog list', () => {
   });
 
   it('shows the list for an unknown action, and toasts when it fails to load', async () => {
-    mockApi({ 'GET /admin/blog/posts': apiError(500, 'Boom') });
+    stubApi({ 'GET /admin/blog/posts': apiError(500, 'INTERNAL_ERROR', 'Boom') });
     renderAdminBlog('/admin/blog/publish/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Blog Posts' })).toBeVisible();
     // Once in the toast, once in the table.
@@ -191,7 +186,7 @@ describe('admin blog list', () => {
 describe('admin blog form', () => {
   it('asks for a title and content without calling the server', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({});
+    const { calls } = stubApi({});
     renderAdminBlog('/admin/blog/new');
     expect(screen.getByRole('heading', { level: 1, name: 'Create New Blog Post' })).toBeVisible();
     await user.type(screen.getByLabelText('Title'), '   ');
@@ -204,10 +199,12 @@ describe('admin blog form', () => {
 
   it('creates a post, says so and goes back to the list', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({
-      'POST /admin/blog/posts': (call) =>
-        json(201, fullPost({ ...(call.body as Partial<BlogPost>), id: 'new' })),
-      'GET /admin/blog/posts': json(200, page([row({ id: 'new', title: 'Launch day' })])),
+    const { sent } = stubApi({
+      'POST /admin/blog/posts': (call) => ({
+        status: 201,
+        body: fullPost({ ...(call.body as Partial<BlogPost>), id: 'new' }),
+      }),
+      'GET /admin/blog/posts': { body: page([row({ id: 'new', title: 'Launch day' })]) },
     });
     const { router } = renderAdminBlog('/admin/blog/new');
     expect(screen.getByRole('checkbox', { name: 'Publish' })).not.toBeChecked();
@@ -217,7 +214,7 @@ describe('admin blog form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
 
     await expectToast('Post created');
-    expect(sentBodies(calls, 'POST', '/admin/blog/posts')).toEqual([
+    expect(sent('POST /admin/blog/posts')).toEqual([
       {
         title: 'Launch day',
         subtitle: null,
@@ -232,8 +229,8 @@ describe('admin blog form', () => {
 
   it('shows the server’s field errors and the save failure toast', async () => {
     const user = userEvent.setup();
-    mockApi({
-      'POST /admin/blog/posts': apiError(400, 'Validation failed', {
+    stubApi({
+      'POST /admin/blog/posts': apiError(400, 'VALIDATION_FAILED', 'Validation failed', {
         title: 'Title must be at most 300 characters',
       }),
     });
@@ -252,7 +249,7 @@ describe('admin blog form', () => {
 
   it('refuses a cover over 5MB before uploading it', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({});
+    const { calls } = stubApi({});
     renderAdminBlog('/admin/blog/new');
     await user.upload(
       screen.getByLabelText('Cover image'),
@@ -266,10 +263,10 @@ describe('admin blog form', () => {
 
   it('uploads a cover, previews it, sends its id, and can remove it again', async () => {
     const user = userEvent.setup();
-    const { calls, fetchMock } = mockApi({
-      'POST /admin/media/blog-cover': json(201, media),
-      'POST /admin/blog/posts': json(201, fullPost()),
-      'GET /admin/blog/posts': json(200, page([row()])),
+    const { fetchMock, sent } = stubApi({
+      'POST /admin/media/blog-cover': { status: 201, body: media },
+      'POST /admin/blog/posts': { status: 201, body: fullPost() },
+      'GET /admin/blog/posts': { body: page([row()]) },
     });
     renderAdminBlog('/admin/blog/new');
     await user.upload(screen.getByLabelText('Cover image'), imageFile('cover.png', 2048));
@@ -293,14 +290,14 @@ describe('admin blog form', () => {
     await user.type(screen.getByLabelText('Content'), 'Body');
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     await expectToast('Post created');
-    expect(sentBodies(calls, 'POST', '/admin/blog/posts')[0]).toMatchObject({
+    expect(sent('POST /admin/blog/posts')[0]).toMatchObject({
       coverImageId: COVER_ID,
     });
   });
 
   it('toasts a failed upload', async () => {
     const user = userEvent.setup();
-    mockApi({ 'POST /admin/media/blog-cover': apiError(500, 'Boom') });
+    stubApi({ 'POST /admin/media/blog-cover': apiError(500, 'INTERNAL_ERROR', 'Boom') });
     renderAdminBlog('/admin/blog/new');
     await user.upload(screen.getByLabelText('Cover image'), imageFile('cover.png', 2048));
     await expectToast('Upload failed');
@@ -309,13 +306,12 @@ describe('admin blog form', () => {
 
   it('edits a post: loads its values, saves with PUT and says so', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({
-      'GET /admin/blog/posts/p1': json(
-        200,
-        fullPost({ coverImageId: COVER_ID, coverImage: '/media/old.webp' }),
-      ),
-      'PUT /admin/blog/posts/p1': json(200, fullPost()),
-      'GET /admin/blog/posts': json(200, page([row()])),
+    const { sent } = stubApi({
+      'GET /admin/blog/posts/p1': {
+        body: fullPost({ coverImageId: COVER_ID, coverImage: '/media/old.webp' }),
+      },
+      'PUT /admin/blog/posts/p1': { body: fullPost() },
+      'GET /admin/blog/posts': { body: page([row()]) },
     });
     renderAdminBlog('/admin/blog/edit/p1');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Blog Post' })).toBeVisible();
@@ -332,7 +328,7 @@ describe('admin blog form', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Publish' }));
     await user.click(screen.getByRole('button', { name: 'Update Post' }));
     await expectToast('Post updated');
-    expect(sentBodies(calls, 'PUT', '/admin/blog/posts/p1')).toEqual([
+    expect(sent('PUT /admin/blog/posts/p1')).toEqual([
       {
         title: 'Mining explained',
         subtitle: null,
@@ -344,7 +340,7 @@ describe('admin blog form', () => {
   });
 
   it('toasts when the post to edit cannot be loaded', async () => {
-    mockApi({ 'GET /admin/blog/posts/gone': apiError(404, 'Blog post not found') });
+    stubApi({ 'GET /admin/blog/posts/gone': apiError(404, 'NOT_FOUND', 'Blog post not found') });
     renderAdminBlog('/admin/blog/edit/gone');
     await expectToast('Error loading blog post');
     expect(await screen.findAllByText('Blog post not found')).not.toHaveLength(0);

@@ -2,11 +2,10 @@ import type { AdminCommunityPage, AdminCommunityPost } from '@btcp/shared/commun
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ApiCall, apiError, json, mockApi } from '../../../features/admin/test/mock-api.ts';
-import { renderToaster } from '../../../features/admin/test/render-toaster.tsx';
-import { stubResizeObserver } from '../../../features/admin/test/stub-resize-observer.ts';
 import { expectToast } from '../../../test/expect-toast.ts';
-import { renderRoute } from '../../../test/render.tsx';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { type ApiCall, apiError, stubApi } from '../../../test/stub-api.ts';
+import { stubResizeObserver } from '../../../test/stub-resize-observer.ts';
 import { Component as CommunityManagement } from './community.tsx';
 
 const halving: AdminCommunityPost = {
@@ -51,12 +50,11 @@ function listRoute(call: ApiCall) {
       post.title.toLowerCase().includes(search) ||
       post.authorUsername?.toLowerCase().includes(search),
   );
-  return json(200, page(items));
+  return { body: page(items) };
 }
 
 function renderPage() {
-  renderToaster();
-  return renderRoute(<CommunityManagement />, { path: '/admin/community' });
+  return renderWithToasts(<CommunityManagement />, { path: '/admin/community' });
 }
 
 function row(title: string) {
@@ -76,7 +74,7 @@ describe('/admin/community', () => {
   beforeEach(() => stubResizeObserver());
 
   it('lists posts with author, date, status badge and score', async () => {
-    mockApi({ 'GET /admin/community/posts': listRoute });
+    stubApi({ 'GET /admin/community/posts': listRoute });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Community Management' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Posts', selected: true })).toBeVisible();
@@ -116,13 +114,13 @@ describe('/admin/community', () => {
   });
 
   it('says "No posts available" when there are none', async () => {
-    mockApi({ 'GET /admin/community/posts': json(200, page([])) });
+    stubApi({ 'GET /admin/community/posts': { body: page([]) } });
     renderPage();
     expect(await screen.findByText('No posts available')).toBeVisible();
   });
 
   it('searches on the server and says when nothing matches', async () => {
-    const { calls } = mockApi({ 'GET /admin/community/posts': listRoute });
+    const { calls } = stubApi({ 'GET /admin/community/posts': listRoute });
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('link', { name: /Halving is coming/ });
@@ -147,9 +145,10 @@ describe('/admin/community', () => {
   });
 
   it('starts a new search at page 1', async () => {
-    const { calls } = mockApi({
-      'GET /admin/community/posts': (call) =>
-        json(200, { ...page([halving], 45), page: Number(call.query.get('page')) }),
+    const { calls } = stubApi({
+      'GET /admin/community/posts': (call) => ({
+        body: { ...page([halving], 45), page: Number(call.query.get('page')) },
+      }),
     });
     const user = userEvent.setup();
     renderPage();
@@ -166,10 +165,11 @@ describe('/admin/community', () => {
   });
 
   it('flags a post with a PATCH and says so', async () => {
-    const { calls } = mockApi({
+    const { calls } = stubApi({
       'GET /admin/community/posts': listRoute,
-      'PATCH /admin/community/posts/p1': (call) =>
-        json(200, { ...halving, ...(call.body as object) }),
+      'PATCH /admin/community/posts/p1': (call) => ({
+        body: { ...halving, ...(call.body as object) },
+      }),
     });
     renderPage();
     const user = await openActions('Halving is coming');
@@ -199,9 +199,9 @@ describe('/admin/community', () => {
   });
 
   it('says "Update failed" when the status change is refused', async () => {
-    mockApi({
+    stubApi({
       'GET /admin/community/posts': listRoute,
-      'PATCH /admin/community/posts/p2': apiError(403, 'Forbidden'),
+      'PATCH /admin/community/posts/p2': apiError(403, 'FORBIDDEN', 'Forbidden'),
     });
     renderPage();
     const user = await openActions('Cheap coins here');
@@ -212,8 +212,8 @@ describe('/admin/community', () => {
 
   it('deletes a post only after the confirm', async () => {
     let deleted = false;
-    const { calls } = mockApi({
-      'GET /admin/community/posts': () => json(200, page(deleted ? [spam] : [halving, spam])),
+    const { calls } = stubApi({
+      'GET /admin/community/posts': () => ({ body: page(deleted ? [spam] : [halving, spam]) }),
       'DELETE /admin/community/posts/p1': () => {
         deleted = true;
         return { status: 204 };
@@ -249,11 +249,9 @@ describe('/admin/community', () => {
   });
 
   it('says "Delete failed" and keeps the post when the delete fails', async () => {
-    mockApi({
+    stubApi({
       'GET /admin/community/posts': listRoute,
-      'DELETE /admin/community/posts/p1': json(500, {
-        error: { code: 'INTERNAL_ERROR', message: 'Internal error' },
-      }),
+      'DELETE /admin/community/posts/p1': apiError(500, 'INTERNAL_ERROR', 'Internal error'),
     });
     renderPage();
     const user = await openActions('Halving is coming');
@@ -267,11 +265,11 @@ describe('/admin/community', () => {
 
   it('says "Error loading posts" when the list fails, and Refresh Posts tries again', async () => {
     let failing = true;
-    mockApi({
+    stubApi({
       'GET /admin/community/posts': () =>
         failing
-          ? json(500, { error: { code: 'INTERNAL_ERROR', message: 'Internal error' } })
-          : json(200, page([halving, spam, orphan])),
+          ? apiError(500, 'INTERNAL_ERROR', 'Internal error')
+          : { body: page([halving, spam, orphan]) },
     });
     const user = userEvent.setup();
     renderPage();
@@ -289,7 +287,7 @@ describe('/admin/community', () => {
   });
 
   it('lists the five community rules on the rules tab', async () => {
-    mockApi({ 'GET /admin/community/posts': listRoute });
+    stubApi({ 'GET /admin/community/posts': listRoute });
     const user = userEvent.setup();
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Community Rules' }));

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../../features/admin/test/mock-api.ts';
-import { renderRoute, signedInAdmin, signedOut } from '../../../test/render.tsx';
+import { renderRoute } from '../../../test/render.tsx';
+import { signedInAdmin, signedOut, stubApi } from '../../../test/stub-api.ts';
 import { Component as CreateAdmin } from './create-admin.tsx';
 
 describe('create-admin page', () => {
   it('offers the form while no admin exists', async () => {
-    mockApi({
-      'GET /auth/session': json(200, signedOut),
-      'GET /admin-auth/bootstrap': json(200, { adminExists: false }),
+    stubApi({
+      'GET /auth/session': { body: signedOut },
+      'GET /admin-auth/bootstrap': { body: { adminExists: false } },
     });
     renderRoute(<CreateAdmin />, { path: '/create-admin' });
     expect(await screen.findByRole('button', { name: 'Create Admin' })).toBeVisible();
@@ -19,9 +19,9 @@ describe('create-admin page', () => {
   });
 
   it('explains that an admin must sign in once one exists', async () => {
-    mockApi({
-      'GET /auth/session': json(200, signedOut),
-      'GET /admin-auth/bootstrap': json(200, { adminExists: true }),
+    stubApi({
+      'GET /auth/session': { body: signedOut },
+      'GET /admin-auth/bootstrap': { body: { adminExists: true } },
     });
     renderRoute(<CreateAdmin />, { path: '/create-admin' });
     expect(
@@ -35,9 +35,9 @@ describe('create-admin page', () => {
   });
 
   it('lets a signed-in admin create another', async () => {
-    mockApi({
-      'GET /auth/session': json(200, signedInAdmin),
-      'GET /admin-auth/bootstrap': json(200, { adminExists: true }),
+    stubApi({
+      'GET /auth/session': { body: signedInAdmin },
+      'GET /admin-auth/bootstrap': { body: { adminExists: true } },
     });
     renderRoute(<CreateAdmin />, { path: '/create-admin' });
     expect(await screen.findByRole('button', { name: 'Create Admin' })).toBeVisible();

@@ -5,7 +5,7 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { useAdminBootstrap } from '../../../features/admin/api/get-admin-bootstrap.ts';
 import { AuthCard } from '../../../features/admin/components/auth-card.tsx';
 import { CreateAdminForm } from '../../../features/admin/components/create-admin-form.tsx';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 function BackToAdminLogin() {

@@ -2,14 +2,12 @@ import { adminMessages } from '@btcp/shared/admin';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { apiError, json, mockApi } from '../test/mock-api.ts';
-import { renderToaster } from '../test/render-toaster.tsx';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { apiError, stubApi } from '../../../test/stub-api.ts';
 import { AdminLoginForm } from './admin-login-form.tsx';
 
 function renderForm() {
-  renderToaster();
-  return renderRoute(<AdminLoginForm />, {
+  return renderWithToasts(<AdminLoginForm />, {
     path: '/admin-login',
     routes: [{ path: '/admin/dashboard', element: <h1>Admin dashboard</h1> }],
   });
@@ -24,9 +22,9 @@ async function submit(email = 'admin@example.com', password = 'correct horse') {
 
 describe('AdminLoginForm', () => {
   it('signs in, welcomes the admin and opens the dashboard', async () => {
-    const { calls } = mockApi({
-      'GET /admin-auth/bootstrap': json(200, { adminExists: true }),
-      'POST /admin-auth/login': json(200, { admin: { id: 'a1', email: 'admin@example.com' } }),
+    const { calls } = stubApi({
+      'GET /admin-auth/bootstrap': { body: { adminExists: true } },
+      'POST /admin-auth/login': { body: { admin: { id: 'a1', email: 'admin@example.com' } } },
     });
     renderForm();
     await submit();
@@ -40,9 +38,9 @@ describe('AdminLoginForm', () => {
   });
 
   it('says "Invalid email or password" when the server refuses', async () => {
-    mockApi({
-      'GET /admin-auth/bootstrap': json(200, { adminExists: true }),
-      'POST /admin-auth/login': apiError(401, 'Invalid email or password'),
+    stubApi({
+      'GET /admin-auth/bootstrap': { body: { adminExists: true } },
+      'POST /admin-auth/login': apiError(401, 'UNAUTHORIZED', 'Invalid email or password'),
     });
     renderForm();
     await submit();
@@ -51,8 +49,12 @@ describe('AdminLoginForm', () => {
   });
 
   it('passes on how long to wait after too many attempts', async () => {
-    mockApi({
-      'POST /admin-auth/login': apiError(429, 'Too many attempts. Please try again in 42 seconds.'),
+    stubApi({
+      'POST /admin-auth/login': apiError(
+        429,
+        'RATE_LIMITED',
+        'Too many attempts. Please try again in 42 seconds.',
+      ),
     });
     renderForm();
     await submit();
@@ -62,7 +64,7 @@ describe('AdminLoginForm', () => {
   });
 
   it('says "An unexpected error occurred" when the network fails', async () => {
-    mockApi({
+    stubApi({
       'POST /admin-auth/login': () => {
         throw new TypeError('Failed to fetch');
       },
@@ -73,7 +75,7 @@ describe('AdminLoginForm', () => {
   });
 
   it('checks the fields before asking the server', async () => {
-    const { calls } = mockApi({});
+    const { calls } = stubApi({});
     renderForm();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Email is required')).toBeVisible();
@@ -82,7 +84,7 @@ describe('AdminLoginForm', () => {
   });
 
   it('links to Create Admin only while no admin exists', async () => {
-    mockApi({ 'GET /admin-auth/bootstrap': json(200, { adminExists: false }) });
+    stubApi({ 'GET /admin-auth/bootstrap': { body: { adminExists: false } } });
     renderForm();
     expect(await screen.findByRole('link', { name: 'Create Admin' })).toHaveAttribute(
       'href',
@@ -92,8 +94,8 @@ describe('AdminLoginForm', () => {
   });
 
   it('offers no Create Admin link once an admin exists', async () => {
-    const { fetchMock } = mockApi({
-      'GET /admin-auth/bootstrap': json(200, { adminExists: true }),
+    const { fetchMock } = stubApi({
+      'GET /admin-auth/bootstrap': { body: { adminExists: true } },
     });
     renderForm();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());

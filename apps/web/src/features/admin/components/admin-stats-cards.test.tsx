@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { json, mockApi } from '../test/mock-api.ts';
-import { renderToaster } from '../test/render-toaster.tsx';
+import { renderRoute, renderWithToasts } from '../../../test/render.tsx';
+import { apiError, stubApi } from '../../../test/stub-api.ts';
 import { AdminStatsCards } from './admin-stats-cards.tsx';
 
 const stats = {
@@ -20,7 +19,7 @@ function figure(title: string) {
 
 describe('AdminStatsCards', () => {
   it('shows the four figures, circulation with 8 decimals', async () => {
-    mockApi({ 'GET /admin/stats': json(200, stats) });
+    stubApi({ 'GET /admin/stats': { body: stats } });
     renderRoute(<AdminStatsCards />);
     expect(await screen.findByText('1,234')).toBeVisible();
     expect(figure('Registered Users')).toHaveTextContent('1,234');
@@ -31,26 +30,23 @@ describe('AdminStatsCards', () => {
   });
 
   it('leaves out the flagged note when nothing is flagged', async () => {
-    mockApi({ 'GET /admin/stats': json(200, { ...stats, flaggedPosts: 0 }) });
+    stubApi({ 'GET /admin/stats': { body: { ...stats, flaggedPosts: 0 } } });
     renderRoute(<AdminStatsCards />);
     await screen.findByText('1,234');
     expect(screen.queryByText(/flagged/)).not.toBeInTheDocument();
   });
 
   it('says "Loading dashboard data..." meanwhile', () => {
-    mockApi({ 'GET /admin/stats': () => new Promise(() => {}) });
+    stubApi({ 'GET /admin/stats': () => new Promise(() => {}) });
     renderRoute(<AdminStatsCards />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard data...');
   });
 
   it('says "Error loading dashboard data" when the figures fail', async () => {
-    mockApi({
-      'GET /admin/stats': json(500, {
-        error: { code: 'INTERNAL_ERROR', message: 'Internal error' },
-      }),
+    stubApi({
+      'GET /admin/stats': apiError(500, 'INTERNAL_ERROR', 'Internal error'),
     });
-    renderToaster();
-    renderRoute(<AdminStatsCards />);
+    renderWithToasts(<AdminStatsCards />);
     expect(await screen.findByText('Error loading dashboard data')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
   });

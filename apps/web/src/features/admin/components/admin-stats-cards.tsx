@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 
 /** Whole coins large, the 8 decimals smaller, so the figure fits a quarter-width card. */
 function CoinAmount({ decimal }: { decimal: string }) {

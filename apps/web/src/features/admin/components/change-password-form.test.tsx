@@ -2,9 +2,8 @@ import { adminMessages } from '@btcp/shared/admin';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { apiError, json, mockApi } from '../test/mock-api.ts';
-import { renderToaster } from '../test/render-toaster.tsx';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { apiError, stubApi } from '../../../test/stub-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 async function submit(currentPassword: string, newPassword: string, confirmPassword: string) {
@@ -18,13 +17,12 @@ async function submit(currentPassword: string, newPassword: string, confirmPassw
 }
 
 function renderForm() {
-  renderToaster();
-  return renderRoute(<ChangePasswordForm />, { path: '/admin/settings' });
+  return renderWithToasts(<ChangePasswordForm />, { path: '/admin/settings' });
 }
 
 describe('ChangePasswordForm', () => {
   it('says "New passwords do not match" without asking the server', async () => {
-    const { calls } = mockApi({});
+    const { calls } = stubApi({});
     renderForm();
     await submit('old password', 'new password 1', 'new password 2');
     expect(await screen.findByText('New passwords do not match')).toBeVisible();
@@ -32,7 +30,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it('says "New password must be at least 8 characters"', async () => {
-    const { calls } = mockApi({});
+    const { calls } = stubApi({});
     renderForm();
     await submit('old password', 'short', 'short');
     expect(await screen.findByText('New password must be at least 8 characters')).toBeVisible();
@@ -40,15 +38,15 @@ describe('ChangePasswordForm', () => {
   });
 
   it('asks for the current password', async () => {
-    mockApi({});
+    stubApi({});
     renderForm();
     await submit('', 'new password 1', 'new password 1');
     expect(await screen.findByText('Current password is required')).toBeVisible();
   });
 
   it('shows "Current password is incorrect" on its field', async () => {
-    mockApi({
-      'POST /admin/password': apiError(400, 'Current password is incorrect', {
+    stubApi({
+      'POST /admin/password': apiError(400, 'BAD_REQUEST', 'Current password is incorrect', {
         currentPassword: 'Current password is incorrect',
       }),
     });
@@ -63,7 +61,9 @@ describe('ChangePasswordForm', () => {
   });
 
   it('says "Admin session not found" when the session is gone', async () => {
-    mockApi({ 'POST /admin/password': apiError(401, adminMessages.sessionNotFound) });
+    stubApi({
+      'POST /admin/password': apiError(401, 'UNAUTHORIZED', adminMessages.sessionNotFound),
+    });
     renderForm();
     await submit('old password', 'new password 1', 'new password 1');
     expect(await screen.findByText('Failed to update password')).toBeVisible();
@@ -71,8 +71,8 @@ describe('ChangePasswordForm', () => {
   });
 
   it('changes the password and empties the form', async () => {
-    const { calls } = mockApi({
-      'POST /admin/password': json(200, { message: adminMessages.passwordUpdated }),
+    const { calls } = stubApi({
+      'POST /admin/password': { body: { message: adminMessages.passwordUpdated } },
     });
     renderForm();
     await submit('old password', 'new password 1', 'new password 1');

@@ -2,14 +2,12 @@ import { adminMessages } from '@btcp/shared/admin';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { apiError, json, mockApi } from '../test/mock-api.ts';
-import { renderToaster } from '../test/render-toaster.tsx';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { apiError, stubApi } from '../../../test/stub-api.ts';
 import { CreateAdminForm } from './create-admin-form.tsx';
 
 function renderForm(signedInAsAdmin = false) {
-  renderToaster();
-  return renderRoute(<CreateAdminForm signedInAsAdmin={signedInAsAdmin} />, {
+  return renderWithToasts(<CreateAdminForm signedInAsAdmin={signedInAsAdmin} />, {
     path: '/create-admin',
     routes: [{ path: '/admin-login', element: <h1>Admin login page</h1> }],
   });
@@ -25,7 +23,7 @@ async function fill(password: string, confirmPassword: string) {
 
 describe('CreateAdminForm', () => {
   it('says the passwords don’t match, and sends nothing', async () => {
-    const { calls } = mockApi({});
+    const { calls } = stubApi({});
     renderForm();
     await fill('long enough 1', 'long enough 2');
     expect(await screen.findByText('Passwords don\u2019t match')).toBeVisible();
@@ -34,10 +32,13 @@ describe('CreateAdminForm', () => {
   });
 
   it('creates the first admin and goes to the admin login', async () => {
-    const { calls } = mockApi({
-      'POST /admin-auth/create': json(201, {
-        message: adminMessages.createSuccess('new@example.com'),
-      }),
+    const { calls } = stubApi({
+      'POST /admin-auth/create': {
+        status: 201,
+        body: {
+          message: adminMessages.createSuccess('new@example.com'),
+        },
+      },
     });
     renderForm();
     await fill('long enough 1', 'long enough 1');
@@ -53,10 +54,13 @@ describe('CreateAdminForm', () => {
   });
 
   it('lets a signed-in admin stay and add another', async () => {
-    mockApi({
-      'POST /admin-auth/create': json(201, {
-        message: adminMessages.createSuccess('new@example.com'),
-      }),
+    stubApi({
+      'POST /admin-auth/create': {
+        status: 201,
+        body: {
+          message: adminMessages.createSuccess('new@example.com'),
+        },
+      },
     });
     renderForm(true);
     await fill('long enough 1', 'long enough 1');
@@ -68,8 +72,8 @@ describe('CreateAdminForm', () => {
   });
 
   it('shows what the server refused', async () => {
-    mockApi({
-      'POST /admin-auth/create': apiError(409, 'This email is already taken', {
+    stubApi({
+      'POST /admin-auth/create': apiError(409, 'CONFLICT', 'This email is already taken', {
         email: 'This email is already taken',
       }),
     });

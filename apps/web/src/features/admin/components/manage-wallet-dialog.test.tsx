@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expectToast } from '../../../test/expect-toast.ts';
-import { renderRoute } from '../../../test/render.tsx';
-import { type ApiCall, apiError, json, type MockRoute, mockApi } from '../test/mock-api.ts';
-import { renderToaster } from '../test/render-toaster.tsx';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { type ApiCall, type ApiRoute, apiError, stubApi } from '../../../test/stub-api.ts';
 import { WalletsPanel } from './wallets-panel.tsx';
 
 const alice: AdminWallet = {
@@ -17,12 +16,13 @@ const alice: AdminWallet = {
 const adjustPath = 'POST /admin/wallets/u1/adjust';
 
 async function openDialog(
-  adjust: MockRoute = json(200, { balance: '0', delta: '0', applied: true }),
+  adjust: ApiRoute = { body: { balance: '0', delta: '0', applied: true } },
 ) {
   let balance = alice.balance;
-  const api = mockApi({
-    'GET /admin/wallets': () =>
-      json(200, { items: [{ ...alice, balance }], total: 1, page: 1, pageSize: 20 }),
+  const api = stubApi({
+    'GET /admin/wallets': () => ({
+      body: { items: [{ ...alice, balance }], total: 1, page: 1, pageSize: 20 },
+    }),
     [adjustPath]: async (call: ApiCall) => {
       const reply = typeof adjust === 'function' ? await adjust(call) : adjust;
       const result = reply.body as { balance?: string } | undefined;
@@ -31,8 +31,7 @@ async function openDialog(
     },
   });
   const user = userEvent.setup();
-  renderToaster();
-  renderRoute(<WalletsPanel />, { path: '/admin/wallets' });
+  renderWithToasts(<WalletsPanel />, { path: '/admin/wallets' });
   await user.click(
     await screen.findByRole('button', { name: 'Manage wallet of alice@example.com' }),
   );
@@ -55,12 +54,11 @@ async function fill(
   return input;
 }
 
-/** Sonner shows a new toast after a frame, so wait until it is visible rather than only present. */
 function adjustCalls(calls: ApiCall[]) {
   return calls.filter((call) => call.method === 'POST');
 }
 
-function headersOf(fetchMock: ReturnType<typeof mockApi>['fetchMock'], index: number) {
+function headersOf(fetchMock: ReturnType<typeof stubApi>['fetchMock'], index: number) {
   const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
   return new Headers(posts[index]?.[1]?.headers);
 }
@@ -135,9 +133,9 @@ describe('Manage Wallet Balance dialog', () => {
   });
 
   it('adds coins with an Idempotency-Key, then refreshes the list and closes', async () => {
-    const { user, dialog, calls, fetchMock } = await openDialog(
-      json(200, { balance: '23', delta: '12.5', applied: true }),
-    );
+    const { user, dialog, calls, fetchMock } = await openDialog({
+      body: { balance: '23', delta: '12.5', applied: true },
+    });
     await fill(user, dialog, 'Add Coins', '12.5');
     await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Contest prize');
     await user.click(dialog.getByRole('button', { name: 'Add Coins' }));
@@ -153,9 +151,9 @@ describe('Manage Wallet Balance dialog', () => {
   });
 
   it('removes and sets with the spec wording', async () => {
-    const { user, dialog, calls } = await openDialog((call) =>
-      json(200, { balance: '4', delta: '0', applied: true, ...(call.body as object) }),
-    );
+    const { user, dialog, calls } = await openDialog((call) => ({
+      body: { balance: '4', delta: '0', applied: true, ...(call.body as object) },
+    }));
     await fill(user, dialog, 'Remove Coins', '10.5');
     await user.click(dialog.getByRole('button', { name: 'Remove Coins' }));
     await expectToast('Subtracted 10.5 BTCP from alice@example.com');
@@ -171,7 +169,7 @@ describe('Manage Wallet Balance dialog', () => {
 
   it('shows the server refusal and stays open', async () => {
     const { user, dialog } = await openDialog(
-      apiError(400, 'Cannot subtract more than current balance'),
+      apiError(400, 'INSUFFICIENT_BALANCE', 'Cannot subtract more than current balance'),
     );
     await fill(user, dialog, 'Remove Coins', '1');
     await user.click(dialog.getByRole('button', { name: 'Remove Coins' }));
@@ -185,7 +183,7 @@ describe('Manage Wallet Balance dialog', () => {
     const { user, dialog, fetchMock } = await openDialog(() => {
       attempt += 1;
       if (attempt === 1) throw new TypeError('Failed to fetch');
-      return json(200, { balance: '11.5', delta: '1', applied: false });
+      return { body: { balance: '11.5', delta: '1', applied: false } };
     });
     await fill(user, dialog, 'Add Coins', '1');
     await user.click(dialog.getByRole('button', { name: 'Add Coins' }));
@@ -198,7 +196,7 @@ describe('Manage Wallet Balance dialog', () => {
   });
 
   it('uses a new key once the server has refused a submission', async () => {
-    const { user, dialog, fetchMock } = await openDialog(apiError(400, 'No'));
+    const { user, dialog, fetchMock } = await openDialog(apiError(400, 'BAD_REQUEST', 'No'));
     await fill(user, dialog, 'Add Coins', '1');
     await user.click(dialog.getByRole('button', { name: 'Add Coins' }));
     await screen.findByText('Failed to adjust balance');

@@ -3,10 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectToast } from '../../../test/expect-toast.ts';
-import { renderRoute } from '../../../test/render.tsx';
-import { apiError, json, mockApi } from '../test/mock-api.ts';
-import { renderToaster } from '../test/render-toaster.tsx';
-import { stubResizeObserver } from '../test/stub-resize-observer.ts';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { apiError, stubApi } from '../../../test/stub-api.ts';
+import { stubResizeObserver } from '../../../test/stub-resize-observer.ts';
 import { MiningSettingsCard } from './mining-settings-card.tsx';
 
 const settings: MiningSettings = {
@@ -18,15 +17,14 @@ const settings: MiningSettings = {
 };
 
 function renderCard() {
-  renderToaster();
-  return renderRoute(<MiningSettingsCard />, { path: '/admin/settings' });
+  return renderWithToasts(<MiningSettingsCard />, { path: '/admin/settings' });
 }
 
 describe('MiningSettingsCard', () => {
   beforeEach(stubResizeObserver);
 
   it('loads the settings into the form', async () => {
-    mockApi({ 'GET /admin/settings/mining': json(200, settings) });
+    stubApi({ 'GET /admin/settings/mining': { body: settings } });
     renderCard();
     expect(screen.getByRole('heading', { name: 'Mining and Rewards' })).toBeVisible();
     expect(await screen.findByLabelText('Early phase hourly rate (BTCP)')).toHaveValue(100);
@@ -38,9 +36,9 @@ describe('MiningSettingsCard', () => {
   });
 
   it('saves the changed settings with a PUT', async () => {
-    const { calls } = mockApi({
-      'GET /admin/settings/mining': json(200, settings),
-      'PUT /admin/settings/mining': (call) => json(200, call.body),
+    const { calls } = stubApi({
+      'GET /admin/settings/mining': { body: settings },
+      'PUT /admin/settings/mining': (call) => ({ body: call.body }),
     });
     const user = userEvent.setup();
     renderCard();
@@ -60,7 +58,7 @@ describe('MiningSettingsCard', () => {
   });
 
   it('refuses an interval out of range without asking the server', async () => {
-    const { calls } = mockApi({ 'GET /admin/settings/mining': json(200, settings) });
+    const { calls } = stubApi({ 'GET /admin/settings/mining': { body: settings } });
     const user = userEvent.setup();
     renderCard();
     const interval = await screen.findByLabelText('Reward interval (seconds)');
@@ -73,9 +71,9 @@ describe('MiningSettingsCard', () => {
   });
 
   it('shows the server field errors on their fields', async () => {
-    mockApi({
-      'GET /admin/settings/mining': json(200, settings),
-      'PUT /admin/settings/mining': apiError(400, 'Invalid settings', {
+    stubApi({
+      'GET /admin/settings/mining': { body: settings },
+      'PUT /admin/settings/mining': apiError(400, 'VALIDATION_FAILED', 'Invalid settings', {
         referralBonus: 'Referral bonus is too large',
       }),
     });
@@ -95,8 +93,12 @@ describe('MiningSettingsCard', () => {
   });
 
   it('offers to try again when the settings cannot be loaded', async () => {
-    mockApi({
-      'GET /admin/settings/mining': apiError(403, 'You don\u2019t have admin privileges'),
+    stubApi({
+      'GET /admin/settings/mining': apiError(
+        403,
+        'FORBIDDEN',
+        'You don\u2019t have admin privileges',
+      ),
     });
     renderCard();
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();

@@ -16,11 +16,11 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useMiningSettings } from '../api/get-mining-settings.ts';
 import { useUpdateMiningSettings } from '../api/update-mining-settings.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 
 const fieldNames = [
   'activePhase',

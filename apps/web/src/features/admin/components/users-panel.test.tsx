@@ -2,9 +2,8 @@ import type { AdminUser, AdminUsersPage } from '@btcp/shared/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { type ApiCall, apiError, json, mockApi } from '../test/mock-api.ts';
-import { renderToaster } from '../test/render-toaster.tsx';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { type ApiCall, apiError, stubApi } from '../../../test/stub-api.ts';
 import { UsersPanel } from './users-panel.tsx';
 
 const alice: AdminUser = {
@@ -36,12 +35,11 @@ function page(items: AdminUser[], total = items.length): AdminUsersPage {
 /** Answers the list from the search term, and echoes a PATCH back as the updated row. */
 function listRoute(call: ApiCall) {
   const search = call.query.get('search')?.toLowerCase();
-  return json(200, page([alice, bob].filter((user) => !search || user.email.includes(search))));
+  return { body: page([alice, bob].filter((user) => !search || user.email.includes(search))) };
 }
 
 function renderPanel() {
-  renderToaster();
-  return renderRoute(<UsersPanel />, { path: '/admin/users' });
+  return renderWithToasts(<UsersPanel />, { path: '/admin/users' });
 }
 
 function row(email: string) {
@@ -53,7 +51,7 @@ function row(email: string) {
 
 describe('UsersPanel', () => {
   it('lists users with their details', async () => {
-    mockApi({ 'GET /admin/users': listRoute });
+    stubApi({ 'GET /admin/users': listRoute });
     renderPanel();
     await screen.findByRole('cell', { name: 'alice@example.com' });
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
@@ -80,7 +78,7 @@ describe('UsersPanel', () => {
   });
 
   it('searches on the server once typing pauses', async () => {
-    const { calls } = mockApi({ 'GET /admin/users': listRoute });
+    const { calls } = stubApi({ 'GET /admin/users': listRoute });
     const user = userEvent.setup();
     renderPanel();
     await screen.findByRole('cell', { name: 'bob@example.com' });
@@ -96,15 +94,15 @@ describe('UsersPanel', () => {
   });
 
   it('says so when nothing matches', async () => {
-    mockApi({ 'GET /admin/users': json(200, page([])) });
+    stubApi({ 'GET /admin/users': { body: page([]) } });
     renderPanel();
     expect(await screen.findByText('No users found.')).toBeVisible();
   });
 
   it('bans a user only once confirmed, and offers to undo it', async () => {
-    const { calls } = mockApi({
+    const { calls } = stubApi({
       'GET /admin/users': listRoute,
-      'PATCH /admin/users/u2': (call) => json(200, { ...bob, ...(call.body as object) }),
+      'PATCH /admin/users/u2': (call) => ({ body: { ...bob, ...(call.body as object) } }),
     });
     const user = userEvent.setup();
     renderPanel();
@@ -136,9 +134,9 @@ describe('UsersPanel', () => {
   });
 
   it('puts the switch back and says so when the server refuses', async () => {
-    mockApi({
+    stubApi({
       'GET /admin/users': listRoute,
-      'PATCH /admin/users/u2': apiError(403, 'You don\u2019t have admin privileges'),
+      'PATCH /admin/users/u2': apiError(403, 'FORBIDDEN', 'You don\u2019t have admin privileges'),
     });
     const user = userEvent.setup();
     renderPanel();
@@ -149,9 +147,9 @@ describe('UsersPanel', () => {
   });
 
   it('Delete asks first, then only removes the moderator flag', async () => {
-    const { calls } = mockApi({
+    const { calls } = stubApi({
       'GET /admin/users': listRoute,
-      'PATCH /admin/users/u1': (call) => json(200, { ...alice, ...(call.body as object) }),
+      'PATCH /admin/users/u1': (call) => ({ body: { ...alice, ...(call.body as object) } }),
     });
     const user = userEvent.setup();
     renderPanel();
@@ -182,12 +180,13 @@ describe('UsersPanel', () => {
   });
 
   it('pages through the list', async () => {
-    const { calls } = mockApi({
-      'GET /admin/users': (call) =>
-        json(200, {
+    const { calls } = stubApi({
+      'GET /admin/users': (call) => ({
+        body: {
           ...page([call.query.get('page') === '2' ? bob : alice], 21),
           page: Number(call.query.get('page')),
-        }),
+        },
+      }),
     });
     const user = userEvent.setup();
     renderPanel();
@@ -201,10 +200,8 @@ describe('UsersPanel', () => {
   });
 
   it('says "Failed to load users" when the list cannot be loaded', async () => {
-    mockApi({
-      'GET /admin/users': json(500, {
-        error: { code: 'INTERNAL_ERROR', message: 'Internal error' },
-      }),
+    stubApi({
+      'GET /admin/users': apiError(500, 'INTERNAL_ERROR', 'Internal error'),
     });
     renderPanel();
     expect((await screen.findAllByText('Failed to load users')).length).toBeGreaterThan(0);

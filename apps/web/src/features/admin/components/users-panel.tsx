@@ -9,10 +9,10 @@ import {
   TableMessageRow,
   TableSkeletonRows,
 } from '../../../components/ui/table.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { UserRow } from './user-row.tsx';
 
 const columns = [

@@ -2,9 +2,8 @@ import type { AdminWallet, AdminWalletsPage } from '@btcp/shared/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { type ApiCall, json, mockApi } from '../test/mock-api.ts';
-import { renderToaster } from '../test/render-toaster.tsx';
+import { renderWithToasts } from '../../../test/render.tsx';
+import { type ApiCall, apiError, stubApi } from '../../../test/stub-api.ts';
 import { WalletsPanel } from './wallets-panel.tsx';
 
 const alice: AdminWallet = {
@@ -21,12 +20,11 @@ function page(items: AdminWallet[], total = items.length): AdminWalletsPage {
 
 function listRoute(call: ApiCall) {
   const search = call.query.get('search')?.toLowerCase();
-  return json(200, page([alice, bob].filter((wallet) => !search || wallet.email.includes(search))));
+  return { body: page([alice, bob].filter((wallet) => !search || wallet.email.includes(search))) };
 }
 
 function renderPanel() {
-  renderToaster();
-  return renderRoute(<WalletsPanel />, { path: '/admin/wallets' });
+  return renderWithToasts(<WalletsPanel />, { path: '/admin/wallets' });
 }
 
 function row(email: string) {
@@ -37,7 +35,7 @@ function row(email: string) {
 
 describe('WalletsPanel', () => {
   it('lists wallets with 8-decimal balances and N/A for a missing username', async () => {
-    mockApi({ 'GET /admin/wallets': listRoute });
+    stubApi({ 'GET /admin/wallets': listRoute });
     renderPanel();
     expect(screen.getByText('Loading wallet data...')).toBeVisible();
     await screen.findByRole('cell', { name: 'alice@example.com' });
@@ -59,8 +57,8 @@ describe('WalletsPanel', () => {
   });
 
   it('keeps every digit of a balance too long for a float', async () => {
-    mockApi({
-      'GET /admin/wallets': json(200, page([{ ...alice, balance: '123456789012.12345678' }])),
+    stubApi({
+      'GET /admin/wallets': { body: page([{ ...alice, balance: '123456789012.12345678' }]) },
     });
     renderPanel();
     expect(await screen.findByRole('cell', { name: '123,456,789,012.12345678' })).toBeVisible();
@@ -68,7 +66,7 @@ describe('WalletsPanel', () => {
   });
 
   it('searches on the server once typing pauses', async () => {
-    const { calls } = mockApi({ 'GET /admin/wallets': listRoute });
+    const { calls } = stubApi({ 'GET /admin/wallets': listRoute });
     const user = userEvent.setup();
     renderPanel();
     await screen.findByRole('cell', { name: 'bob@example.com' });
@@ -84,7 +82,7 @@ describe('WalletsPanel', () => {
   });
 
   it('asks again on Refresh', async () => {
-    const { calls } = mockApi({ 'GET /admin/wallets': listRoute });
+    const { calls } = stubApi({ 'GET /admin/wallets': listRoute });
     const user = userEvent.setup();
     renderPanel();
     await screen.findByRole('cell', { name: 'bob@example.com' });
@@ -93,19 +91,20 @@ describe('WalletsPanel', () => {
   });
 
   it('says so when nothing matches', async () => {
-    mockApi({ 'GET /admin/wallets': json(200, page([])) });
+    stubApi({ 'GET /admin/wallets': { body: page([]) } });
     renderPanel();
     expect(await screen.findByText('No wallets found.')).toBeVisible();
     expect(screen.getByText('Total: 0 wallets')).toBeVisible();
   });
 
   it('pages through the list', async () => {
-    const { calls } = mockApi({
-      'GET /admin/wallets': (call) =>
-        json(200, {
+    const { calls } = stubApi({
+      'GET /admin/wallets': (call) => ({
+        body: {
           ...page([call.query.get('page') === '2' ? bob : alice], 21),
           page: Number(call.query.get('page')),
-        }),
+        },
+      }),
     });
     const user = userEvent.setup();
     renderPanel();
@@ -118,10 +117,8 @@ describe('WalletsPanel', () => {
   });
 
   it('says "Failed to load wallet data" when the list cannot be loaded', async () => {
-    mockApi({
-      'GET /admin/wallets': json(500, {
-        error: { code: 'INTERNAL_ERROR', message: 'Internal error' },
-      }),
+    stubApi({
+      'GET /admin/wallets': apiError(500, 'INTERNAL_ERROR', 'Internal error'),
     });
     renderPanel();
     await waitFor(() =>

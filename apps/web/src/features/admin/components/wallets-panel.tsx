@@ -12,10 +12,10 @@ import {
   TableMessageRow,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useAdminWallets } from '../api/get-admin-wallets.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { ManageWalletDialog } from './manage-wallet-dialog.tsx';
 
 const columns = ['Email', 'Username', 'Wallet Balance', 'Actions'];

@@ -18,12 +18,12 @@ import {
   TableRow,
   TableSkeletonRows,
 } from '../../../components/ui/table.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { useDeleteBlogPost } from '../api/delete-blog-post.ts';
 import { useAdminBlogPosts } from '../api/get-admin-blog-posts.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { usePageParam } from '../hooks/use-page-param.ts';
 import { AdminBlogHeader } from './admin-blog-header.tsx';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog.tsx';
@@ -116,9 +116,9 @@ export function AdminBlogList() {
   const [page, setPage] = usePageParam();
   const posts = useAdminBlogPosts(page);
   useErrorToast(
+    blogMessages.adminErrorLoadingPosts,
     posts.error,
     posts.errorUpdatedAt,
-    blogMessages.adminErrorLoadingPosts,
     posts.error ? requestErrorMessage(posts.error) : undefined,
   );
   const remove = useDeleteBlogPost();

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useBlogPosts } from '../api/get-blog-posts.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { usePageParam } from '../hooks/use-page-param.ts';
 import { BlogPostCard, BlogPostCardSkeleton } from './blog-post-card.tsx';
 
@@ -30,9 +30,9 @@ export function BlogList() {
   const [page, setPage] = usePageParam();
   const posts = useBlogPosts(page);
   useErrorToast(
+    blogMessages.errorLoadingPosts,
     posts.error,
     posts.errorUpdatedAt,
-    blogMessages.errorLoadingPosts,
     blogMessages.errorLoadingPostsDescription,
   );
   const data = posts.data;

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
 import { useAdminBlogPost } from '../api/get-admin-blog-post.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { BlogPostForm } from './blog-post-form.tsx';
 
 function FormSkeleton() {
@@ -30,9 +30,9 @@ function FormSkeleton() {
 export function EditBlogPost({ id }: { id: string }) {
   const post = useAdminBlogPost(id);
   useErrorToast(
+    blogMessages.errorLoadingBlogPost,
     post.error,
     post.errorUpdatedAt,
-    blogMessages.errorLoadingBlogPost,
     post.error ? requestErrorMessage(post.error) : undefined,
   );
 

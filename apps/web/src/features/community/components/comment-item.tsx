@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useSignedIn } from '../../../lib/session.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useVoteOnComment } from '../api/vote-on-comment.ts';
 import { BANNED_NOTICE, useBanned } from '../hooks/use-banned.ts';
@@ -44,13 +45,8 @@ function DeleteCommentButton({ comment }: { comment: Comment }) {
 }
 
 /** One comment: its votes, who wrote it and when, the text, and Delete for its author (D17). */
-export function CommentItem({
-  comment,
-  signedIn,
-}: {
-  comment: Comment;
-  signedIn: boolean | undefined;
-}) {
+export function CommentItem({ comment }: { comment: Comment }) {
+  const signedIn = useSignedIn();
   const vote = useVoteOnComment();
   const banned = useBanned();
   return (

@@ -3,9 +3,10 @@ import { paths } from '@btcp/shared/paths';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { useSignedIn } from '../../../lib/session.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useBanned } from '../hooks/use-banned.ts';
-import { useLoadErrorToast } from '../hooks/use-load-error-toast.ts';
 import { commentsLabel, uniqueById } from '../lib/format.ts';
 import { BannedNotice } from './banned-notice.tsx';
 import { CommentForm } from './comment-form.tsx';
@@ -22,13 +23,13 @@ function SignInPrompt() {
   );
 }
 
-function CommentList({ postId, signedIn }: { postId: string; signedIn: boolean | undefined }) {
+function CommentList({ postId }: { postId: string }) {
   const comments = useComments(postId);
-  useLoadErrorToast(
+  useErrorToast(
     communityMessages.errorLoadingComments,
-    communityMessages.errorLoadingCommentsDescription,
-    comments.isError,
+    comments.error,
     comments.errorUpdatedAt,
+    communityMessages.errorLoadingCommentsDescription,
   );
   const items = uniqueById(comments.data?.pages.flatMap((page) => page.items) ?? []);
 
@@ -64,7 +65,7 @@ function CommentList({ postId, signedIn }: { postId: string; signedIn: boolean |
     <>
       <ul aria-label="Comments" aria-busy={comments.isFetching || undefined}>
         {items.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} signedIn={signedIn} />
+          <CommentItem key={comment.id} comment={comment} />
         ))}
       </ul>
       {comments.hasNextPage ? (
@@ -82,15 +83,8 @@ function CommentList({ postId, signedIn }: { postId: string; signedIn: boolean |
 }
 
 /** Spec §2: the comment box (or a way to sign in), then the comments, newest first. */
-export function CommentSection({
-  postId,
-  commentCount,
-  signedIn,
-}: {
-  postId: string;
-  commentCount: number;
-  signedIn: boolean | undefined;
-}) {
+export function CommentSection({ postId, commentCount }: { postId: string; commentCount: number }) {
+  const signedIn = useSignedIn();
   const banned = useBanned();
   return (
     <section
@@ -103,7 +97,7 @@ export function CommentSection({
       {signedIn && banned ? <BannedNotice /> : null}
       {signedIn && !banned ? <CommentForm postId={postId} /> : null}
       {signedIn === false ? <SignInPrompt /> : null}
-      <CommentList postId={postId} signedIn={signedIn} />
+      <CommentList postId={postId} />
     </section>
   );
 }

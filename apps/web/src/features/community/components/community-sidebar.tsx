@@ -6,6 +6,7 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { useSignedIn } from '../../../lib/session.ts';
 import { useCommunityStats } from '../api/get-community-stats.ts';
 
 function Figure({ label, value }: { label: string; value: number | undefined | null }) {
@@ -26,7 +27,8 @@ function Figure({ label, value }: { label: string; value: number | undefined | n
 }
 
 /** Spec §2 sidebar, with D19's real figures: posts, members and who is online now. */
-export function CommunitySidebar({ signedIn }: { signedIn: boolean | undefined }) {
+export function CommunitySidebar() {
+  const signedIn = useSignedIn();
   const stats = useCommunityStats();
   // undefined: still loading; null: could not load (the list's own error says why).
   const figure = (key: 'posts' | 'members' | 'online') =>

@@ -30,13 +30,7 @@ export function TopicChip({ topic }: { topic: CommunityPost['topic'] }) {
 }
 
 /** Spec §2 "Community list": one post as a card. */
-export function PostCard({
-  post,
-  signedIn,
-}: {
-  post: CommunityPost;
-  signedIn: boolean | undefined;
-}) {
+export function PostCard({ post }: { post: CommunityPost }) {
   const titleId = useId();
   const href = paths.communityPost.getHref(post.id);
   return (
@@ -44,7 +38,7 @@ export function PostCard({
       aria-labelledby={titleId}
       className="flex gap-2 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm sm:gap-3 sm:p-4"
     >
-      <PostVoteControl post={post} signedIn={signedIn} className="-mt-1" />
+      <PostVoteControl post={post} className="-mt-1" />
       <div className="grid min-w-0 flex-1 gap-2">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <PostedBy author={post.author} />

@@ -14,16 +14,10 @@ import { PostVoteControl } from './post-vote-control.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Spec §2 "Community post": the whole post, with its votes and, for its author, Delete. */
-export function PostDetail({
-  post,
-  signedIn,
-}: {
-  post: CommunityPost;
-  signedIn: boolean | undefined;
-}) {
+export function PostDetail({ post }: { post: CommunityPost }) {
   return (
     <article className="flex gap-2 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:gap-4 sm:p-6">
-      <PostVoteControl post={post} signedIn={signedIn} className="-mt-1" />
+      <PostVoteControl post={post} className="-mt-1" />
       <div className="grid min-w-0 flex-1 gap-4">
         <div className="grid gap-3">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">

@@ -3,16 +3,18 @@ import { paths } from '@btcp/shared/paths';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { useSignedIn } from '../../../lib/session.ts';
 import { useCommunityPosts } from '../api/get-community-posts.ts';
 import type { PostListFilter } from '../api/query-keys.ts';
-import { useLoadErrorToast } from '../hooks/use-load-error-toast.ts';
 import { uniqueById } from '../lib/format.ts';
 import { PostCard, PostCardSkeleton } from './post-card.tsx';
 
 /** Spec §9: three placeholder cards while the first page loads. */
 const SKELETON_COUNT = 3;
 
-function EmptyState({ signedIn }: { signedIn: boolean | undefined }) {
+function EmptyState() {
+  const signedIn = useSignedIn();
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-14 text-center">
       <span className="inline-flex size-12 items-center justify-center rounded-full bg-muted">
@@ -30,19 +32,14 @@ function EmptyState({ signedIn }: { signedIn: boolean | undefined }) {
 }
 
 /** The posts for one sort and topic, 20 at a time, with loading, error and empty states. */
-export function PostList({
-  filter,
-  signedIn,
-}: {
-  filter: PostListFilter;
-  signedIn: boolean | undefined;
-}) {
+export function PostList({ filter }: { filter: PostListFilter }) {
   const posts = useCommunityPosts(filter);
-  useLoadErrorToast(
+  // A failed 'Load more' says so under the list instead.
+  useErrorToast(
     communityMessages.errorLoadingPosts,
-    communityMessages.errorLoadingPostsDescription,
-    posts.isError && !posts.isFetchNextPageError,
+    posts.isFetchNextPageError ? null : posts.error,
     posts.errorUpdatedAt,
+    communityMessages.errorLoadingPostsDescription,
   );
   const items = uniqueById(posts.data?.pages.flatMap((page) => page.items) ?? []);
 
@@ -76,12 +73,12 @@ export function PostList({
     );
   }
 
-  if (items.length === 0) return <EmptyState signedIn={signedIn} />;
+  if (items.length === 0) return <EmptyState />;
 
   return (
     <div className="grid gap-3" aria-busy={posts.isFetching || undefined}>
       {items.map((post) => (
-        <PostCard key={post.id} post={post} signedIn={signedIn} />
+        <PostCard key={post.id} post={post} />
       ))}
       {posts.isFetchNextPageError ? (
         <p role="alert" className="text-center text-sm text-destructive">

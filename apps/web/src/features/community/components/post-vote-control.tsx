@@ -1,4 +1,5 @@
 import type { CommunityPost } from '@btcp/shared/community';
+import { useSignedIn } from '../../../lib/session.ts';
 import { useVoteOnPost } from '../api/vote-on-post.ts';
 import { BANNED_NOTICE, useBanned } from '../hooks/use-banned.ts';
 import { authRequiredToast, voteErrorToast } from '../lib/vote-feedback.ts';
@@ -6,13 +7,13 @@ import { VoteControl } from './vote-control.tsx';
 
 interface PostVoteControlProps {
   post: CommunityPost;
-  /** false once the session says nobody is signed in; undefined while it is still being checked. */
-  signedIn: boolean | undefined;
   orientation?: 'vertical' | 'horizontal';
   className?: string;
 }
 
-export function PostVoteControl({ post, signedIn, ...props }: PostVoteControlProps) {
+export function PostVoteControl({ post, ...props }: PostVoteControlProps) {
+  // false once the session says nobody is signed in; undefined while it is still being checked.
+  const signedIn = useSignedIn();
   const vote = useVoteOnPost();
   const banned = useBanned();
   return (

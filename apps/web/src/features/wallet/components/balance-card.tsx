@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useWallet } from '../api/get-wallet.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 
 /** D13: sending and receiving open in 2027. */
 const comingSoon = () => toast.info(walletMessages.comingSoon);

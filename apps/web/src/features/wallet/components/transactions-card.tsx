@@ -18,10 +18,10 @@ import {
   TableRow,
   TableSkeletonRows,
 } from '../../../components/ui/table.tsx';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatShortDateTime } from '../../../lib/format.ts';
 import { useTransactions } from '../api/get-transactions.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
 
 const columns = ['Date', 'Type', 'Description', 'Amount'] as const;

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubEventSource } from '../testing/stub-event-source.ts';
+import { stubEventSource } from '../test/stub-event-source.ts';
 import { useEventStream } from './use-event-stream.ts';
 
 describe('useEventStream', () => {

@@ -1,17 +1,21 @@
 import type { RealtimeEvent } from '@btcp/shared/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { miningStatusQueryKey } from '../../mining/api/get-mining-status.ts';
-import { miningSessionStore } from '../../mining/lib/mining-session-store.ts';
-import { referralStatsQueryKey } from '../../referrals/api/get-referral-stats.ts';
-import { prependTransaction, transactionsQueryKey } from '../../wallet/api/get-transactions.ts';
-import { setWalletBalance, walletQueryKey } from '../../wallet/api/get-wallet.ts';
-import { useEventStream } from '../hooks/use-event-stream.ts';
+import { miningStatusQueryKey } from '../../features/mining/api/get-mining-status.ts';
+import { miningSessionStore } from '../../features/mining/lib/mining-session-store.ts';
+import { referralStatsQueryKey } from '../../features/referrals/api/get-referral-stats.ts';
+import {
+  prependTransaction,
+  transactionsQueryKey,
+} from '../../features/wallet/api/get-transactions.ts';
+import { setWalletBalance, walletQueryKey } from '../../features/wallet/api/get-wallet.ts';
+import { useEventStream } from '../../hooks/use-event-stream.ts';
 
 /**
  * Keeps the signed-in pages current from the event stream: balance, new transactions, mining
  * state. This is the one place that knows which feature's cache each event touches, so it reads
- * the query keys those features export.
+ * the query keys those features export; composing features is the app layer's job, so it lives
+ * here (the stream itself, feature-free, is hooks/use-event-stream.ts).
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();

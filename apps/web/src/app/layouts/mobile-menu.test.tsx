@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, signedOut, stubSession } from '../test/render.tsx';
+import { renderRoute } from '../../test/render.tsx';
+import { stubApi } from '../../test/stub-api.ts';
 import { SiteHeader } from './site-header.tsx';
 
 function getMenu(toggle: HTMLElement) {
@@ -13,7 +14,7 @@ function getMenu(toggle: HTMLElement) {
 
 describe('mobile menu', () => {
   it('opens and closes from its toggle button', async () => {
-    stubSession(signedOut);
+    stubApi({});
     const user = userEvent.setup();
     renderRoute(<SiteHeader />);
     const toggle = screen.getByRole('button', { name: 'Open menu' });
@@ -37,7 +38,7 @@ describe('mobile menu', () => {
   });
 
   it('closes on Escape and gives focus back to the toggle', async () => {
-    stubSession(signedOut);
+    stubApi({});
     const user = userEvent.setup();
     renderRoute(<SiteHeader />);
     const toggle = screen.getByRole('button', { name: 'Open menu' });
@@ -52,7 +53,7 @@ describe('mobile menu', () => {
   });
 
   it('closes after following one of its links', async () => {
-    stubSession(signedOut);
+    stubApi({});
     const user = userEvent.setup();
     const { router } = renderRoute(<SiteHeader />);
     const toggle = screen.getByRole('button', { name: 'Open menu' });

@@ -3,18 +3,21 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, renderWithToasts, stubApi } from '../../auth/testing/stub-api.tsx';
-import { LiveUpdates } from '../../realtime/components/live-updates.tsx';
-import { stubEventSource } from '../../realtime/testing/stub-event-source.ts';
-import { MiningPanel } from './mining-panel.tsx';
-import { MiningSessionController } from './mining-session-controller.tsx';
+import { MiningPanel } from '../../features/mining/components/mining-panel.tsx';
+import { MiningSessionController } from '../../features/mining/components/mining-session-controller.tsx';
+import { renderWithToasts } from '../../test/render.tsx';
+import { type ApiRoutes, apiError, stubApi } from '../../test/stub-api.ts';
+import { stubEventSource } from '../../test/stub-event-source.ts';
+import SignedInServices from './signed-in-services.tsx';
 
-/** The panel as the app has it: the controller and the event stream above the routes. */
+/**
+ * The mining panel as the app has it: the signed-in services (the event stream and the controller)
+ * above the routes.
+ */
 function Miner({ banned = false, balance }: { banned?: boolean; balance?: string }) {
   return (
     <>
-      <LiveUpdates />
-      <MiningSessionController />
+      <SignedInServices />
       <MiningPanel banned={banned} balance={balance} />
     </>
   );
@@ -41,12 +44,12 @@ const status = (overrides: Partial<MiningStatus> = {}): MiningStatus => ({
  * The mining endpoints as the server keeps them: status reports the session that start opened
  * until stop (or the test) closes it.
  */
-function miningRoutes(extra: Parameters<typeof stubApi>[0] = {}) {
+function miningRoutes(extra: ApiRoutes = {}) {
   let open: MiningSession | null = null;
   const close = () => {
     open = null;
   };
-  const routes: Parameters<typeof stubApi>[0] = {
+  const routes: ApiRoutes = {
     'GET /mining/status': () => ({ body: status({ session: open }) }),
     'POST /mining/start': () => {
       open = session;
@@ -170,7 +173,7 @@ describe('mining panel', () => {
     const user = userEvent.setup();
     stubApi({
       'GET /mining/status': { body: status() },
-      'POST /mining/start': apiError(500, 'INTERNAL', 'Boom'),
+      'POST /mining/start': apiError(500, 'INTERNAL_ERROR', 'Boom'),
     });
     renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));

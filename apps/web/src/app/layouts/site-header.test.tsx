@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  renderRoute,
-  signedInAdmin,
-  signedInUser,
-  signedOut,
-  stubSession,
-} from '../test/render.tsx';
+import { renderRoute } from '../../test/render.tsx';
+import { signedInAdmin, signedInUser, stubApi } from '../../test/stub-api.ts';
 import { SiteHeader } from './site-header.tsx';
 
 /** The bar above the mobile menu; the menu repeats the same links once opened. */
@@ -18,7 +13,7 @@ function desktopBar() {
 
 describe('SiteHeader', () => {
   it('links the brand and the main pages', () => {
-    stubSession(signedOut);
+    stubApi({});
     renderRoute(<SiteHeader />);
     const bar = desktopBar();
     expect(bar.getByRole('link', { name: 'BTCP' })).toHaveAttribute('href', '/');
@@ -29,7 +24,7 @@ describe('SiteHeader', () => {
   });
 
   it('offers Login and Register to a signed-out visitor', async () => {
-    const fetchMock = stubSession(signedOut);
+    const { fetchMock } = stubApi({});
     renderRoute(<SiteHeader />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const bar = desktopBar();
@@ -39,14 +34,18 @@ describe('SiteHeader', () => {
   });
 
   it('treats a failed session check as signed out', async () => {
-    const fetchMock = stubSession(null);
+    const { fetchMock } = stubApi({
+      'GET /auth/session': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     renderRoute(<SiteHeader />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(desktopBar().getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('shows a signed-in user the Dashboard instead', async () => {
-    stubSession(signedInUser);
+    stubApi({}, signedInUser);
     renderRoute(<SiteHeader />);
     const bar = desktopBar();
     expect(await bar.findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -58,7 +57,7 @@ describe('SiteHeader', () => {
   });
 
   it('sends an admin to the admin dashboard', async () => {
-    stubSession(signedInAdmin);
+    stubApi({}, signedInAdmin);
     renderRoute(<SiteHeader />);
     expect(await desktopBar().findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
@@ -67,7 +66,7 @@ describe('SiteHeader', () => {
   });
 
   it('marks the current page in the navigation', () => {
-    stubSession(signedOut);
+    stubApi({});
     renderRoute(<SiteHeader />, { path: '/whitepaper' });
     const bar = desktopBar();
     expect(bar.getByRole('link', { name: 'Whitepaper' })).toHaveAttribute('aria-current', 'page');

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-/** jsdom has no ResizeObserver; Radix's radio group measures its items with one. */
+/** jsdom has no ResizeObserver; Radix's checkbox and radio group measure themselves with one. */
 export function stubResizeObserver() {
   vi.stubGlobal(
     'ResizeObserver',

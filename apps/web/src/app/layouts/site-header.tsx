@@ -2,14 +2,14 @@ import { paths } from '@btcp/shared/paths';
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '../features/auth/api/get-session.ts';
-import { cn } from '../lib/cn.ts';
-import { useScrolledPast } from '../lib/use-scrolled-past.ts';
-import { AccountBannedBadge } from './account-banned-badge.tsx';
-import { AuthActions } from './auth-actions.tsx';
-import { CoinMark } from './coin-mark.tsx';
-import { ThemeToggle } from './theme-toggle.tsx';
-import { Button } from './ui/button.tsx';
+import { AccountBannedBadge } from '../../components/account-banned-badge.tsx';
+import { AuthActions } from '../../components/auth-actions.tsx';
+import { CoinMark } from '../../components/coin-mark.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../../lib/session.ts';
+import { useScrolledPast } from '../../lib/use-scrolled-past.ts';
 
 /** Spec §9: the header turns opaque past 20 px. */
 const SCROLL_THRESHOLD = 20;
@@ -17,7 +17,7 @@ const MOBILE_MENU_ID = 'mobile-menu';
 
 // Signed-in only: visitors never download the miner.
 const MiningIndicator = lazy(() =>
-  import('../features/mining/components/mining-indicator.tsx').then((module) => ({
+  import('../../features/mining/components/mining-indicator.tsx').then((module) => ({
     default: module.MiningIndicator,
   })),
 );
