@@ -81,3 +81,23 @@ export const DEFAULT_SETTINGS = {
   mining_phases: MiningPhases;
   referral_bonus: z.infer<typeof ReferralBonusSchema>;
 };
+
+/** What an admin may save (the admin form validates with it too). */
+export const MiningSettingsSchema = z.object({
+  activePhase: z.enum(['early', 'transition']),
+  earlyRate: HourlyRateSchema,
+  transitionRate: HourlyRateSchema,
+  rewardIntervalSeconds: RewardIntervalSecondsSchema,
+  referralBonus: ReferralBonusAmountSchema,
+});
+export type MiningSettings = z.infer<typeof MiningSettingsSchema>;
+
+/**
+ * What the server reports: the stored values as they are, even ones saved before the bounds above
+ * existed (a rate of 0), so the admin can see and correct them instead of meeting a 500.
+ */
+export const StoredMiningSettingsSchema = MiningSettingsSchema.extend({
+  earlyRate: DecimalStringSchema,
+  transitionRate: DecimalStringSchema,
+  referralBonus: DecimalStringSchema,
+});

@@ -1,10 +1,4 @@
-import {
-  DecimalStringSchema,
-  HourlyRateSchema,
-  MAX_BALANCE,
-  ReferralBonusAmountSchema,
-  RewardIntervalSecondsSchema,
-} from './settings.ts';
+import { DecimalStringSchema, MAX_BALANCE } from './settings.ts';
 import { z } from './zod.ts';
 
 export const TransactionTypeSchema = z.enum(['MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT']);
@@ -116,23 +110,3 @@ export const AdjustBalanceResultSchema = z.object({
   applied: z.boolean(),
 });
 export type AdjustBalanceResult = z.infer<typeof AdjustBalanceResultSchema>;
-
-/** What an admin may save (the admin form validates with it too). */
-export const MiningSettingsSchema = z.object({
-  activePhase: z.enum(['early', 'transition']),
-  earlyRate: HourlyRateSchema,
-  transitionRate: HourlyRateSchema,
-  rewardIntervalSeconds: RewardIntervalSecondsSchema,
-  referralBonus: ReferralBonusAmountSchema,
-});
-export type MiningSettings = z.infer<typeof MiningSettingsSchema>;
-
-/**
- * What the server reports: the stored values as they are, even ones saved before the bounds above
- * existed (a rate of 0), so the admin can see and correct them instead of meeting a 500.
- */
-export const StoredMiningSettingsSchema = MiningSettingsSchema.extend({
-  earlyRate: DecimalStringSchema,
-  transitionRate: DecimalStringSchema,
-  referralBonus: DecimalStringSchema,
-});

@@ -1,7 +1,9 @@
 import { pageTitles, paths, SITE_NAME } from '@btcp/shared';
-import { and, eq, ne } from 'drizzle-orm';
-import { blogPosts, communityPosts } from '../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { communityPosts } from '../db/schema.ts';
 import { markdownToPlainText, truncateText } from '../modules/blog/plain-text.ts';
+import { findPublishedPost } from '../modules/blog/service.ts';
+import { visibleToPublic } from '../modules/community/sql.ts';
 import type { PageMetaResolver } from './spa.ts';
 
 const DESCRIPTION_LENGTH = 160;
@@ -20,15 +22,8 @@ export const resolvePageMeta: PageMetaResolver = async (request, route) => {
   const absolute = (url: string | null) => (url ? new URL(url, origin).href : null);
 
   if (route === 'blogPost') {
-    const [post] = await db
-      .select({
-        title: blogPosts.title,
-        subtitle: blogPosts.subtitle,
-        content: blogPosts.content,
-        coverImage: blogPosts.coverImage,
-      })
-      .from(blogPosts)
-      .where(and(eq(blogPosts.id, id), eq(blogPosts.published, true)));
+    // The same rule as the API's: drafts do not exist for the public.
+    const post = await findPublishedPost(db, id);
     if (!post) return null;
     return {
       title: `${post.title} | ${SITE_NAME}`,
@@ -49,7 +44,7 @@ export const resolvePageMeta: PageMetaResolver = async (request, route) => {
       imageUrl: communityPosts.imageUrl,
     })
     .from(communityPosts)
-    .where(and(eq(communityPosts.id, id), ne(communityPosts.status, 'removed')));
+    .where(and(eq(communityPosts.id, id), visibleToPublic));
   if (!post) return null;
   return {
     // The spec names the page 'Community Post | {site}'; the preview shows the post's own title.

@@ -9,8 +9,6 @@ import {
   AdminWalletsQuerySchema,
   adminMessages,
   MessageSchema,
-  MiningSettingsSchema,
-  StoredMiningSettingsSchema,
   UpdateAdminUserBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,8 +18,8 @@ import { settlesSharedPages } from '../../lib/shared-pages.ts';
 import { requireAdmin, requireStaff, signedInStaff } from '../../plugins/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';
-import { communityModerationRoutes } from '../community/moderation-routes.ts';
-import { loadSettings, toMiningSettings, updateMiningSettings } from '../settings/service.ts';
+import { communityModerationRoutes } from '../moderation/routes.ts';
+import { settingsRoutes } from '../settings/routes.ts';
 import { changeAdminPassword } from './admin-accounts.ts';
 import { AdminStatsSchema, adminStats } from './stats.ts';
 import { listUsers, updateUserFlags } from './users.ts';
@@ -41,6 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     admin.addHook('onRequest', requireAdmin);
+    await admin.register(settingsRoutes, { prefix: '/settings' });
 
     admin.get(
       '/stats',
@@ -122,31 +121,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           request.headers['idempotency-key'],
         );
       },
-    );
-
-    admin.get(
-      '/settings/mining',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Mining phases, rates, reward interval and referral bonus',
-          response: { 200: StoredMiningSettingsSchema },
-        },
-      },
-      async () => toMiningSettings(await loadSettings(admin.db)),
-    );
-
-    admin.put(
-      '/settings/mining',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Change the mining settings (audited); new sessions use the new rate',
-          body: MiningSettingsSchema,
-          response: { 200: StoredMiningSettingsSchema },
-        },
-      },
-      async (request) => updateMiningSettings(admin.db, signedInStaff(request), request.body),
     );
 
     admin.patch(

@@ -13,7 +13,8 @@ import { notFound } from '../../errors.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
 import { signedInStaff } from '../../plugins/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
-import { receiveImage } from '../media/service.ts';
+import { storeImage } from '../media/service.ts';
+import { readUpload } from '../media/upload.ts';
 import {
   deletePost,
   findAnyPost,
@@ -170,8 +171,11 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         async (request, reply) => {
           const staff = signedInStaff(request);
-          const stored = await receiveImage(
-            request,
+          const input = await readUpload(request, 'blog_cover');
+          const stored = await storeImage(
+            app.db,
+            app.mediaStorage,
+            input,
             'blog_cover',
             staff.role === 'admin' ? { adminId: staff.id } : { userId: staff.id },
           );

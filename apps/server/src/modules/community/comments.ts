@@ -1,11 +1,19 @@
 import { type Comment, type CommentsPage, communityMessages } from '@btcp/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { communityComments, communityPosts, communityVotes, profiles } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { authorColumns, microsOf, timestampAt, toAuthor, type VoteType, votesOf } from './sql.ts';
+import {
+  authorColumns,
+  microsOf,
+  timestampAt,
+  toAuthor,
+  type VoteType,
+  visibleToPublic,
+  votesOf,
+} from './sql.ts';
 
 const commentSelection = {
   id: communityComments.id,
@@ -85,7 +93,7 @@ export async function createComment(
     const [post] = await tx
       .update(communityPosts)
       .set({ commentCount: sql`${communityPosts.commentCount} + 1` })
-      .where(and(eq(communityPosts.id, postId), ne(communityPosts.status, 'removed')))
+      .where(and(eq(communityPosts.id, postId), visibleToPublic))
       .returning({ id: communityPosts.id });
     if (!post) throw notFound(communityMessages.postNotFound);
     const [created] = await tx

@@ -9,7 +9,7 @@ import {
   communityMessages,
   ONLINE_WINDOW_MINUTES,
 } from '@btcp/shared';
-import { and, count, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
@@ -20,12 +20,18 @@ import { SharedBody } from '../../lib/shared-pages.ts';
 import { cardUrlOf, mediaUrlOf } from '../media/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
-import { authorColumns, microsOf, timestampAt, toAuthor, type VoteType, votesOf } from './sql.ts';
+import {
+  authorColumns,
+  microsOf,
+  timestampAt,
+  toAuthor,
+  type VoteType,
+  visibleToPublic,
+  votesOf,
+} from './sql.ts';
 import type { Viewer } from './viewer.ts';
 
 const score = sql`(${communityPosts.upvotes} - ${communityPosts.downvotes})`;
-/** D17: what the public sees; the partial indexes of the three sorts use this very predicate. */
-const visibleToPublic = ne(communityPosts.status, 'removed');
 
 const postSelection = {
   id: communityPosts.id,

@@ -17,7 +17,8 @@ import { z } from 'zod';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../../plugins/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
-import { receiveImage } from '../media/service.ts';
+import { storeImage } from '../media/service.ts';
+import { readUpload } from '../media/upload.ts';
 import { createComment, deleteOwnComment, listComments } from './comments.ts';
 import {
   assertPostReadable,
@@ -268,7 +269,10 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         async (request, reply) => {
           const userId = signedInUser(request).id;
           await enforceCommunityRateLimit(request, 'image', userId);
-          const stored = await receiveImage(request, 'community_image', { userId });
+          const input = await readUpload(request, 'community_image');
+          const stored = await storeImage(app.db, app.mediaStorage, input, 'community_image', {
+            userId,
+          });
           return reply.status(201).send(stored);
         },
       );

@@ -1,7 +1,7 @@
-import { type AnyColumn, and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { prepared, uuidArray } from '../../db/prepared.ts';
-import { communityVotes, profiles } from '../../db/schema.ts';
+import { communityPosts, communityVotes, profiles } from '../../db/schema.ts';
 
 export type VoteType = 'upvote' | 'downvote';
 
@@ -53,3 +53,6 @@ export function toAuthor(row: {
     ? null
     : { id: row.authorId, username: row.authorUsername, isBanned: row.authorBanned ?? false };
 }
+
+/** D17: what the public sees; the partial indexes of the three sorts use this very predicate. */
+export const visibleToPublic = ne(communityPosts.status, 'removed');

@@ -1,10 +1,10 @@
 import { communityMessages, type VoteChange, type VoteResult, voteChange } from '@btcp/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { communityComments, communityPosts, communityVotes } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { hotRankSql } from './hot-rank.ts';
-import type { VoteType } from './sql.ts';
+import { type VoteType, visibleToPublic } from './sql.ts';
 
 type Target = { kind: 'post'; id: string } | { kind: 'comment'; id: string };
 
@@ -52,7 +52,7 @@ export async function voteOnPost(
     const [post] = await tx
       .select({ id: communityPosts.id })
       .from(communityPosts)
-      .where(and(eq(communityPosts.id, postId), ne(communityPosts.status, 'removed')))
+      .where(and(eq(communityPosts.id, postId), visibleToPublic))
       .for('update');
     if (!post) throw notFound(communityMessages.postNotFound);
     const change = await recordVote(tx, userId, { kind: 'post', id: postId }, requested);
@@ -84,7 +84,7 @@ export async function voteOnComment(
       .select({ id: communityComments.id })
       .from(communityComments)
       .innerJoin(communityPosts, eq(communityPosts.id, communityComments.postId))
-      .where(and(eq(communityComments.id, commentId), ne(communityPosts.status, 'removed')))
+      .where(and(eq(communityComments.id, commentId), visibleToPublic))
       .for('update', { of: communityComments });
     if (!comment) throw notFound(communityMessages.commentNotFound);
     const change = await recordVote(tx, userId, { kind: 'comment', id: commentId }, requested);

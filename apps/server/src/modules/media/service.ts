@@ -1,10 +1,9 @@
-import { ErrorCode, MEDIA_MAX_BYTES, type Media, mediaMessages } from '@btcp/shared';
+import type { Media } from '@btcp/shared';
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { blogPosts, communityPosts, media } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../errors.ts';
 import { processImage } from './process-image.ts';
+import type { MediaStorage } from './storage.ts';
 
 export type MediaKind = 'blog_cover' | 'community_image';
 
@@ -22,69 +21,19 @@ export function cardUrlOf(url: string | null): string | null {
   return url?.startsWith(MEDIA_URL_PREFIX) ? cardKeyOf(url) : url;
 }
 
-const tooLarge = (kind: MediaKind) =>
-  new AppError(
-    413,
-    ErrorCode.payloadTooLarge,
-    kind === 'blog_cover'
-      ? mediaMessages.imageTooLargeDescription
-      : mediaMessages.fileTooLargeDescription,
-    { file: mediaMessages.fileTooLargeDescription },
-  );
-
-const UPLOAD_INCOMPLETE =
-  'The upload was incomplete: the request ended before the whole image arrived. Please try again.';
-
-/** The multipart parser's ways of saying the request body ended before the form did. */
-function isTruncatedBody(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === 'FST_MP_PREMATURE_CLOSE' || message === 'Unexpected end of multipart data';
-}
-
-/** Reads the one `file` part of a multipart request, refusing anything past the size limit. */
-async function readUpload(request: FastifyRequest, kind: MediaKind): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      ErrorCode.unsupportedMediaType,
-      'Send the image as multipart/form-data with a field named "file".',
-    );
-  }
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1 } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-      throw badRequest('Send one image at a time.');
-    }
-    if (isTruncatedBody(error)) throw badRequest(UPLOAD_INCOMPLETE, { file: UPLOAD_INCOMPLETE });
-    throw badRequest(mediaMessages.missingFile, { file: mediaMessages.missingFile });
-  }
-  if (part?.fieldname !== 'file') {
-    throw badRequest(mediaMessages.missingFile, { file: mediaMessages.missingFile });
-  }
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
-    // Nothing but the request body is read here, so any other failure is a body that broke off.
-    throw badRequest(UPLOAD_INCOMPLETE, { file: UPLOAD_INCOMPLETE });
-  }
-}
-
 /**
- * Takes an uploaded image end to end (D14, D23): size limit, type by bytes, re-encoding, both
+ * Keeps an uploaded image (D14, D23), read by `readUpload`: type by bytes, re-encoding, both
  * files stored, then the row. If anything fails, the files written so far are removed, so a
  * half-finished upload leaves neither a file nor a row.
  */
-export async function receiveImage(
-  request: FastifyRequest,
+export async function storeImage(
+  db: Database,
+  mediaStorage: MediaStorage,
+  input: Buffer,
   kind: MediaKind,
   owner: { userId?: string; adminId?: string },
 ): Promise<Media> {
-  const input = await readUpload(request, kind);
   const image = await processImage(input);
-  const { db, mediaStorage } = request.server;
   const id = crypto.randomUUID();
   const key = `${id}.${image.ext}`;
   const written: string[] = [];

@@ -10,8 +10,8 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { ChangePasswordForm } from '../../../features/admin/components/change-password-form.tsx';
-import { MiningSettingsCard } from '../../../features/admin/components/mining-settings-card.tsx';
 import { PageHeader } from '../../../features/admin/components/page-header.tsx';
+import { MiningSettingsCard } from '../../../features/settings/components/mining-settings-card.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export function Component() {

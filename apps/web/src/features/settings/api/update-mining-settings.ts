@@ -1,4 +1,4 @@
-import type { MiningSettings } from '@btcp/shared/wallet';
+import type { MiningSettings } from '@btcp/shared/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { miningSettingsQueryOptions } from './get-mining-settings.ts';

@@ -1,4 +1,4 @@
-import type { MiningSettings } from '@btcp/shared/wallet';
+import type { MiningSettings } from '@btcp/shared/settings';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

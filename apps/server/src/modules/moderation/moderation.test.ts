@@ -12,7 +12,7 @@ import {
   newPost,
   roomyLimits,
   setFlags,
-} from './test-support.ts';
+} from '../community/test-support.ts';
 
 let t: TestApp;
 let alice: Member;

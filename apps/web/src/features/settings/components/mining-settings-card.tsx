@@ -1,4 +1,4 @@
-import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/wallet';
+import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';

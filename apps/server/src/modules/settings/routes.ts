@@ -1,0 +1,37 @@
+import { MiningSettingsSchema, StoredMiningSettingsSchema } from '@btcp/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInStaff } from '../../plugins/guards.ts';
+import { loadSettings, toMiningSettings, updateMiningSettings } from './service.ts';
+
+const tags = ['admin'];
+
+/**
+ * /api/admin/settings/*: registered in the admin-only scope, whose guard answers everyone else
+ * 401 or 403. A change is audited and applies to sessions started afterwards.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/mining',
+    {
+      schema: {
+        tags,
+        summary: 'Mining phases, rates, reward interval and referral bonus',
+        response: { 200: StoredMiningSettingsSchema },
+      },
+    },
+    async () => toMiningSettings(await loadSettings(app.db)),
+  );
+
+  app.put(
+    '/mining',
+    {
+      schema: {
+        tags,
+        summary: 'Change the mining settings (audited); new sessions use the new rate',
+        body: MiningSettingsSchema,
+        response: { 200: StoredMiningSettingsSchema },
+      },
+    },
+    async (request) => updateMiningSettings(app.db, signedInStaff(request), request.body),
+  );
+};
