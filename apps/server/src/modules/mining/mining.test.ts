@@ -196,6 +196,48 @@ describe('mining (D11)', () => {
     expect(await closeStaleSessions(t.database.db, clock.now(), silentLog)).toBe(1);
   });
 
+  it('answers each of many pings sent at once for itself: its own session, not another’s', async () => {
+    const miners = await Promise.all(
+      ['crowd-a', 'crowd-b', 'crowd-c'].map((name) => signedUpUser(t.app, `${name}@example.com`)),
+    );
+    const sessions = await Promise.all(
+      miners.map(async (cookie) =>
+        (await post(t.app, '/api/mining/start', undefined, cookie)).json(),
+      ),
+    );
+    const [a, b, c] = miners as [string, string, string];
+    const [sa, sb, sc] = sessions as [{ id: string }, { id: string }, { id: string }];
+    clock.advance(20_000);
+    const pingAs = (sessionId: string, cookie: string) =>
+      post(t.app, '/api/mining/ping', { sessionId }, cookie);
+    // Pings that arrive together share one statement; each still gets its own answer.
+    const answers = await Promise.all([
+      pingAs(sa.id, a),
+      pingAs(sb.id, a), // a's cookie, b's session
+      pingAs(sb.id, b),
+      pingAs(sb.id, b), // a second tab
+      pingAs(sc.id, c),
+      pingAs(crypto.randomUUID(), c),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 404, 204, 204, 204, 404]);
+    expect(answers[1]?.json().error.code).toBe('NO_SESSION');
+    // Every owner's ping was recorded, at its own time.
+    const pings = await t.database.db.execute(
+      sql`SELECT session_id, last_ping FROM mining_pings WHERE session_id IN (${sa.id}, ${sb.id}, ${sc.id})`,
+    );
+    const rows = (pings as unknown as { rows: { last_ping: Date | string }[] }).rows;
+    expect(rows.map((row) => new Date(row.last_ping).getTime())).toEqual(
+      Array(3).fill(clock.now().getTime()),
+    );
+    for (const [session, cookie] of [
+      [sa, a],
+      [sb, b],
+      [sc, c],
+    ] as const) {
+      await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
+    }
+  });
+
   it('refuses banned users, other users’ sessions and visitors', async () => {
     const cookie = await signedUpUser(t.app, 'banned-miner@example.com');
     const other = await signedUpUser(t.app, 'thief@example.com');

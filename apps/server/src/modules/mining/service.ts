@@ -8,7 +8,7 @@ import {
   toUnits,
   trimDecimal,
 } from '@btcp/shared';
-import { and, count, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -158,32 +158,96 @@ async function currentBalance(tx: Transaction, userId: string): Promise<string> 
   return wallet?.balance ?? '0.00000000';
 }
 
+interface PendingPing {
+  userId: string;
+  sessionId: string;
+  now: Date;
+  settle: (recorded: boolean) => void;
+  fail: (error: unknown) => void;
+}
+
+/** The most pings one statement records; more wait for the next. */
+const PING_BATCH_MAX = 2000;
+
 /**
- * Decision 014: a ping is one statement. It proves the caller owns an open session and records
- * the ping; it pays nothing (the crediting job does). A session silent for 90 s is stale (D11):
- * its ping is refused, and the stale-session job closes it.
+ * Records queued pings, one statement per batch (decision 014): the pings that arrive while the
+ * previous statement runs share the next one, so a quiet server sends each ping at once and a busy
+ * one sends fewer, larger statements instead of queueing round trips.
  */
-export async function pingMining(db: Database, userId: string, sessionId: string, now: Date) {
-  const staleBefore = new Date(now.getTime() - MINING_STALE_AFTER_MS);
-  const recorded = await prepared(db, 'record_mining_ping', (db, name) =>
+function createPingRecorder(db: Database) {
+  let queue: PendingPing[] = [];
+  let running = false;
+  const statement = prepared(db, 'record_mining_pings', (db, name) =>
     db
       .update(miningPings)
       // A ping overtaken by a later one never moves the session back.
-      .set({ lastPing: sql`greatest(${miningPings.lastPing}, ${sql.placeholder('now')})` })
+      .set({ lastPing: sql`greatest(${miningPings.lastPing}, batch.now)` })
+      .from(
+        sql`jsonb_to_recordset(${sql.placeholder('batch')}::jsonb) AS batch("sessionId" uuid, "userId" uuid, now timestamptz, "staleBefore" timestamptz)`,
+      )
       .where(
         and(
-          eq(miningPings.sessionId, sql.placeholder('sessionId')),
-          eq(miningPings.userId, sql.placeholder('userId')),
-          gte(miningPings.lastPing, sql.placeholder('staleBefore')),
+          sql`${miningPings.sessionId} = batch."sessionId"`,
+          sql`${miningPings.userId} = batch."userId"`,
+          sql`${miningPings.lastPing} >= batch."staleBefore"`,
           // Decision 014: a ping is not money, so its commit does not wait for the disk. The
           // setting lasts until this statement's own transaction ends.
           sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`,
         ),
       )
-      .returning({ id: miningPings.sessionId })
+      .returning({ sessionId: miningPings.sessionId, userId: miningPings.userId })
       .prepare(name),
-  ).execute({ now, sessionId, userId, staleBefore });
-  if (recorded.length === 0) throw noSessionError();
+  );
+  const run = async () => {
+    running = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, PING_BATCH_MAX);
+      queue = queue.slice(batch.length);
+      // One row per session and owner (two tabs may ping at once), at its latest time.
+      const latest = new Map<string, PendingPing>();
+      for (const ping of batch) {
+        const key = `${ping.sessionId}/${ping.userId}`;
+        const seen = latest.get(key);
+        if (!seen || seen.now < ping.now) latest.set(key, ping);
+      }
+      const rows = [...latest.values()].map((ping) => ({
+        sessionId: ping.sessionId,
+        userId: ping.userId,
+        now: ping.now.toISOString(),
+        staleBefore: new Date(ping.now.getTime() - MINING_STALE_AFTER_MS).toISOString(),
+      }));
+      try {
+        const recorded = await statement.execute({ batch: JSON.stringify(rows) });
+        const ok = new Set(recorded.map((row) => `${row.sessionId}/${row.userId}`));
+        for (const ping of batch) ping.settle(ok.has(`${ping.sessionId}/${ping.userId}`));
+      } catch (error) {
+        for (const ping of batch) ping.fail(error);
+      }
+    }
+    running = false;
+  };
+  return (userId: string, sessionId: string, now: Date) =>
+    new Promise<boolean>((settle, fail) => {
+      queue.push({ userId, sessionId, now, settle, fail });
+      if (!running) void run();
+    });
+}
+
+const pingRecorders = new WeakMap<Database, ReturnType<typeof createPingRecorder>>();
+
+/**
+ * Decision 014: a ping is one statement. It proves the caller owns an open session and records
+ * the ping; it pays nothing (the crediting job does). A session silent for 90 s is stale (D11):
+ * its ping is refused, and the stale-session job closes it. Pings arriving together share their
+ * statement.
+ */
+export async function pingMining(db: Database, userId: string, sessionId: string, now: Date) {
+  let record = pingRecorders.get(db);
+  if (!record) {
+    record = createPingRecorder(db);
+    pingRecorders.set(db, record);
+  }
+  if (!(await record(userId, sessionId, now))) throw noSessionError();
 }
 
 /** How many due rewards one tick pays at most; any more wait for the next tick. */
