@@ -180,6 +180,7 @@ async function minersScenario() {
         errors,
         'load loop lag p99 ms': Math.round(Math.max(...reports.map((r) => r.loopDelayP99Ms))),
         'server CPU %': serverCpu(),
+        'load CPU %': reports.reduce((sum, report) => sum + report.cpuPercent, 0),
         'PostgreSQL CPU %': postgresCpu(),
         'server RSS MB': Math.round(memoryOf(serverPids(primary)) / 2 ** 20),
         // An upper bound: the processes' whole memory, fixed costs included, over the streams.

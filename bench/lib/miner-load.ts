@@ -40,6 +40,9 @@ let rewardUnits = 0n;
 let rewardEvents = 0;
 let stopUnits = 0n;
 let openStreams = 0;
+// This process's own CPU over the window, so a saturated load generator is seen, not guessed.
+let windowCpu = process.cpuUsage();
+let windowStartedAt = performance.now();
 
 function fail(what: string) {
   errors++;
@@ -221,6 +224,8 @@ process.on('message', (message: Command) => {
       errors = 0;
       errorSamples = [];
       loopDelay.reset();
+      windowCpu = process.cpuUsage();
+      windowStartedAt = performance.now();
       reply({ window: true });
       break;
     case 'report':
@@ -230,6 +235,11 @@ process.on('message', (message: Command) => {
         errors,
         errorSamples,
         loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+        cpuPercent: (() => {
+          const used = process.cpuUsage(windowCpu);
+          const elapsedMs = performance.now() - windowStartedAt;
+          return Math.round(((used.user + used.system) / 1000 / elapsedMs) * 100);
+        })(),
         openStreams,
         rewardUnits: rewardUnits.toString(),
         rewardEvents,

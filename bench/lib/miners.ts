@@ -78,6 +78,8 @@ interface LoadReport {
   errors: number;
   errorSamples: string[];
   loopDelayP99Ms: number;
+  /** The load process's own CPU over the window, % of one core. */
+  cpuPercent: number;
   openStreams: number;
   rewardUnits: string;
   rewardEvents: number;

@@ -36,20 +36,26 @@ export async function startAppServer(env: Record<string, string>): Promise<{
   child: ChildProcess;
 }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // Production needs its public origin; the load comes from that origin.
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      ...env,
+  // BENCH_SERVER_NODE_ARGS: extra Node options for the server (and its workers), e.g. --cpu-prof.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        // Production needs its public origin; the load comes from that origin.
+        APP_ORIGIN: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`);
   return { url, child };
