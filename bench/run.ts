@@ -146,7 +146,8 @@ async function minersScenario() {
     WEB_CONCURRENCY: String(MINER_SERVER_PROCESSES),
   });
   const primary = app.child.pid ?? 0;
-  // Up to 10,000 streams per load process, each on its own source address (ports and files).
+  // Up to 10,000 miners per load process (their streams and a pool of ping connections), each
+  // process on its own source address (ports and files).
   const load = await startLoad(app.url, Math.max(2, Math.ceil(largest / 10_000)));
   try {
     const tokens = await seedMiners(database.url, largest);
@@ -175,6 +176,18 @@ async function minersScenario() {
         pings: pings.length,
         'ping p50 ms': Math.round(percentile(pings, 50)),
         'ping p99 ms': Math.round(percentile(pings, 99)),
+        'of which client queue p50 ms': Math.round(
+          percentile(
+            reports.flatMap((report) => report.socketWaits),
+            50,
+          ),
+        ),
+        'of which client queue p99 ms': Math.round(
+          percentile(
+            reports.flatMap((report) => report.socketWaits),
+            99,
+          ),
+        ),
         rewards: lags.length,
         'reward lag p99 ms': Math.round(percentile(lags, 99)),
         errors,
@@ -195,8 +208,14 @@ async function minersScenario() {
         );
     }
     console.table(rows);
+    const stopStarted = Date.now();
     await load.stop();
     const reports = await load.report();
+    const stopErrors = reports.reduce((sum, report) => sum + report.errors, 0);
+    console.log(
+      `Stop: every miner pressed Stop (${((Date.now() - stopStarted) / 1000).toFixed(0)} s with the 3 s wait); errors since the last window opened, the stops included: ${stopErrors}`,
+      stopErrors > 0 ? reports.map((r) => r.errorSamples) : '',
+    );
     const reported = reports.reduce(
       (sum, report) => sum + BigInt(report.rewardUnits) + BigInt(report.stopUnits),
       0n,

@@ -13,6 +13,8 @@ interface Miner {
   sessionId: string | null;
   stream: http.ClientRequest | null;
   pinger: NodeJS.Timeout | null;
+  /** Stop was sent: a ping still on its way may rightly meet a closed session. */
+  stopping: boolean;
 }
 
 type Command =
@@ -33,6 +35,7 @@ const miners: Miner[] = [];
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 let pingLatencies: number[] = [];
+let socketWaits: number[] = [];
 let rewardLags: number[] = [];
 let errors = 0;
 let errorSamples: string[] = [];
@@ -53,8 +56,10 @@ function post(
   token: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; socketWaitMs: number }> {
   return new Promise((resolve, reject) => {
+    const created = performance.now();
+    let socketWaitMs = 0;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const request = http.request(
       {
@@ -77,11 +82,15 @@ function post(
         response.on('data', (chunk: string) => {
           text += chunk;
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text, socketWaitMs }));
         response.on('error', reject);
       },
     );
     request.on('error', reject);
+    // Time spent waiting for a pooled connection here, not on the server.
+    request.on('socket', () => {
+      socketWaitMs = performance.now() - created;
+    });
     request.end(payload);
   });
 }
@@ -146,7 +155,9 @@ async function ping(miner: Miner) {
   try {
     const response = await post(miner.token, '/api/mining/ping', { sessionId: miner.sessionId });
     pingLatencies.push(performance.now() - started);
-    if (response.status !== 204) fail(`ping ${response.status} ${response.text.slice(0, 120)}`);
+    socketWaits.push(response.socketWaitMs);
+    if (response.status !== 204 && !miner.stopping)
+      fail(`ping ${response.status} ${response.text.slice(0, 120)}`);
   } catch (error) {
     fail(`ping ${(error as Error).message}`);
   }
@@ -171,7 +182,7 @@ async function add(tokens: string[], rampMs: number) {
   const starting: Promise<void>[] = [];
   const startedAt = Date.now();
   tokens.forEach((token, index) => {
-    const miner: Miner = { token, sessionId: null, stream: null, pinger: null };
+    const miner: Miner = { token, sessionId: null, stream: null, pinger: null, stopping: false };
     miners.push(miner);
     const at = startedAt + (index / tokens.length) * rampMs;
     starting.push(
@@ -185,12 +196,15 @@ async function add(tokens: string[], rampMs: number) {
 
 /** Stop (what the page's Stop button sends), then the stream is closed as the tab would be. */
 async function stopAll() {
-  for (const miner of miners) if (miner.pinger) clearInterval(miner.pinger);
   let next = 0;
   const worker = async () => {
     while (next < miners.length) {
       const miner = miners[next++];
       if (!miner?.sessionId) continue;
+      // A tab pings until its own Stop: stopping 50,000 miners takes longer than the 90 s after
+      // which a silent session is closed by the server (and paid without a Stop to report it).
+      if (miner.pinger) clearInterval(miner.pinger);
+      miner.stopping = true;
       try {
         const response = await post(miner.token, '/api/mining/stop', {
           sessionId: miner.sessionId,
@@ -220,6 +234,7 @@ process.on('message', (message: Command) => {
       break;
     case 'window':
       pingLatencies = [];
+      socketWaits = [];
       rewardLags = [];
       errors = 0;
       errorSamples = [];
@@ -231,6 +246,7 @@ process.on('message', (message: Command) => {
     case 'report':
       reply({
         pingLatencies,
+        socketWaits,
         rewardLags,
         errors,
         errorSamples,

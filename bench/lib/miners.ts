@@ -74,6 +74,8 @@ export async function seedMiners(databaseUrl: string, count: number): Promise<st
 
 interface LoadReport {
   pingLatencies: number[];
+  /** Of each ping's time, how long it waited for one of the load process's pooled connections. */
+  socketWaits: number[];
   rewardLags: number[];
   errors: number;
   errorSamples: string[];
