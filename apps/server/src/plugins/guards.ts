@@ -36,30 +36,35 @@ export async function requireActiveUser(request: FastifyRequest): Promise<void> 
   if (request.user?.isBanned) throw accountBanned();
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
+/** Whether the request has an admin session; if so, that admin is its staff. */
+async function resolveAdminStaff(request: FastifyRequest): Promise<boolean> {
   request.admin = await findSessionAdmin(request);
-  if (request.admin) {
-    request.staff = { role: 'admin', id: request.admin.id, email: request.admin.email };
-    return;
-  }
+  if (!request.admin) return false;
+  request.staff = { role: 'admin', id: request.admin.id, email: request.admin.email };
+  return true;
+}
+
+/** Past the admin check of a staff guard: a 401 without any session, else the signed-in user. */
+async function staffCandidate(request: FastifyRequest): Promise<SessionUser> {
   request.user = await findSessionUser(request);
   if (!request.user) throw unauthorized(adminMessages.sessionNotFound);
+  return request.user;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (await resolveAdminStaff(request)) return;
+  await staffCandidate(request);
   throw forbidden(adminMessages.noPrivileges);
 }
 
 /** D7: an admin, or a signed-in user with the moderator flag (community and blog only). */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
-  request.admin = await findSessionAdmin(request);
-  if (request.admin) {
-    request.staff = { role: 'admin', id: request.admin.id, email: request.admin.email };
-    return;
-  }
-  request.user = await findSessionUser(request);
-  if (!request.user) throw unauthorized(adminMessages.sessionNotFound);
-  if (!request.user.isModerator) throw forbidden(adminMessages.noPrivileges);
+  if (await resolveAdminStaff(request)) return;
+  const user = await staffCandidate(request);
+  if (!user.isModerator) throw forbidden(adminMessages.noPrivileges);
   // D9: a ban takes a moderator's staff powers with it.
-  if (request.user.isBanned) throw accountBanned();
-  request.staff = { role: 'moderator', id: request.user.id, email: request.user.email };
+  if (user.isBanned) throw accountBanned();
+  request.staff = { role: 'moderator', id: user.id, email: user.email };
 }
 
 /**
@@ -85,10 +90,6 @@ export const signedInStaff = (request: FastifyRequest): Staff =>
  * bootstrap). Decided before the body is read, and before any password is hashed.
  */
 export async function requireAdminOrBootstrap(request: FastifyRequest): Promise<void> {
-  request.admin = await findSessionAdmin(request);
-  if (request.admin) {
-    request.staff = { role: 'admin', id: request.admin.id, email: request.admin.email };
-    return;
-  }
+  if (await resolveAdminStaff(request)) return;
   if (await adminExists(request.server.db)) throw forbidden(adminMessages.bootstrapClosed);
 }

@@ -12,16 +12,9 @@ import { SITE_DESCRIPTION } from '@btcp/shared/product';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/html.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 export interface PageMeta {
   title: string;

@@ -1,9 +1,9 @@
 import type { AdminUser, Staff, UpdateAdminUserBody } from '@btcp/shared';
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { profiles, users } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
 import { publishRevocation } from '../realtime/hub.ts';
 import { audit } from './audit.ts';
@@ -28,14 +28,8 @@ const toAdminUser = (row: Omit<AdminUser, 'createdAt'> & { createdAt: Date }): A
 });
 
 /** Server-side search (case-insensitive, email or username) and pagination, newest first. */
-export async function listUsers(
-  db: Database,
-  query: { search?: string; page: number; pageSize: number },
-) {
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const where = pattern
-    ? or(ilike(users.email, pattern), ilike(profiles.username, pattern))
-    : undefined;
+export async function listUsers(db: Database, query: SearchPageQuery) {
+  const where = containingAnywhere(query.search, [users.email, profiles.username]);
   const [rows, [total]] = await Promise.all([
     db
       .select(rowSelection())

@@ -8,24 +8,19 @@ import {
   toUnits,
   walletMessages,
 } from '@btcp/shared';
-import { and, count, eq, ilike, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newestFirst } from '../../db/order.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
 
-export async function listWallets(
-  db: Database,
-  query: { search?: string; page: number; pageSize: number },
-) {
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const where = pattern
-    ? or(ilike(users.email, pattern), ilike(profiles.username, pattern))
-    : undefined;
+/** Every user's wallet, largest balance first; the search is over email and username. */
+export async function listWallets(db: Database, query: SearchPageQuery) {
+  const where = containingAnywhere(query.search, [users.email, profiles.username]);
   const base = () =>
     db
       .select({

@@ -49,6 +49,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
 
+  /**
+   * A request for a link by email: limited per IP and per address, queued for the mail drainer,
+   * and answered the same whether or not the address belongs to an account.
+   */
+  const mailLinkRoute = (
+    action: 'resend-verification' | 'forgot-password',
+    summary: string,
+    queueMail: (context: typeof ctx, email: string) => Promise<void>,
+  ) =>
+    app.post(
+      `/auth/${action}`,
+      {
+        schema: {
+          tags: ['auth'],
+          summary,
+          body: EmailOnlyBodySchema,
+          response: { 202: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        await enforceAuthRateLimits(request, action, request.body.email);
+        await queueMail(ctx, request.body.email);
+        app.mailDrainer.kick();
+        return reply.status(202).send({ message: sameAnswer });
+      },
+    );
+
   app.get(
     '/auth/session',
     {
@@ -108,22 +135,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/auth/resend-verification',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a new verification link (same answer for every address)',
-        body: EmailOnlyBodySchema,
-        response: { 202: MessageSchema },
-      },
-    },
-    async (request, reply) => {
-      await enforceAuthRateLimits(request, 'resend-verification', request.body.email);
-      await resendVerification(ctx, request.body.email);
-      app.mailDrainer.kick();
-      return reply.status(202).send({ message: sameAnswer });
-    },
+  mailLinkRoute(
+    'resend-verification',
+    'Send a new verification link (same answer for every address)',
+    resendVerification,
   );
 
   app.post(
@@ -181,22 +196,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/auth/forgot-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a password reset link (same answer for every address)',
-        body: EmailOnlyBodySchema,
-        response: { 202: MessageSchema },
-      },
-    },
-    async (request, reply) => {
-      await enforceAuthRateLimits(request, 'forgot-password', request.body.email);
-      await forgotPassword(ctx, request.body.email);
-      app.mailDrainer.kick();
-      return reply.status(202).send({ message: sameAnswer });
-    },
+  mailLinkRoute(
+    'forgot-password',
+    'Email a password reset link (same answer for every address)',
+    forgotPassword,
   );
 
   app.post(

@@ -1,13 +1,6 @@
 import { SITE_NAME } from '@btcp/shared';
+import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from './mailer.ts';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 function compose(
   to: string,

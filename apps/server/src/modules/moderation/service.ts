@@ -5,11 +5,11 @@ import {
   communityMessages,
   type Staff,
 } from '@btcp/shared';
-import { count, eq, ilike, or } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { communityPosts, profiles, users } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
 import { audit } from '../admin/audit.ts';
 
@@ -42,16 +42,13 @@ const toAdminPost = (
  */
 export async function listPostsForModeration(
   db: Database,
-  query: { search?: string; page: number; pageSize: number },
+  query: SearchPageQuery,
 ): Promise<AdminCommunityPage> {
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const where = pattern
-    ? or(
-        ilike(communityPosts.title, pattern),
-        ilike(communityPosts.content, pattern),
-        ilike(profiles.username, pattern),
-      )
-    : undefined;
+  const where = containingAnywhere(query.search, [
+    communityPosts.title,
+    communityPosts.content,
+    profiles.username,
+  ]);
   const [rows, [total]] = await Promise.all([
     selectRows(db)
       .where(where)

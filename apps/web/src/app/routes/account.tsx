@@ -1,6 +1,5 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { RetryAlert } from '../../components/ui/alert.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAccount } from '../../features/account/api/get-account.ts';
 import { ProfileCard } from '../../features/account/components/profile-card.tsx';
@@ -25,12 +24,9 @@ export function Component() {
             <Skeleton className="h-10" />
           </div>
         ) : account.isError ? (
-          <Alert role="alert" className="grid justify-items-start gap-3">
-            <p>Could not load your profile.</p>
-            <Button variant="outline" size="sm" onClick={() => account.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <RetryAlert stacked onRetry={() => account.refetch()}>
+            Could not load your profile.
+          </RetryAlert>
         ) : (
           <ProfileCard account={account.data} />
         )}

@@ -1,7 +1,6 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { RetryAlert } from '../../components/ui/alert.tsx';
 import { useResetTokenCheck } from '../../features/auth/api/check-reset-token.ts';
 import { AuthPage } from '../../features/auth/components/auth-page.tsx';
 import { InvalidResetLink } from '../../features/auth/components/invalid-reset-link.tsx';
@@ -24,12 +23,9 @@ export function Component() {
   return (
     <AuthPage title="Reset password" description="Choose a new password for your account.">
       {check.isError ? (
-        <Alert role="alert" className="grid justify-items-start gap-3">
-          <p>We could not check your reset link. Please try again.</p>
-          <Button variant="outline" size="sm" onClick={() => check.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <RetryAlert stacked onRetry={() => check.refetch()}>
+          We could not check your reset link. Please try again.
+        </RetryAlert>
       ) : (
         <ResetPasswordForm token={token} />
       )}

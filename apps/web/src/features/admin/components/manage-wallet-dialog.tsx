@@ -5,14 +5,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { TriggeredDialog } from '../../../components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
@@ -91,26 +84,25 @@ function ManageWalletTabs({ wallet, onDone }: { wallet: AdminWallet; onDone: () 
 export function ManageWalletDialog({ wallet }: { wallet: AdminWallet }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <TriggeredDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Manage wallet of ${wallet.email}`}>
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           Manage
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Manage Wallet Balance</DialogTitle>
-          <DialogDescription>{wallet.email}</DialogDescription>
-        </DialogHeader>
-        <div className="rounded-md border border-border bg-muted/50 px-4 py-3">
-          <p className="text-sm text-muted-foreground">Current balance</p>
-          <p className="font-mono text-lg font-semibold tabular-nums">
-            {formatCoinAmount(wallet.balance)} BTCP
-          </p>
-        </div>
-        <ManageWalletTabs wallet={wallet} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      title="Manage Wallet Balance"
+      description={wallet.email}
+    >
+      <div className="rounded-md border border-border bg-muted/50 px-4 py-3">
+        <p className="text-sm text-muted-foreground">Current balance</p>
+        <p className="font-mono text-lg font-semibold tabular-nums">
+          {formatCoinAmount(wallet.balance)} BTCP
+        </p>
+      </div>
+      <ManageWalletTabs wallet={wallet} onDone={() => setOpen(false)} />
+    </TriggeredDialog>
   );
 }

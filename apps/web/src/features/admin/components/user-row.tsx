@@ -7,6 +7,7 @@ import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
+import { AccountCells } from './account-cells.tsx';
 import { RemoveModeratorDialog } from './remove-moderator-dialog.tsx';
 
 const busyClass = 'aria-disabled:cursor-progress aria-disabled:opacity-50';
@@ -58,15 +59,7 @@ export function UserRow({ user }: { user: AdminUser }) {
 
   return (
     <TableRow className="max-sm:px-1">
-      <TableCell className="font-medium max-sm:text-base max-sm:font-semibold">
-        {user.email}
-      </TableCell>
-      <TableCell
-        data-label="Username"
-        className={user.username ? undefined : 'text-muted-foreground italic'}
-      >
-        {user.username || 'Anonymous User'}
-      </TableCell>
+      <AccountCells email={user.email} username={user.username} fallback="Anonymous User" />
       <TableCell data-label="Referral Code" className="font-mono text-xs">
         {user.referralCode}
       </TableCell>

@@ -1,14 +1,8 @@
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { TotalFooter } from '../../../components/ui/pagination.tsx';
-import {
-  Table,
-  TableBody,
-  TableColumnsRow,
-  TableHeader,
-  TableMessageRow,
-  TableSkeletonRows,
-} from '../../../components/ui/table.tsx';
+import { TableSkeletonRows } from '../../../components/ui/table.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -50,23 +44,16 @@ export function UsersPanel() {
       <p role="status" className="sr-only">
         {users.isPending ? 'Loading users...' : data && `${formatCount(data.total)} users found`}
       </p>
-      <Table stacked label="Users" aria-busy={users.isFetching || undefined}>
-        <TableHeader>
-          <TableColumnsRow columns={columns} alignEnd={['Referrals']} />
-        </TableHeader>
-        <TableBody>
-          {users.isPending && <TableSkeletonRows columns={columns} className="max-sm:px-1" />}
-          {users.isError && !data && (
-            <TableMessageRow colSpan={columns.length}>Failed to load users</TableMessageRow>
-          )}
-          {data?.items.length === 0 && (
-            <TableMessageRow colSpan={columns.length}>No users found.</TableMessageRow>
-          )}
-          {data?.items.map((user) => (
-            <UserRow key={user.id} user={user} />
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label="Users"
+        columns={columns}
+        alignEnd={['Referrals']}
+        query={users}
+        loading={<TableSkeletonRows columns={columns} className="max-sm:px-1" />}
+        errorMessage="Failed to load users"
+        emptyMessage="No users found."
+        row={(user) => <UserRow key={user.id} user={user} />}
+      />
 
       <TotalFooter
         total={data?.total}

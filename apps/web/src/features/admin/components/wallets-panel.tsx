@@ -1,24 +1,35 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
-import { walletMessages } from '@btcp/shared/wallet';
+import { type AdminWallet, walletMessages } from '@btcp/shared/wallet';
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { TotalFooter } from '../../../components/ui/pagination.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableColumnsRow,
-  TableHeader,
-  TableMessageRow,
-  TableRow,
-} from '../../../components/ui/table.tsx';
+import { TableCell, TableMessageRow, TableRow } from '../../../components/ui/table.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useAdminWallets } from '../api/get-admin-wallets.ts';
+import { AccountCells } from './account-cells.tsx';
 import { ManageWalletDialog } from './manage-wallet-dialog.tsx';
 
 const columns = ['Email', 'Username', 'Wallet Balance', 'Actions'];
+
+function WalletRow({ wallet }: { wallet: AdminWallet }) {
+  return (
+    <TableRow className="max-sm:px-1">
+      <AccountCells email={wallet.email} username={wallet.username} fallback="N/A" />
+      <TableCell
+        data-label="Wallet Balance"
+        className="text-right font-mono whitespace-nowrap tabular-nums"
+      >
+        {formatCoinAmount(wallet.balance)}
+      </TableCell>
+      <TableCell className="max-sm:pt-2">
+        <ManageWalletDialog wallet={wallet} />
+      </TableCell>
+    </TableRow>
+  );
+}
 
 /** Spec §2 "/admin/wallets": every user's balance, searched and paged on the server. */
 export function WalletsPanel() {
@@ -44,46 +55,16 @@ export function WalletsPanel() {
       <p role="status" className="sr-only">
         {data && !wallets.isPending && `${formatCount(data.total)} wallets found`}
       </p>
-      <Table stacked label="Wallets" aria-busy={wallets.isFetching || undefined}>
-        <TableHeader>
-          <TableColumnsRow columns={columns} alignEnd={['Wallet Balance']} />
-        </TableHeader>
-        <TableBody>
-          {wallets.isPending && (
-            <TableMessageRow colSpan={columns.length}>Loading wallet data...</TableMessageRow>
-          )}
-          {wallets.isError && !data && (
-            <TableMessageRow colSpan={columns.length}>
-              {walletMessages.failedToLoad}
-            </TableMessageRow>
-          )}
-          {data?.items.length === 0 && (
-            <TableMessageRow colSpan={columns.length}>No wallets found.</TableMessageRow>
-          )}
-          {data?.items.map((wallet) => (
-            <TableRow key={wallet.userId} className="max-sm:px-1">
-              <TableCell className="font-medium max-sm:text-base max-sm:font-semibold">
-                {wallet.email}
-              </TableCell>
-              <TableCell
-                data-label="Username"
-                className={wallet.username ? undefined : 'text-muted-foreground italic'}
-              >
-                {wallet.username || 'N/A'}
-              </TableCell>
-              <TableCell
-                data-label="Wallet Balance"
-                className="text-right font-mono whitespace-nowrap tabular-nums"
-              >
-                {formatCoinAmount(wallet.balance)}
-              </TableCell>
-              <TableCell className="max-sm:pt-2">
-                <ManageWalletDialog wallet={wallet} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label="Wallets"
+        columns={columns}
+        alignEnd={['Wallet Balance']}
+        query={wallets}
+        loading={<TableMessageRow colSpan={columns.length}>Loading wallet data...</TableMessageRow>}
+        errorMessage={walletMessages.failedToLoad}
+        emptyMessage="No wallets found."
+        row={(wallet) => <WalletRow key={wallet.userId} wallet={wallet} />}
+      />
 
       <TotalFooter
         total={data?.total}

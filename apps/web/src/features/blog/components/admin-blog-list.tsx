@@ -7,17 +7,10 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableColumnsRow,
-  TableHeader,
-  TableMessageRow,
-  TableRow,
-  TableSkeletonRows,
-} from '../../../components/ui/table.tsx';
+import { TableCell, TableRow, TableSkeletonRows } from '../../../components/ui/table.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { requestErrorMessage } from '../../../lib/form-errors.ts';
@@ -94,23 +87,6 @@ function PostRow({
   );
 }
 
-function EmptyState() {
-  return (
-    <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-muted">
-        <FilePlus2 aria-hidden="true" className="size-6 text-muted-foreground" />
-      </span>
-      <p className="font-medium">{blogMessages.adminEmpty}</p>
-      <Link
-        to={paths.adminBlogAction.getHref('new')}
-        className={buttonVariants({ className: 'mt-2' })}
-      >
-        {blogMessages.createFirst}
-      </Link>
-    </div>
-  );
-}
-
 /** Spec /admin/blog: every post, drafts too, newest first, with edit and delete. */
 export function AdminBlogList() {
   const [page, setPage] = usePageParam();
@@ -163,37 +139,40 @@ export function AdminBlogList() {
           {posts.isPending ? 'Loading blog posts...' : ''}
         </p>
         {empty ? (
-          <EmptyState />
+          <EmptyState icon={FilePlus2} title={blogMessages.adminEmpty} className="py-16">
+            <Link
+              to={paths.adminBlogAction.getHref('new')}
+              className={buttonVariants({ className: 'mt-2' })}
+            >
+              {blogMessages.createFirst}
+            </Link>
+          </EmptyState>
         ) : (
-          <Table stacked label="Blog posts" aria-busy={posts.isFetching || undefined}>
-            <TableHeader>
-              <TableColumnsRow columns={columns} alignEnd={['Actions']} />
-            </TableHeader>
-            <TableBody>
-              {posts.isPending && (
-                <TableSkeletonRows
-                  columns={columns}
-                  className="hover:bg-transparent"
-                  skeletonWidth={(column) => (column === 'Title' ? 'w-48' : 'w-20')}
-                />
-              )}
-              {posts.isError && !data && (
-                <TableMessageRow colSpan={columns.length} onRetry={() => void posts.refetch()}>
-                  {blogMessages.adminErrorLoadingPosts}
-                </TableMessageRow>
-              )}
-              {data?.items.map((post) => (
-                <PostRow
-                  key={post.id}
-                  post={post}
-                  onDelete={(row, button) => {
-                    opener.current = button;
-                    setTarget(row);
-                  }}
-                />
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Blog posts"
+            columns={columns}
+            alignEnd={['Actions']}
+            query={posts}
+            loading={
+              <TableSkeletonRows
+                columns={columns}
+                className="hover:bg-transparent"
+                skeletonWidth={(column) => (column === 'Title' ? 'w-48' : 'w-20')}
+              />
+            }
+            errorMessage={blogMessages.adminErrorLoadingPosts}
+            onRetry={() => void posts.refetch()}
+            row={(post) => (
+              <PostRow
+                key={post.id}
+                post={post}
+                onDelete={(row, button) => {
+                  opener.current = button;
+                  setTarget(row);
+                }}
+              />
+            )}
+          />
         )}
         {data && !empty && data.total > data.pageSize ? (
           <Pagination

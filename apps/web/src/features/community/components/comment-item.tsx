@@ -3,13 +3,12 @@ import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useSignedIn } from '../../../lib/session.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useVoteOnComment } from '../api/vote-on-comment.ts';
-import { BANNED_NOTICE, useBanned } from '../hooks/use-banned.ts';
+import { useVoteGate } from '../hooks/use-vote-gate.ts';
 import { deleteFailureMessage } from '../lib/delete-feedback.ts';
 import { authorName } from '../lib/format.ts';
-import { authRequiredToast, voteErrorToast } from '../lib/vote-feedback.ts';
+import { voteErrorToast } from '../lib/vote-feedback.ts';
 import { BannedBadge } from './author-name.tsx';
 import { LinkifiedParagraphs } from './linkified-text.tsx';
 import { RelativeTime } from './relative-time.tsx';
@@ -46,24 +45,11 @@ function DeleteCommentButton({ comment }: { comment: Comment }) {
 
 /** One comment: its votes, who wrote it and when, the text, and Delete for its author (D17). */
 export function CommentItem({ comment }: { comment: Comment }) {
-  const signedIn = useSignedIn();
   const vote = useVoteOnComment();
-  const banned = useBanned();
+  const gate = useVoteGate((type) => vote.mutate({ comment, type }, { onError: voteErrorToast }));
   return (
     <li className="flex gap-3 border-b border-border py-4 last:border-b-0">
-      <VoteControl
-        counts={comment}
-        busy={vote.isPending}
-        lockedReason={banned ? BANNED_NOTICE : undefined}
-        onVote={(type) => {
-          if (signedIn === false) {
-            authRequiredToast();
-            return;
-          }
-          vote.mutate({ comment, type }, { onError: voteErrorToast });
-        }}
-        className="-mt-1"
-      />
+      <VoteControl counts={comment} busy={vote.isPending} {...gate} className="-mt-1" />
       <div className="grid min-w-0 flex-1 gap-2">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <span className="font-medium text-foreground">u/{authorName(comment.author)}</span>

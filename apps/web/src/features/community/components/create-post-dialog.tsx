@@ -12,15 +12,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
+import { DialogClose, TriggeredDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -87,68 +79,66 @@ export function CreatePostDialog() {
   });
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <TriggeredDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button>
           <Plus aria-hidden="true" className="size-4" />
           {communityMessages.createPost}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{communityMessages.createPost}</DialogTitle>
-          <DialogDescription>
-            Share something with the community. Links in your text become clickable.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy || undefined}>
-          <FormField label="Title">
-            {(control) => (
-              <Input
-                {...control}
-                {...register('title')}
-                maxLength={COMMUNITY_TITLE_MAX}
-                autoComplete="off"
-                placeholder="What is it about?"
-                disabled={busy}
-              />
-            )}
-          </FormField>
-          <FormField label="Content">
-            {(control) => (
-              <Textarea
-                {...control}
-                {...register('content')}
-                maxLength={COMMUNITY_CONTENT_MAX}
-                rows={6}
-                placeholder="Say more..."
-                disabled={busy}
-              />
-            )}
-          </FormField>
-          <FormField label="Topic">
-            {(control) => (
-              <NativeSelect {...control} {...register('topic')} disabled={busy}>
-                <option value="">None</option>
-                {communityTopics.map((topic) => (
-                  <option key={topic} value={topic}>
-                    {communityTopicLabels[topic]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <ImagePicker file={image} onChange={setImage} disabled={busy} />
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? communityMessages.posting : 'Publish'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={communityMessages.createPost}
+      description="Share something with the community. Links in your text become clickable."
+      className="max-w-xl"
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy || undefined}>
+        <FormField label="Title">
+          {(control) => (
+            <Input
+              {...control}
+              {...register('title')}
+              maxLength={COMMUNITY_TITLE_MAX}
+              autoComplete="off"
+              placeholder="What is it about?"
+              disabled={busy}
+            />
+          )}
+        </FormField>
+        <FormField label="Content">
+          {(control) => (
+            <Textarea
+              {...control}
+              {...register('content')}
+              maxLength={COMMUNITY_CONTENT_MAX}
+              rows={6}
+              placeholder="Say more..."
+              disabled={busy}
+            />
+          )}
+        </FormField>
+        <FormField label="Topic">
+          {(control) => (
+            <NativeSelect {...control} {...register('topic')} disabled={busy}>
+              <option value="">None</option>
+              {communityTopics.map((topic) => (
+                <option key={topic} value={topic}>
+                  {communityTopicLabels[topic]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <ImagePicker file={image} onChange={setImage} disabled={busy} />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={busy}>
+            {busy ? communityMessages.posting : 'Publish'}
+          </Button>
+        </div>
+      </form>
+    </TriggeredDialog>
   );
 }

@@ -3,6 +3,7 @@ import { paths } from '@btcp/shared/paths';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 import { useCommunityPosts } from '../api/get-community-posts.ts';
@@ -13,21 +14,21 @@ import { PostCard, PostCardSkeleton } from './post-card.tsx';
 /** Spec §9: three placeholder cards while the first page loads. */
 const SKELETON_COUNT = 3;
 
-function EmptyState() {
+function NoPosts() {
   const signedIn = useSignedIn();
   return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-14 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-muted">
-        <MessagesSquare aria-hidden="true" className="size-6 text-muted-foreground" />
-      </span>
-      <p className="font-medium">{communityMessages.emptyList}</p>
-      <p className="max-w-sm text-sm text-muted-foreground">{communityMessages.emptyListHint}</p>
+    <EmptyState
+      icon={MessagesSquare}
+      title={communityMessages.emptyList}
+      description={communityMessages.emptyListHint}
+      className="rounded-xl border border-dashed border-border py-14"
+    >
       {signedIn === false ? (
         <Link to={paths.login.getHref()} className={buttonVariants({ className: 'mt-2' })}>
           {communityMessages.signInToPost}
         </Link>
       ) : null}
-    </div>
+    </EmptyState>
   );
 }
 
@@ -73,7 +74,7 @@ export function PostList({ filter }: { filter: PostListFilter }) {
     );
   }
 
-  if (items.length === 0) return <EmptyState />;
+  if (items.length === 0) return <NoPosts />;
 
   return (
     <div className="grid gap-3" aria-busy={posts.isFetching || undefined}>

@@ -2,7 +2,7 @@ import { miningButtonLabels } from '@btcp/shared/mining';
 import { COIN } from '@btcp/shared/product';
 import { Pickaxe, Square } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, RetryAlert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -125,12 +125,9 @@ export function MiningPanel({ banned, balance }: { banned: boolean; balance?: st
             </Alert>
           ) : null}
           {status.isError ? (
-            <Alert role="alert" className="flex flex-wrap items-center justify-between gap-3">
-              <p>Could not check your mining status.</p>
-              <Button variant="outline" size="sm" onClick={() => status.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <RetryAlert onRetry={() => status.refetch()}>
+              Could not check your mining status.
+            </RetryAlert>
           ) : null}
           <dl className="grid grid-cols-2 gap-4">
             <Figure label="Wallet balance">

@@ -4,17 +4,9 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { TotalFooter } from '../../../components/ui/pagination.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableColumnsRow,
-  TableHeader,
-  TableMessageRow,
-  TableRow,
-  TableSkeletonRows,
-} from '../../../components/ui/table.tsx';
+import { TableCell, TableRow, TableSkeletonRows } from '../../../components/ui/table.tsx';
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount, formatShortDateTime } from '../../../lib/format.ts';
@@ -98,27 +90,16 @@ export function CommunityPostsPanel() {
       <p role="status" className="sr-only">
         {posts.isPending ? 'Loading posts...' : data && `${formatCount(data.total)} posts found`}
       </p>
-      <Table stacked label="Community posts" aria-busy={posts.isFetching || undefined}>
-        <TableHeader>
-          <TableColumnsRow columns={columns} alignEnd={['Votes', 'Actions']} />
-        </TableHeader>
-        <TableBody>
-          {posts.isPending && <TableSkeletonRows columns={columns} className="max-sm:px-1" />}
-          {posts.isError && !data && (
-            <TableMessageRow colSpan={columns.length}>
-              {communityMessages.adminErrorLoadingPosts}
-            </TableMessageRow>
-          )}
-          {data?.items.length === 0 && (
-            <TableMessageRow colSpan={columns.length}>
-              {search ? communityMessages.noPostsMatching : communityMessages.noPosts}
-            </TableMessageRow>
-          )}
-          {data?.items.map((post) => (
-            <PostRow key={post.id} post={post} />
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label="Community posts"
+        columns={columns}
+        alignEnd={['Votes', 'Actions']}
+        query={posts}
+        loading={<TableSkeletonRows columns={columns} className="max-sm:px-1" />}
+        errorMessage={communityMessages.adminErrorLoadingPosts}
+        emptyMessage={search ? communityMessages.noPostsMatching : communityMessages.noPosts}
+        row={(post) => <PostRow key={post.id} post={post} />}
+      />
 
       <TotalFooter
         total={data?.total}

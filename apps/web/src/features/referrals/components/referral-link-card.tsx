@@ -3,7 +3,7 @@ import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { RetryAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -44,12 +44,9 @@ export function ReferralLinkCard({ banned = false }: { banned?: boolean }) {
             <Skeleton className="h-10 w-24" />
           </div>
         ) : stats.isError ? (
-          <Alert role="alert" className="flex flex-wrap items-center justify-between gap-3">
-            <p>Could not load your referral link.</p>
-            <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <RetryAlert onRetry={() => stats.refetch()}>
+            Could not load your referral link.
+          </RetryAlert>
         ) : (
           <ReferralLinkActions link={referralLink(stats.data.referralCode)} />
         )}

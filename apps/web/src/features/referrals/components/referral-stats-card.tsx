@@ -1,8 +1,8 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
-import { Coins, Users } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Coins, type LucideIcon, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { RetryAlert } from '../../../components/ui/alert.tsx';
 import {
   Card,
   CardContent,
@@ -13,6 +13,27 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
+
+/** One figure in a tile: its icon and name, then its value and any note (the `dd`s). */
+function Figure({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-lg border border-border bg-muted/40 p-3">
+      <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        {label}
+      </dt>
+      {children}
+    </div>
+  );
+}
 
 /**
  * Spec §2: how many people signed up with this user's link, and what they earned them (D12): those
@@ -38,19 +59,12 @@ export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
             <Skeleton className="h-14" />
           </div>
         ) : stats.isError ? (
-          <Alert role="alert" className="flex flex-wrap items-center justify-between gap-3">
-            <p>Could not load your referral stats.</p>
-            <Button variant="outline" size="sm" onClick={() => stats.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <RetryAlert onRetry={() => stats.refetch()}>
+            Could not load your referral stats.
+          </RetryAlert>
         ) : (
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-            <div className="rounded-lg border border-border bg-muted/40 p-3">
-              <dt className="flex items-center gap-2 text-sm text-muted-foreground">
-                <Users aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                Verified referrals
-              </dt>
+            <Figure icon={Users} label="Verified referrals">
               <dd className="mt-1 text-2xl font-bold tabular-nums">
                 {formatCount(stats.data.referrals)}
               </dd>
@@ -61,16 +75,12 @@ export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
                     : `${formatCount(stats.data.pendingReferrals)} more waiting to verify their email`}
                 </dd>
               )}
-            </div>
-            <div className="rounded-lg border border-border bg-muted/40 p-3">
-              <dt className="flex items-center gap-2 text-sm text-muted-foreground">
-                <Coins aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                Referral earnings
-              </dt>
+            </Figure>
+            <Figure icon={Coins} label="Referral earnings">
               <dd className="mt-1 font-mono text-lg font-semibold tabular-nums">
                 {formatCoinAmount(stats.data.earnings)} {COIN}
               </dd>
-            </div>
+            </Figure>
           </dl>
         )}
       </CardContent>

@@ -7,17 +7,10 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableColumnsRow,
-  TableHeader,
-  TableMessageRow,
-  TableRow,
-  TableSkeletonRows,
-} from '../../../components/ui/table.tsx';
+import { TableCell, TableRow, TableSkeletonRows } from '../../../components/ui/table.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatShortDateTime } from '../../../lib/format.ts';
@@ -52,24 +45,6 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function EmptyState() {
-  return (
-    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-muted">
-        <Receipt aria-hidden="true" className="size-6 text-muted-foreground" />
-      </span>
-      <p className="font-medium">No transactions yet</p>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Rewards from mining and referrals will show up here.
-      </p>
-      <Link to={paths.dashboard.getHref()} className={buttonVariants({ className: 'mt-2' })}>
-        <Pickaxe aria-hidden="true" className="size-4" />
-        Go to Mining
-      </Link>
-    </div>
-  );
-}
-
 /** Spec §2: the transaction history, newest first, paged; new rows arrive live on page 1. */
 export function TransactionsCard() {
   const [page, setPage] = useState(1);
@@ -93,35 +68,36 @@ export function TransactionsCard() {
         {transactions.isPending ? 'Loading transactions...' : ''}
       </p>
       {empty ? (
-        <EmptyState />
+        <EmptyState
+          icon={Receipt}
+          title="No transactions yet"
+          description="Rewards from mining and referrals will show up here."
+          className="py-12"
+        >
+          <Link to={paths.dashboard.getHref()} className={buttonVariants({ className: 'mt-2' })}>
+            <Pickaxe aria-hidden="true" className="size-4" />
+            Go to Mining
+          </Link>
+        </EmptyState>
       ) : (
         <div className="px-3 pb-2 sm:px-4">
-          <Table stacked label="Transactions" aria-busy={transactions.isFetching || undefined}>
-            <TableHeader>
-              <TableColumnsRow columns={columns} alignEnd={['Amount']} />
-            </TableHeader>
-            <TableBody>
-              {transactions.isPending && (
-                <TableSkeletonRows
-                  columns={columns}
-                  labelFirst
-                  className="hover:bg-transparent"
-                  skeletonWidth={(column) => (column === 'Description' ? 'w-48' : 'w-24')}
-                />
-              )}
-              {transactions.isError && !data && (
-                <TableMessageRow
-                  colSpan={columns.length}
-                  onRetry={() => void transactions.refetch()}
-                >
-                  Could not load your transactions.
-                </TableMessageRow>
-              )}
-              {data?.items.map((transaction) => (
-                <TransactionRow key={transaction.id} transaction={transaction} />
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Transactions"
+            columns={columns}
+            alignEnd={['Amount']}
+            query={transactions}
+            loading={
+              <TableSkeletonRows
+                columns={columns}
+                labelFirst
+                className="hover:bg-transparent"
+                skeletonWidth={(column) => (column === 'Description' ? 'w-48' : 'w-24')}
+              />
+            }
+            errorMessage="Could not load your transactions."
+            onRetry={() => void transactions.refetch()}
+            row={(transaction) => <TransactionRow key={transaction.id} transaction={transaction} />}
+          />
         </div>
       )}
       {!empty && data ? (
