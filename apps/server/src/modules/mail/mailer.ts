@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 
 export interface MailMessage {
   to: string;
@@ -46,7 +47,11 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /** D22: without SMTP, mail lands in files under the data folder and its links in the log. */
-export function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(
+  dir: string,
+  log: FastifyBaseLogger,
+  clock: Clock = systemClock,
+): Mailer {
   return {
     async send(message) {
       await mkdir(dir, { recursive: true });
@@ -56,7 +61,7 @@ export function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer 
         subject: message.subject,
         text: message.text,
         links: message.links,
-        createdAt: new Date().toISOString(),
+        createdAt: clock.now().toISOString(),
       };
       // Time first in the name, so a listing sorts oldest to newest.
       const name = `${stored.createdAt.replaceAll(':', '-')}-${stored.id}.json`;

@@ -1,9 +1,9 @@
 import { communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { toast } from 'sonner';
+import { absoluteUrl } from '../../../lib/absolute-url.ts';
 
-export const postLink = (id: string): string =>
-  `${window.location.origin}${paths.communityPost.getHref(id)}`;
+export const postLink = (id: string): string => absoluteUrl(paths.communityPost.getHref(id));
 
 async function copyLink(link: string) {
   try {

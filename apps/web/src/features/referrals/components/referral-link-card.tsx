@@ -14,13 +14,14 @@ import {
 } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { absoluteUrl } from '../../../lib/absolute-url.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
 /** Spec §9: the copy button confirms for 2 s. */
 const COPIED_FOR_MS = 2000;
 
 export function referralLink(referralCode: string): string {
-  return `${window.location.origin}${paths.register.getHref(referralCode)}`;
+  return absoluteUrl(paths.register.getHref(referralCode));
 }
 
 /** D9: a banned account earns no referral bonus, so the card promises none. */
