@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ??
       (config.SMTP_URL
         ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-        : createOutboxMailer(`${config.dataDir}/outbox`, app.log, app.clock)),
+        : createOutboxMailer(`${config.dataDir}/outbox`, app.log)),
   );
   app.decorate(
     'mediaStorage',

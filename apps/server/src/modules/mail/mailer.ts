@@ -3,7 +3,6 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { type Clock, systemClock } from '../../lib/clock.ts';
 
 export interface MailMessage {
   to: string;
@@ -47,11 +46,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /** D22: without SMTP, mail lands in files under the data folder and its links in the log. */
-export function createOutboxMailer(
-  dir: string,
-  log: FastifyBaseLogger,
-  clock: Clock = systemClock,
-): Mailer {
+export function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
   return {
     async send(message) {
       await mkdir(dir, { recursive: true });
@@ -61,7 +56,9 @@ export function createOutboxMailer(
         subject: message.subject,
         text: message.text,
         links: message.links,
-        createdAt: clock.now().toISOString(),
+        // Wall time on purpose, like a log line: it orders the outbox files, and a test's manual
+        // clock would give two mails of one moment the same name prefix in random order.
+        createdAt: new Date().toISOString(),
       };
       // Time first in the name, so a listing sorts oldest to newest.
       const name = `${stored.createdAt.replaceAll(':', '-')}-${stored.id}.json`;
