@@ -25,6 +25,7 @@ import { createSharedPages, type SharedPages } from './lib/shared-pages.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { createLastSeenRecorder, type LastSeenRecorder } from './modules/auth/last-seen.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliverAccountMail } from './modules/auth/service.ts';
 import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
@@ -79,6 +80,7 @@ declare module 'fastify' {
     mediaStorage: MediaStorage;
     mailDrainer: MailDrainer;
     sessionCache: SessionCache;
+    lastSeen: LastSeenRecorder;
     sharedPages: SharedPages;
   }
 }
@@ -156,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', realtime);
   const sessionCache = await createSessionCache(database, app.log);
   app.decorate('sessionCache', sessionCache);
+  const lastSeen = createLastSeenRecorder(database.db, app.log);
+  app.decorate('lastSeen', lastSeen);
   const sharedPages = await createSharedPages(database);
   app.decorate('sharedPages', sharedPages);
   app.decorateRequest('user', null);
@@ -236,8 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailDrainer.stop(),
       realtime.close(),
     ]);
-    // The last requests may still have settled a cache through these listeners.
-    await Promise.all([sessionCache.close(), sharedPages.close()]);
+    // The last requests may still have settled a cache through these listeners, or noted a user.
+    await Promise.all([sessionCache.close(), sharedPages.close(), lastSeen.flush()]);
     await database.close();
   });
 

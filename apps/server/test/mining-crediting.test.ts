@@ -215,3 +215,48 @@ describe('set-wise crediting (decision 014)', () => {
     60_000,
   );
 });
+
+describe('a ping touches only its own mining row (decision 014)', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'is answered while the miner’s account row is locked, and when they were last seen is still written',
+    async () => {
+      const url = serverUrlOf(t.database);
+      if (!url) throw new Error('no server database');
+      const cookie = await signedUpUser(t.app, 'locked-account@example.com');
+      const started = await post(t.app, '/api/mining/start', undefined, cookie);
+      expect(started.statusCode, started.body).toBe(201);
+      const ping = () => post(t.app, '/api/mining/ping', { sessionId: started.json().id }, cookie);
+      // Pings every 30 s, until seeing the user again is worth recording (over 2 minutes since).
+      for (let i = 0; i < 5; i++) {
+        clock.advance(30_000);
+        expect((await ping()).statusCode).toBe(204);
+      }
+      clock.advance(30_000);
+      const pingedAt = clock.now();
+
+      // Another connection holds the account row, as a profile edit or a ban would.
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query(
+          `SELECT 1 FROM users WHERE email = 'locked-account@example.com' FOR UPDATE`,
+        );
+        const answer = await Promise.race([
+          ping().then((response) => response.statusCode),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
+        ]);
+        expect(answer).toBe(204);
+      } finally {
+        await holder.query('COMMIT');
+        await holder.end();
+      }
+      await t.app.lastSeen.flush();
+      const seen = await t.database.db.execute(
+        sql`SELECT last_seen_at FROM users WHERE email = 'locked-account@example.com'`,
+      );
+      const [row] = (seen as unknown as { rows: { last_seen_at: Date | string }[] }).rows;
+      expect(new Date(row?.last_seen_at ?? 0).toISOString()).toBe(pingedAt.toISOString());
+    },
+  );
+});

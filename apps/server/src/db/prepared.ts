@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
@@ -35,3 +36,12 @@ export function prepared<T>(
 export function uuidArray(ids: readonly string[]): string {
   return `{${ids.join(',')}}`;
 }
+
+/**
+ * A WHERE condition, always true, that lets the statement's own transaction commit without
+ * waiting for the disk (decision 014): for what is not money, such as a ping or when a user was
+ * last seen. The setting ends with that transaction; a crash can lose the last few hundred
+ * milliseconds of such writes.
+ */
+export const commitsWithoutWaitingForDisk = () =>
+  sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`;

@@ -1,11 +1,12 @@
 import type { SessionState } from '@btcp/shared';
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { adminUsers, emailTokens, profiles, sessions, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { publishRevocation } from '../realtime/hub.ts';
+import { SEEN_REFRESH_MS } from './last-seen.ts';
 
 export type SessionUser = NonNullable<SessionState['user']>;
 export type SessionAdmin = NonNullable<SessionState['admin']>;
@@ -15,12 +16,6 @@ const DAY_MS = 86_400_000;
 export const REMEMBERED_SESSION_MS = 30 * DAY_MS;
 export const BROWSER_SESSION_MS = DAY_MS;
 export const ADMIN_SESSION_MS = 12 * 3_600_000;
-/**
- * How stale last_seen_at may get before a request refreshes it (D19 "online" counts the last
- * 5 minutes, so a refresh every 2 minutes is close enough).
- */
-const SEEN_REFRESH_MS = 2 * 60_000;
-
 /** D3: in production the cookies take the __Host- prefix (Secure, no Domain, Path=/). */
 export function sessionCookieNames(isProduction: boolean) {
   const prefix = isProduction ? '__Host-' : '';
@@ -141,28 +136,9 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   }
   if (nowMs - session.lastSeenAt > SEEN_REFRESH_MS) {
     session.lastSeenAt = nowMs;
-    await refreshLastSeen(db, session.user.id, now);
+    request.server.lastSeen.mark(session.user.id, now);
   }
   return session.user;
-}
-
-/**
- * Writes last_seen_at unless another process did within SEEN_REFRESH_MS: with several processes
- * each sees a user's requests in turn, and only one of them needs to write.
- */
-async function refreshLastSeen(db: Database, userId: string, now: Date) {
-  await prepared(db, 'refresh_last_seen', (db, name) =>
-    db
-      .update(users)
-      .set({ lastSeenAt: sql`${sql.placeholder('now')}` })
-      .where(
-        and(
-          eq(users.id, sql.placeholder('userId')),
-          or(isNull(users.lastSeenAt), lt(users.lastSeenAt, sql.placeholder('staleBefore'))),
-        ),
-      )
-      .prepare(name),
-  ).execute({ userId, now, staleBefore: new Date(now.getTime() - SEEN_REFRESH_MS) });
 }
 
 /** A live user session by its token's hash, with the account it belongs to (prepared). */

@@ -249,7 +249,11 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CommunityStatsSchema },
       },
     },
-    async () => communityStats(app.db, app.clock.now()),
+    async () => {
+      // This process's own requests count at once; another's within the second it waits to write.
+      await app.lastSeen.flush();
+      return communityStats(app.db, app.clock.now());
+    },
   );
 
   await app.register(

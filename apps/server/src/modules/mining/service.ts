@@ -11,7 +11,7 @@ import {
 import { and, count, eq, getTableColumns, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { prepared } from '../../db/prepared.ts';
+import { commitsWithoutWaitingForDisk, prepared } from '../../db/prepared.ts';
 import {
   miningPings,
   miningSessions,
@@ -190,9 +190,8 @@ function createPingRecorder(db: Database) {
           sql`${miningPings.sessionId} = batch."sessionId"`,
           sql`${miningPings.userId} = batch."userId"`,
           sql`${miningPings.lastPing} >= batch."staleBefore"`,
-          // Decision 014: a ping is not money, so its commit does not wait for the disk. The
-          // setting lasts until this statement's own transaction ends.
-          sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`,
+          // A ping is not money.
+          commitsWithoutWaitingForDisk(),
         ),
       )
       .returning({ sessionId: miningPings.sessionId, userId: miningPings.userId })
