@@ -192,6 +192,8 @@ async function minersScenario() {
         'reward lag p99 ms': Math.round(percentile(lags, 99)),
         errors,
         'load loop lag p99 ms': Math.round(Math.max(...reports.map((r) => r.loopDelayP99Ms))),
+        'load loop lag max ms': Math.round(Math.max(...reports.map((r) => r.loopDelayMaxMs))),
+        'load GC pause max ms': Math.round(Math.max(...reports.map((r) => r.gcPauseMaxMs))),
         'server CPU %': serverCpu(),
         'load CPU %': reports.reduce((sum, report) => sum + report.cpuPercent, 0),
         'PostgreSQL CPU %': postgresCpu(),

@@ -3,7 +3,7 @@
 // its event stream open, starts a session, pings every 30 s in real time and collects the rewards
 // the stream brings. The parent steers it over IPC and reads its figures back.
 import http from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { toUnits } from '@btcp/shared/decimal';
 
 const PING_EVERY_MS = 30_000;
@@ -15,6 +15,8 @@ interface Miner {
   pinger: NodeJS.Timeout | null;
   /** Stop was sent: a ping still on its way may rightly meet a closed session. */
   stopping: boolean;
+  /** When this miner's last ping was answered 204 (performance.now()), for the error samples. */
+  answeredAt: number;
 }
 
 type Command =
@@ -34,6 +36,12 @@ const miners: Miner[] = [];
 // This process's own delays count in what it measures: its event-loop lag is reported beside.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
+// The longest garbage-collection pause of this process in the window: a stalled load generator
+// delays every request it has in flight.
+let gcPauseMaxMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauseMaxMs = Math.max(gcPauseMaxMs, entry.duration);
+}).observe({ entryTypes: ['gc'] });
 let pingLatencies: number[] = [];
 let socketWaits: number[] = [];
 let rewardLags: number[] = [];
@@ -56,7 +64,7 @@ function post(
   token: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; text: string; socketWaitMs: number }> {
+): Promise<{ status: number; text: string; socketWaitMs: number; reused: boolean }> {
   return new Promise((resolve, reject) => {
     const created = performance.now();
     let socketWaitMs = 0;
@@ -82,7 +90,14 @@ function post(
         response.on('data', (chunk: string) => {
           text += chunk;
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text, socketWaitMs }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text,
+            socketWaitMs,
+            reused: request.reusedSocket,
+          }),
+        );
         response.on('error', reject);
       },
     );
@@ -154,10 +169,18 @@ async function ping(miner: Miner) {
   const started = performance.now();
   try {
     const response = await post(miner.token, '/api/mining/ping', { sessionId: miner.sessionId });
-    pingLatencies.push(performance.now() - started);
+    const tookMs = performance.now() - started;
+    pingLatencies.push(tookMs);
     socketWaits.push(response.socketWaitMs);
-    if (response.status !== 204 && !miner.stopping)
-      fail(`ping ${response.status} ${response.text.slice(0, 120)}`);
+    if (response.status === 204) miner.answeredAt = performance.now();
+    else if (!miner.stopping) {
+      // What a refused ping went through: its own time, the time since this miner's last
+      // answered ping, and whether it waited for a new connection.
+      const sinceAnswered = Math.round((performance.now() - miner.answeredAt) / 1000);
+      fail(
+        `ping ${response.status} after ${Math.round(tookMs)} ms (${Math.round(response.socketWaitMs)} ms waiting for a connection, ${response.reused ? 'reused' : 'new'}), ${sinceAnswered} s after this miner's last answered ping or start: ${response.text.slice(0, 80)}`,
+      );
+    }
   } catch (error) {
     fail(`ping ${(error as Error).message}`);
   }
@@ -172,6 +195,7 @@ async function begin(miner: Miner) {
       return;
     }
     miner.sessionId = (JSON.parse(response.text) as { id: string }).id;
+    miner.answeredAt = performance.now();
     miner.pinger = setInterval(() => void ping(miner), PING_EVERY_MS);
   } catch (error) {
     fail(`start ${(error as Error).message}`);
@@ -182,7 +206,14 @@ async function add(tokens: string[], rampMs: number) {
   const starting: Promise<void>[] = [];
   const startedAt = Date.now();
   tokens.forEach((token, index) => {
-    const miner: Miner = { token, sessionId: null, stream: null, pinger: null, stopping: false };
+    const miner: Miner = {
+      token,
+      sessionId: null,
+      stream: null,
+      pinger: null,
+      stopping: false,
+      answeredAt: 0,
+    };
     miners.push(miner);
     const at = startedAt + (index / tokens.length) * rampMs;
     starting.push(
@@ -239,6 +270,7 @@ process.on('message', (message: Command) => {
       errors = 0;
       errorSamples = [];
       loopDelay.reset();
+      gcPauseMaxMs = 0;
       windowCpu = process.cpuUsage();
       windowStartedAt = performance.now();
       reply({ window: true });
@@ -251,6 +283,8 @@ process.on('message', (message: Command) => {
         errors,
         errorSamples,
         loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+        loopDelayMaxMs: loopDelay.max / 1e6,
+        gcPauseMaxMs,
         cpuPercent: (() => {
           const used = process.cpuUsage(windowCpu);
           const elapsedMs = performance.now() - windowStartedAt;

@@ -80,6 +80,8 @@ interface LoadReport {
   errors: number;
   errorSamples: string[];
   loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  gcPauseMaxMs: number;
   /** The load process's own CPU over the window, % of one core. */
   cpuPercent: number;
   openStreams: number;

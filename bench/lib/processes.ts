@@ -1,4 +1,5 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -53,7 +54,12 @@ export async function startAppServer(env: Record<string, string>): Promise<{
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // BENCH_SERVER_STDOUT: a file for the server's standard output (e.g. with --trace-gc).
+      stdio: [
+        'ignore',
+        process.env.BENCH_SERVER_STDOUT ? openSync(process.env.BENCH_SERVER_STDOUT, 'w') : 'ignore',
+        'inherit',
+      ],
     },
   );
   const url = `http://127.0.0.1:${port}`;

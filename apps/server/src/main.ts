@@ -84,11 +84,17 @@ async function serve(config: Config) {
 
 /**
  * WEB_CONCURRENCY=N (issue 12): the primary prepares the database once, then starts N workers that
- * share PORT (Node's cluster hands each new connection to the next worker). A worker that dies is
- * replaced; its clients reconnect to the others meanwhile. SIGTERM or SIGINT stops every worker
- * gracefully, then the primary.
+ * share PORT. A worker that dies is replaced; its clients reconnect to the others meanwhile.
+ * SIGTERM or SIGINT stops every worker gracefully, then the primary.
+ *
+ * The workers accept connections themselves (SCHED_NONE) unless NODE_CLUSTER_SCHED_POLICY says
+ * otherwise (decision 014). Node's default has the primary accept each connection and hand it to
+ * one worker at a time, waiting for that worker's answer before the next: with 50,000 event
+ * streams connecting on two busy cores, some pings took a minute to reach a worker (whose handler
+ * then took under two seconds) and found their sessions closed as silent.
  */
 async function supervise(config: Config) {
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const log = pino(loggerOptions(config));
   const database = await openConfiguredDatabase(config);
   const prepared = await prepare(database);
