@@ -32,7 +32,11 @@ function patchUserInPages(
   );
 }
 
-/** Flips the switch at once and puts it back if the server refuses. */
+/**
+ * Flips the switch at once and puts it back if the server refuses. Once the change is settled the
+ * lists are read again: a list read that was under way (a search typed just before) may have been
+ * answered before the change committed, and must not put the old flag back.
+ */
 export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -57,5 +61,7 @@ export function useUpdateAdminUser() {
         queryClient.setQueryData(key, page);
       }
     },
+    // Not awaited: the switch is free again, and the toast shows, while the lists are read.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminUsersKey }),
   });
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../../test/render.tsx';
-import { type ApiCall, apiError, stubApi } from '../../../test/stub-api.ts';
+import { type ApiCall, type ApiReply, apiError, stubApi } from '../../../test/stub-api.ts';
 import { UsersPanel } from './users-panel.tsx';
 
 const alice: AdminUser = {
@@ -32,10 +32,38 @@ function page(items: AdminUser[], total = items.length): AdminUsersPage {
   return { items, total, page: 1, pageSize: 20 };
 }
 
-/** Answers the list from the search term, and echoes a PATCH back as the updated row. */
-function listRoute(call: ApiCall) {
-  const search = call.query.get('search')?.toLowerCase();
-  return { body: page([alice, bob].filter((user) => !search || user.email.includes(search))) };
+/**
+ * The API's users as a small server: the list answers from the search term, a PATCH changes the
+ * user and answers the updated row. `holdSearches` keeps every searched list's answer, read when
+ * asked, until `releaseSearches`.
+ */
+function usersServer(options: { holdSearches?: boolean } = {}) {
+  const users = new Map([alice, bob].map((user) => [user.id, { ...user }]));
+  const held: (() => void)[] = [];
+  const list = async (call: ApiCall): Promise<ApiReply> => {
+    const search = call.query.get('search')?.toLowerCase();
+    const body = page([...users.values()].filter((user) => !search || user.email.includes(search)));
+    if (search && options.holdSearches) await new Promise<void>((go) => held.push(go));
+    return { body };
+  };
+  const patch = (call: ApiCall): ApiReply => {
+    const id = call.path.split('/').at(-1) ?? '';
+    const user = users.get(id);
+    if (!user) return apiError(404, 'NOT_FOUND', 'User not found');
+    Object.assign(user, call.body);
+    return { body: { ...user } };
+  };
+  return {
+    routes: {
+      'GET /admin/users': list,
+      'PATCH /admin/users/u1': patch,
+      'PATCH /admin/users/u2': patch,
+    },
+    held,
+    releaseSearches: () => {
+      for (const go of held.splice(0)) go();
+    },
+  };
 }
 
 function renderPanel() {
@@ -51,7 +79,7 @@ function row(email: string) {
 
 describe('UsersPanel', () => {
   it('lists users with their details', async () => {
-    stubApi({ 'GET /admin/users': listRoute });
+    stubApi(usersServer().routes);
     renderPanel();
     await screen.findByRole('cell', { name: 'alice@example.com' });
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
@@ -78,7 +106,7 @@ describe('UsersPanel', () => {
   });
 
   it('searches on the server once typing pauses', async () => {
-    const { calls } = stubApi({ 'GET /admin/users': listRoute });
+    const { calls } = stubApi(usersServer().routes);
     const user = userEvent.setup();
     renderPanel();
     await screen.findByRole('cell', { name: 'bob@example.com' });
@@ -100,10 +128,7 @@ describe('UsersPanel', () => {
   });
 
   it('bans a user only once confirmed, and offers to undo it', async () => {
-    const { calls } = stubApi({
-      'GET /admin/users': listRoute,
-      'PATCH /admin/users/u2': (call) => ({ body: { ...bob, ...(call.body as object) } }),
-    });
+    const { calls } = stubApi(usersServer().routes);
     const user = userEvent.setup();
     renderPanel();
     await screen.findByRole('cell', { name: 'bob@example.com' });
@@ -133,9 +158,34 @@ describe('UsersPanel', () => {
     ]);
   });
 
+  it('keeps a ban made while a search was still on its way', async () => {
+    // The search is read before the ban commits and answered after it: a stale list.
+    const server = usersServer({ holdSearches: true });
+    stubApi(server.routes);
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findByRole('cell', { name: 'bob@example.com' });
+    await user.type(screen.getByLabelText('Search by email or username'), 'bob');
+    await waitFor(() => expect(server.held).toHaveLength(1));
+    const banSwitch = () => screen.getByRole('switch', { name: 'Banned: bob@example.com' });
+    await user.click(banSwitch());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ban bob@example.com?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    expect(await screen.findByText('User updated')).toBeVisible();
+    server.releaseSearches();
+    await waitFor(() =>
+      expect(screen.queryByRole('cell', { name: 'alice@example.com' })).toBeNull(),
+    );
+    await waitFor(() => expect(banSwitch()).toBeChecked());
+    // Every answer is in now, and the ban still shows.
+    server.releaseSearches();
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(banSwitch()).toBeChecked();
+  });
+
   it('puts the switch back and says so when the server refuses', async () => {
     stubApi({
-      'GET /admin/users': listRoute,
+      ...usersServer().routes,
       'PATCH /admin/users/u2': apiError(403, 'FORBIDDEN', 'You don\u2019t have admin privileges'),
     });
     const user = userEvent.setup();
@@ -147,10 +197,7 @@ describe('UsersPanel', () => {
   });
 
   it('Delete asks first, then only removes the moderator flag', async () => {
-    const { calls } = stubApi({
-      'GET /admin/users': listRoute,
-      'PATCH /admin/users/u1': (call) => ({ body: { ...alice, ...(call.body as object) } }),
-    });
+    const { calls } = stubApi(usersServer().routes);
     const user = userEvent.setup();
     renderPanel();
     await screen.findByRole('cell', { name: 'alice@example.com' });
