@@ -1,4 +1,5 @@
-// Builds the web app and records a fingerprint of its inputs, so `npm start` rebuilds only when a
+// Builds the web app (the browser's bundle in dist/, the server's renderer of the public pages in
+// dist-ssr/, docs/decisions/016) and records a fingerprint of its inputs, so `npm start` rebuilds only when a
 // source, the shared package or the lockfile changed since the last build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -9,9 +10,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'apps/web/dist');
+const ssrEntry = path.join(root, 'apps/web/dist-ssr/entry-server.js');
 const stampFile = path.join(distDir, '.build-stamp');
 const inputs = ['apps/web', 'packages/shared', 'package-lock.json'];
-const skipped = new Set(['node_modules', 'dist', '.vite']);
+const skipped = new Set(['node_modules', 'dist', 'dist-ssr', '.vite']);
 
 function listFiles(entry) {
   const full = path.join(root, entry);
@@ -35,7 +37,8 @@ export function webInputsFingerprint() {
 }
 
 export function isWebBuildFresh() {
-  if (!existsSync(path.join(distDir, 'index.html')) || !existsSync(stampFile)) return false;
+  if (!existsSync(path.join(distDir, 'index.html')) || !existsSync(ssrEntry)) return false;
+  if (!existsSync(stampFile)) return false;
   return readFileSync(stampFile, 'utf8').trim() === webInputsFingerprint();
 }
 
@@ -58,13 +61,18 @@ function precompressAssets() {
   }
 }
 
-export function buildWeb() {
-  const fingerprint = webInputsFingerprint();
-  const result = spawnSync('npx', ['vite', 'build'], {
+function vite(args) {
+  const result = spawnSync('npx', ['vite', 'build', ...args], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
+}
+
+export function buildWeb() {
+  const fingerprint = webInputsFingerprint();
+  vite([]);
+  vite(['--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr']);
   precompressAssets();
   writeFileSync(stampFile, `${fingerprint}\n`);
 }

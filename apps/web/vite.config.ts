@@ -4,8 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  // The server's renderer (dist-ssr/, docs/decisions/016) needs none of the public files.
+  publicDir: isSsrBuild ? false : 'public',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -29,4 +31,4 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: '../../.reports/web.json' },
   },
-});
+}));

@@ -214,7 +214,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(mediaFileRoutes);
   await app.register(blogFeedRoutes);
-  await app.register(spaPlugin, { webDistDir: config.webDistDir, resolvePageMeta });
+  await app.register(spaPlugin, {
+    webDistDir: config.webDistDir,
+    webSsrEntry: config.webSsrEntry,
+    resolvePageMeta,
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

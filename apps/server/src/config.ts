@@ -66,6 +66,8 @@ export interface Config extends RawConfig {
   dataDir: string;
   /** Absolute path of the built web app. */
   webDistDir: string;
+  /** The web app's server renderer, built beside it (docs/decisions/016); null for none. */
+  webSsrEntry: string | null;
 }
 
 /** Parses the environment once at start (STYLE: config validated once); nothing else reads it. */
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (raw.WEB_CONCURRENCY === 1 ? 20 : Math.max(8, Math.ceil(40 / raw.WEB_CONCURRENCY))),
     dataDir: path.resolve(repoRoot, raw.DATA_DIR),
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    webSsrEntry: path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js'),
   };
 }
 

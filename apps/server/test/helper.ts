@@ -107,6 +107,8 @@ export async function createTestApp(
     logger?: Record<string, unknown>;
     /** The timed jobs are off unless asked for: a test runs each job when its clock says. */
     runJobs?: boolean;
+    /** The web app's server renderer; by default none, and pages are the shell. */
+    webSsrEntry?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ onQuery: options.onQuery });
@@ -122,6 +124,7 @@ export async function createTestApp(
       ...options.env,
     }),
     webDistDir: webDist,
+    webSsrEntry: options.webSsrEntry ?? null,
   };
   const app = await buildApp({
     config,

@@ -20,6 +20,9 @@ export const BlogPostSchema = z.object({
   coverImage: z.string().nullable(),
   /** The smaller variant of the cover, for cards. */
   coverImageCard: z.string().nullable(),
+  /** The cover's size in pixels (null without a cover), so the page keeps its place. */
+  coverImageWidth: z.number().int().nullable(),
+  coverImageHeight: z.number().int().nullable(),
   coverImageId: z.string().nullable(),
   published: z.boolean(),
   createdAt: z.string(),
@@ -36,6 +39,8 @@ export const BlogPostSummarySchema = z.object({
   excerpt: z.string(),
   coverImage: z.string().nullable(),
   coverImageCard: z.string().nullable(),
+  coverImageWidth: z.number().int().nullable(),
+  coverImageHeight: z.number().int().nullable(),
   createdAt: z.string(),
 });
 

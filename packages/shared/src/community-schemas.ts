@@ -34,6 +34,9 @@ export const CommunityPostSchema = z.object({
   content: z.string(),
   imageUrl: z.string().nullable(),
   imageCardUrl: z.string().nullable(),
+  /** The full image's size in pixels (null without an image), so the page keeps its place. */
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
   topic: z.enum(communityTopics).nullable(),
   upvotes: z.number().int(),
   downvotes: z.number().int(),

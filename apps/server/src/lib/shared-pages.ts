@@ -6,7 +6,9 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { type Subscription, subscribe } from '../db/notifications.ts';
 
 /** What the database triggers of migration 0005 name in their notifications. */
-export type PageKind = 'community' | 'blog';
+type ChangeKind = 'community' | 'blog';
+/** What a kept value changes with: a kind of content, or (`static`) nothing but a new build. */
+export type PageKind = ChangeKind | 'static';
 const PUBLIC_CHANGES_CHANNEL = 'btcp_public_changes';
 /** A bound on memory; the first pages of every list fit many times over. */
 const MAX_ENTRIES = 1_000;
@@ -136,36 +138,41 @@ export async function settlesSharedPages(request: FastifyRequest, reply: Fastify
  * answer built (and checked against its schema) once is not serialized again for every caller.
  */
 export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type(JSON_TYPE).send(json);
 }
 
 /** How long a CDN in front may serve a public page without asking (issue 11), in seconds. */
 const CDN_SECONDS = 1;
+const CACHE_CONTROL = {
+  public: `public, max-age=0, s-maxage=${CDN_SECONDS}`,
+  personal: 'private, no-cache',
+  page: 'no-cache',
+} as const;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Sends a JSON answer with its ETag, or 304 when the client holds it already. A public answer
- * (the same for every visitor) may be held by a CDN for a second; a personal one only by the
- * browser, which asks again each time. Either way it varies with the cookie, and a shared body
- * goes out compressed as built, once.
+ * Sends an answer with its ETag, or 304 when the client holds it already. A public answer (the
+ * same for every visitor) may be held by a CDN for a second; a personal one only by the browser,
+ * which asks again each time; a page (HTML, which names the build's current assets) is asked for
+ * again by everyone. Either way it varies with the cookie, and a shared body goes out compressed
+ * as built, once. JSON unless `type` says otherwise.
  */
 export function sendWithEtag(
   request: FastifyRequest,
   reply: FastifyReply,
   body: SharedBody,
-  audience: 'public' | 'personal',
+  audience: 'public' | 'personal' | 'page',
+  type = JSON_TYPE,
 ) {
   reply
     .header('etag', body.etag)
-    .header(
-      'cache-control',
-      audience === 'public' ? `public, max-age=0, s-maxage=${CDN_SECONDS}` : 'private, no-cache',
-    )
+    .header('cache-control', CACHE_CONTROL[audience])
     .header('vary', 'cookie, accept-encoding');
   if (holdsAlready(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
   const accepted = request.headers['accept-encoding'] ?? '';
   const encoded = body.bytes.length < 1024 ? null : body.encoded(accepted);
-  if (!encoded) return sendJsonText(reply, body.bytes);
-  return sendJsonText(reply.header('content-encoding', encoded.encoding), encoded.bytes);
+  if (encoded) reply.header('content-encoding', encoded.encoding);
+  return reply.type(type).send(encoded ? encoded.bytes : body.bytes);
 }
 
 /** If-None-Match: `*`, or a list of tags, weak or strong (RFC 9110 compares them weakly). */

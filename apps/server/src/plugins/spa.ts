@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BLOG_RSS_PATH } from '@btcp/shared/blog';
 import {
   matchPath,
@@ -13,8 +14,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../lib/html.ts';
+import { SharedBody, sendWithEtag } from '../lib/shared-pages.ts';
+import { loadPageRenderer, type PageRenderer } from './page-renderer.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML = 'text/html; charset=utf-8';
+
+/** A page the server meant to render and sent as the shell instead; never cached. */
+class NotRendered extends Error {
+  constructor(readonly page: { status: 200 | 404; body: SharedBody }) {
+    super('the page was not rendered');
+  }
+}
 
 export interface PageMeta {
   title: string;
@@ -72,8 +83,13 @@ export function renderShell(template: string, meta: PageMeta): string {
  * and every page route answered with index.html (history-API fallback). Unknown pages still get
  * the app, which shows its not-found page, but with a 404 status.
  */
-export const spaPlugin = fp<{ webDistDir: string; resolvePageMeta?: PageMetaResolver }>(
-  async (app: FastifyInstance, { webDistDir, resolvePageMeta }) => {
+export const spaPlugin = fp<{
+  webDistDir: string;
+  /** The web app's server renderer (docs/decisions/016); without it every page is the shell. */
+  webSsrEntry?: string | null;
+  resolvePageMeta?: PageMetaResolver;
+}>(
+  async (app: FastifyInstance, { webDistDir, webSsrEntry, resolvePageMeta }) => {
     const indexPath = path.join(webDistDir, 'index.html');
     let template: string | null = null;
     try {
@@ -81,6 +97,11 @@ export const spaPlugin = fp<{ webDistDir: string; resolvePageMeta?: PageMetaReso
     } catch {
       app.log.warn({ indexPath }, 'web app is not built; run `npm run build` to serve it');
     }
+
+    const renderer: PageRenderer | null =
+      template !== null && webSsrEntry
+        ? await loadPageRenderer(app, pathToFileURL(webSsrEntry).href, webDistDir)
+        : null;
 
     if (template !== null) {
       await app.register(fastifyStatic, {
@@ -107,20 +128,62 @@ export const spaPlugin = fp<{ webDistDir: string; resolvePageMeta?: PageMetaReso
       }
       const pathname = request.url.split('?')[0] ?? '/';
       const route = matchPath(pathname);
+      const build = () => buildPage(request, route, template as string);
+      // A visitor's render is shared until what it shows changes; a reader's is their own.
+      const changesWith =
+        route && !request.headers.cookie ? renderer?.changesWith(route) : undefined;
+      let page: Page;
+      try {
+        // A static page's address with a query would be a new entry per query: not kept.
+        const kept = changesWith && (changesWith !== 'static' || request.url === pathname);
+        page = kept
+          ? await app.sharedPages.get(changesWith, `page ${request.url}`, build)
+          : await build();
+      } catch (error) {
+        if (!(error instanceof NotRendered)) throw error;
+        page = error.page;
+      }
+      return sendWithEtag(
+        request,
+        reply.status(page.status),
+        page.body,
+        request.headers.cookie ? 'personal' : 'page',
+        HTML,
+      );
+    });
+
+    interface Page {
+      status: 200 | 404;
+      body: SharedBody;
+    }
+
+    /**
+     * A page's HTML: the shell with its own title and preview tags, and the page rendered into it
+     * when it is one the server renders. A page that should have been rendered and was not (its
+     * render failed) is thrown as NotRendered with the shell, so no cache keeps it.
+     */
+    async function buildPage(
+      request: FastifyRequest,
+      route: PathKey | null,
+      shellTemplate: string,
+    ): Promise<Page> {
       const own = route && resolvePageMeta ? await resolvePageMeta(request, route) : undefined;
       // A post that does not exist (or is not public) is a missing page to a crawler too.
       const found = route !== null && own !== null;
-      const html = renderShell(template, {
+      const shell = renderShell(shellTemplate, {
         title: found ? pageTitles[route] : NOT_FOUND_TITLE,
         description: SITE_DESCRIPTION,
         ...own,
       });
-      return reply
-        .status(found ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
-    });
+      const shared = !request.headers.cookie;
+      if (!found || !renderer?.changesWith(route)) {
+        return { status: found ? 200 : 404, body: new SharedBody(shell, undefined, shared) };
+      }
+      const html = await renderer.renderPage(request, route, shell);
+      const page: Page = { status: 200, body: new SharedBody(html ?? shell, undefined, shared) };
+      if (html === null) throw new NotRendered(page);
+      return page;
+    }
   },
   { name: 'spa' },
 );

@@ -1,26 +1,28 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { createQueryClient } from '../lib/query-client.ts';
-import { useTheme } from '../lib/use-theme.ts';
-import { router } from './router.tsx';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { anyToastRaised, subscribeToToasts } from '../lib/toast-signal.ts';
 
-const queryClient = createQueryClient();
+const ThemedToaster = lazy(() => import('./themed-toaster.tsx'));
 
 /**
- * Toasts follow the app's light or dark theme, not only the system's, and rise from the bottom,
- * where they cover none of the header's controls at any width.
+ * The toaster (and sonner) is not part of the first load: it mounts on the first toast raised
+ * (lib/toast.ts), and sonner shows it the toasts raised before it arrived.
  */
-function ThemedToaster() {
-  const { theme } = useTheme();
-  return <Toaster theme={theme} richColors closeButton position="bottom-right" />;
+function ToasterOnFirstToast() {
+  const wanted = useSyncExternalStore(subscribeToToasts, anyToastRaised, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
 }
 
-export function App() {
+/** Around the router, in the browser (main.tsx) and on the server (entry-server.tsx) alike. */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ThemedToaster />
+      {children}
+      <ToasterOnFirstToast />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { paths } from '@btcp/shared/paths';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from './admin-routes.tsx';
 import { AppRoot } from './layouts/app-root.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -27,7 +27,11 @@ function FirstLoad() {
   return null;
 }
 
-export const router = createBrowserRouter([
+/**
+ * The whole route table, for the browser's router (main.tsx) and the server's renderer
+ * (entry-server.tsx) alike, so both match a URL to the same routes with the same ids.
+ */
+export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     HydrateFallback: FirstLoad,
@@ -44,4 +48,4 @@ export const router = createBrowserRouter([
       ...adminRoutes,
     ],
   },
-]);
+];

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { ApiRequestError } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
 
 /** The server's reason for a failure, when it gave one. */
 const serverReason = (error: Error | null) =>

@@ -24,6 +24,18 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+let serverFetch: () => Fetch | undefined = () => undefined;
+
+/**
+ * The server's renderer (entry-server.tsx) reads the API inside its own process, as the caller,
+ * through the same calls the browser makes; the lookup gives the fetch of the render in progress.
+ */
+export function setServerFetch(lookup: () => Fetch | undefined) {
+  serverFetch = lookup;
+}
+
 function isApiError(payload: unknown): payload is ApiError {
   const error = (payload as ApiError | undefined)?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string';
@@ -49,7 +61,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-  const response = await fetch(`/api${path}`, init);
+  const response = await (serverFetch() ?? fetch)(`/api${path}`, init);
   const payload: unknown =
     response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -1,5 +1,5 @@
 /**
- * Light or dark theme: the saved choice, else the system's. `public/theme-init.js` applies the same
+ * Light or dark theme: the saved choice, else the system's. `public/first-paint.js` applies the same
  * rule before first paint, with the same storage key; this module keeps it in step afterwards.
  */
 export type Theme = 'light' | 'dark';

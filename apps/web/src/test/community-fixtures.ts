@@ -14,6 +14,8 @@ export const communityPost = (overrides: Partial<CommunityPost> = {}): Community
   content: 'I have been mining for a week now.',
   imageUrl: null,
   imageCardUrl: null,
+  imageWidth: null,
+  imageHeight: null,
   topic: null,
   upvotes: 3,
   downvotes: 1,

@@ -7,17 +7,27 @@ import {
   excerptWords,
   type Staff,
 } from '@btcp/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
-import { blogPosts } from '../../db/schema.ts';
+import { blogPosts, media } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { audit } from '../admin/audit.ts';
 import { cardUrlOf, findMedia } from '../media/service.ts';
 import { markdownToPlainText } from './plain-text.ts';
 
-type BlogPostRow = typeof blogPosts.$inferSelect;
+/** A post with its cover's size, from the media row (null without a cover). */
+const blogPostColumns = {
+  ...getTableColumns(blogPosts),
+  coverWidth: media.width,
+  coverHeight: media.height,
+};
+
+const selectBlogPosts = (db: DatabaseOrTransaction) =>
+  db.select(blogPostColumns).from(blogPosts).leftJoin(media, eq(media.id, blogPosts.coverMediaId));
+
+type BlogPostRow = Awaited<ReturnType<ReturnType<typeof selectBlogPosts>['execute']>>[number];
 type BlogPostInput = z.output<typeof BlogPostBodySchema>;
 
 export function toBlogPost(row: BlogPostRow): BlogPost {
@@ -28,6 +38,8 @@ export function toBlogPost(row: BlogPostRow): BlogPost {
     content: row.content,
     coverImage: row.coverImage,
     coverImageCard: cardUrlOf(row.coverImage),
+    coverImageWidth: row.coverImage ? row.coverWidth : null,
+    coverImageHeight: row.coverImage ? row.coverHeight : null,
     coverImageId: row.coverMediaId,
     published: row.published,
     createdAt: row.createdAt.toISOString(),
@@ -43,9 +55,7 @@ export async function listPublishedPosts(
   query: { page: number; pageSize: number },
 ): Promise<BlogPage> {
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(blogPosts)
+    selectBlogPosts(db)
       .where(isPublished)
       .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
       .limit(query.pageSize)
@@ -60,6 +70,8 @@ export async function listPublishedPosts(
       excerpt: excerptWords(markdownToPlainText(row.content)),
       coverImage: row.coverImage,
       coverImageCard: cardUrlOf(row.coverImage),
+      coverImageWidth: row.coverImage ? row.coverWidth : null,
+      coverImageHeight: row.coverImage ? row.coverHeight : null,
       createdAt: row.createdAt.toISOString(),
     })),
     total: total?.value ?? 0,
@@ -70,9 +82,7 @@ export async function listPublishedPosts(
 
 /** Newest published posts for the feed. */
 export async function latestPublishedPosts(db: Database, limit: number): Promise<BlogPostRow[]> {
-  return db
-    .select()
-    .from(blogPosts)
+  return selectBlogPosts(db)
     .where(isPublished)
     .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
     .limit(limit);
@@ -80,10 +90,7 @@ export async function latestPublishedPosts(db: Database, limit: number): Promise
 
 /** A published post, or null: drafts do not exist for the public (spec §4 "Blog post"). */
 export async function findPublishedPost(db: Database, id: string): Promise<BlogPostRow | null> {
-  const [row] = await db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.id, id), isPublished));
+  const [row] = await selectBlogPosts(db).where(and(eq(blogPosts.id, id), isPublished));
   return row ?? null;
 }
 
@@ -120,7 +127,7 @@ export async function listAllPosts(
 }
 
 export async function findAnyPost(db: Database, id: string): Promise<BlogPost> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  const [row] = await selectBlogPosts(db).where(eq(blogPosts.id, id));
   if (!row) throw notFound(blogMessages.notFound);
   return toBlogPost(row);
 }
@@ -156,12 +163,17 @@ export async function savePost(
     updatedAt: now,
   };
   return db.transaction(async (tx) => {
-    const [row] = id
-      ? await tx.update(blogPosts).set(fields).where(eq(blogPosts.id, id)).returning()
+    const [saved] = id
+      ? await tx
+          .update(blogPosts)
+          .set(fields)
+          .where(eq(blogPosts.id, id))
+          .returning({ id: blogPosts.id })
       : await tx
           .insert(blogPosts)
           .values({ ...fields, createdAt: now })
-          .returning();
+          .returning({ id: blogPosts.id });
+    const [row] = saved ? await selectBlogPosts(tx).where(eq(blogPosts.id, saved.id)) : [];
     if (!row) throw notFound(blogMessages.notFound);
     await audit(
       tx,

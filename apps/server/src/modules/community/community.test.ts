@@ -55,6 +55,8 @@ describe('creating posts', () => {
       commentCount: 0,
       imageUrl: null,
       imageCardUrl: null,
+      imageWidth: null,
+      imageHeight: null,
       author: { id: alice.id, username: 'Alice', isBanned: false },
       myVote: null,
       isMine: true,

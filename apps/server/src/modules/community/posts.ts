@@ -38,6 +38,8 @@ const postSelection = {
   title: communityPosts.title,
   content: communityPosts.content,
   imageUrl: communityPosts.imageUrl,
+  imageWidth: media.width,
+  imageHeight: media.height,
   topic: communityPosts.topic,
   upvotes: communityPosts.upvotes,
   downvotes: communityPosts.downvotes,
@@ -55,7 +57,8 @@ const selectPosts = (db: DatabaseOrTransaction) =>
   db
     .select(postSelection)
     .from(communityPosts)
-    .leftJoin(profiles, eq(profiles.id, communityPosts.userId));
+    .leftJoin(profiles, eq(profiles.id, communityPosts.userId))
+    .leftJoin(media, eq(media.id, communityPosts.imageMediaId));
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
@@ -66,6 +69,8 @@ function toPost(row: PostRow, myVote: VoteType | null, viewerId: string | null):
     content: row.content,
     imageUrl: row.imageUrl,
     imageCardUrl: cardUrlOf(row.imageUrl),
+    imageWidth: row.imageUrl ? row.imageWidth : null,
+    imageHeight: row.imageUrl ? row.imageHeight : null,
     topic: row.topic,
     upvotes: row.upvotes,
     downvotes: row.downvotes,

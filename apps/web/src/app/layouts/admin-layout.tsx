@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../../components/ui/sheet.tsx';
@@ -14,6 +13,7 @@ import { AdminBrand, AdminSidebar } from '../../features/admin/components/admin-
 import { ModeratorAccessDenied } from '../../features/admin/components/moderator-access-denied.tsx';
 import { canOpenAdminPage } from '../../features/admin/lib/staff-access.ts';
 import { sessionQueryOptions } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** Logout, then /admin-login (spec "Admin area"). */
 function useLogoutToAdminLogin(staff: Staff) {

@@ -1,23 +1,32 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Outlet } from 'react-router';
+import { BrowserOnly } from '../../components/browser-only.tsx';
 import { useSession } from '../../lib/session.ts';
 
 const SignedInServices = lazy(() => import('./signed-in-services.tsx'));
 
 /**
- * Above every route: while a user is signed in, their services (event stream, miner) live here, so
- * they outlast any page or layout change, from the dashboard to the community and back. A new
- * account at this browser gets fresh ones (the key).
+ * While a user is signed in, their services (event stream, miner), in the browser only. A
+ * component of its own, so a change of session redraws it alone, never the page below.
+ */
+function SignedInServicesSlot() {
+  const userId = useSession().data?.user?.id;
+  return userId ? (
+    <BrowserOnly>
+      <SignedInServices key={userId} />
+    </BrowserOnly>
+  ) : null;
+}
+
+/**
+ * Above every route: a signed-in user's services live here, so they outlast any page or layout
+ * change, from the dashboard to the community and back. A new account at this browser gets fresh
+ * ones (the key).
  */
 export function AppRoot() {
-  const userId = useSession().data?.user?.id;
   return (
     <>
-      {userId ? (
-        <Suspense fallback={null}>
-          <SignedInServices key={userId} />
-        </Suspense>
-      ) : null}
+      <SignedInServicesSlot />
       <Outlet />
     </>
   );

@@ -1,9 +1,10 @@
 import { paths } from '@btcp/shared/paths';
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountBannedBadge } from '../../components/account-banned-badge.tsx';
 import { AuthActions } from '../../components/auth-actions.tsx';
+import { BrowserOnly } from '../../components/browser-only.tsx';
 import { CoinMark } from '../../components/coin-mark.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -98,9 +99,9 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           {user?.isBanned ? <AccountBannedBadge /> : null}
           {user ? (
-            <Suspense fallback={null}>
+            <BrowserOnly>
               <MiningIndicator />
-            </Suspense>
+            </BrowserOnly>
           ) : null}
           <ThemeToggle />
           <div className="hidden md:block">

@@ -14,6 +14,8 @@ const post = (overrides: Partial<BlogPost> = {}): BlogPost => ({
   content: 'Plain text.',
   coverImage: null,
   coverImageCard: null,
+  coverImageWidth: null,
+  coverImageHeight: null,
   coverImageId: null,
   published: true,
   createdAt: '2026-11-22T12:00:00.000Z',

@@ -3,13 +3,19 @@ import { pageTitles, paths, SITE_NAME } from '@btcp/shared/paths';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { useBlogPost } from '../../features/blog/api/get-blog-post.ts';
+import { blogPostQueryOptions, useBlogPost } from '../../features/blog/api/get-blog-post.ts';
 import { BlogPostArticle } from '../../features/blog/components/blog-post-article.tsx';
 import { BlogPostNotFound } from '../../features/blog/components/blog-post-not-found.tsx';
 import { BlogPostSkeleton } from '../../features/blog/components/blog-post-skeleton.tsx';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import type { PublicPageHandle } from '../../lib/public-page.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export const handle: PublicPageHandle = {
+  prefetch: (queryClient, { params }) =>
+    queryClient.fetchQuery(blogPostQueryOptions(params.id ?? '')),
+};
 
 function BackLink() {
   return (

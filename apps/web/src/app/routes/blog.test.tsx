@@ -13,6 +13,8 @@ const summary = (overrides: Partial<BlogPostSummary>): BlogPostSummary => ({
   excerpt: 'How the browser miner works...',
   coverImage: null,
   coverImageCard: null,
+  coverImageWidth: null,
+  coverImageHeight: null,
   createdAt: '2026-11-22T12:00:00.000Z',
   ...overrides,
 });
@@ -65,7 +67,9 @@ describe('blog list page', () => {
     expect(first.getByText('Nov 22, 2026')).toBeVisible();
     const cover = first.getByRole('img', { name: 'Mining explained' });
     expect(cover).toHaveAttribute('src', '/media/card.webp');
-    expect(cover).toHaveAttribute('loading', 'lazy');
+    // The first card is in view at once: its cover loads first, not lazily.
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+    expect(cover).not.toHaveAttribute('loading');
 
     const second = card('Roadmap update');
     expect(second.getByText('No image')).toBeVisible();

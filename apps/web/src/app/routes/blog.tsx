@@ -1,8 +1,16 @@
 import { BLOG_RSS_PATH, blogMessages } from '@btcp/shared/blog';
 import { pageTitles } from '@btcp/shared/paths';
 import { Rss } from 'lucide-react';
+import { blogPostsQueryOptions } from '../../features/blog/api/get-blog-posts.ts';
 import { BlogList } from '../../features/blog/components/blog-list.tsx';
+import { pageFromSearch } from '../../features/blog/hooks/use-page-param.ts';
+import type { PublicPageHandle } from '../../lib/public-page.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export const handle: PublicPageHandle = {
+  prefetch: (queryClient, { searchParams }) =>
+    queryClient.fetchQuery(blogPostsQueryOptions(pageFromSearch(searchParams))),
+};
 
 export function Component() {
   useDocumentTitle(pageTitles.blog);

@@ -1,8 +1,13 @@
 import { communityMessages } from '@btcp/shared/community';
 import { pageTitles, paths } from '@btcp/shared/paths';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { useCommunityPost } from '../../features/community/api/get-community-post.ts';
+import { commentsQueryOptions } from '../../features/community/api/get-comments.ts';
+import {
+  communityPostQueryOptions,
+  useCommunityPost,
+} from '../../features/community/api/get-community-post.ts';
 import { CommentSection } from '../../features/community/components/comment-section.tsx';
 import {
   PostDetail,
@@ -12,7 +17,16 @@ import { PostNotFound } from '../../features/community/components/post-not-found
 import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
 import { useErrorToast } from '../../hooks/use-error-toast.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import type { PublicPageHandle } from '../../lib/public-page.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export const handle: PublicPageHandle = {
+  prefetch: (queryClient, { params }) =>
+    Promise.all([
+      queryClient.fetchQuery(communityPostQueryOptions(params.id ?? '')),
+      queryClient.fetchInfiniteQuery(commentsQueryOptions(params.id ?? '')),
+    ]),
+};
 
 function PostPage({ id }: { id: string }) {
   const post = useCommunityPost(id);
@@ -43,9 +57,15 @@ function PostPage({ id }: { id: string }) {
         </div>
       ) : null}
       {post.data ? (
+        // Two boundaries: a rendered page hydrates the post, then its comments, letting the
+        // browser work in between (docs/decisions/016). Neither suspends otherwise.
         <>
-          <PostDetail post={post.data} />
-          <CommentSection postId={post.data.id} commentCount={post.data.commentCount} />
+          <Suspense fallback={null}>
+            <PostDetail post={post.data} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <CommentSection postId={post.data.id} commentCount={post.data.commentCount} />
+          </Suspense>
         </>
       ) : null}
       <Link

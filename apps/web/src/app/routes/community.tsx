@@ -8,9 +8,11 @@ import {
 } from '@btcp/shared/community';
 import { pageTitles } from '@btcp/shared/paths';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
+import { BrowserOnly } from '../../components/browser-only.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { communityPostsQueryOptions } from '../../features/community/api/get-community-posts.ts';
 import type { PostListFilter } from '../../features/community/api/query-keys.ts';
 import {
   BANNED_NOTICE_ID,
@@ -21,6 +23,7 @@ import { ListControls } from '../../features/community/components/list-controls.
 import { PostList } from '../../features/community/components/post-list.tsx';
 import { useBanned } from '../../features/community/hooks/use-banned.ts';
 import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
+import type { PublicPageHandle } from '../../lib/public-page.ts';
 import { useSignedIn } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -34,13 +37,24 @@ const CreatePostDialog = lazy(() =>
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((candidate) => candidate === value) ?? null;
 
+const listFilterOf = (params: URLSearchParams): PostListFilter => ({
+  sort: oneOf(communitySorts, params.get('sort')) ?? DEFAULT_COMMUNITY_SORT,
+  topic: oneOf(communityTopics, params.get('topic')),
+});
+
+/**
+ * The list comes with the page. The sidebar's figures do not: who is online changes by the minute,
+ * unlike a kept page (docs/decisions/016), so the browser asks for them.
+ */
+export const handle: PublicPageHandle = {
+  prefetch: (queryClient, { searchParams }) =>
+    queryClient.fetchInfiniteQuery(communityPostsQueryOptions(listFilterOf(searchParams))),
+};
+
 /** Sort and topic live in the address (?sort=top&topic=mining), so Back and a shared link keep them. */
 function useListFilter() {
   const [params, setParams] = useSearchParams();
-  const filter: PostListFilter = {
-    sort: oneOf(communitySorts, params.get('sort')) ?? DEFAULT_COMMUNITY_SORT,
-    topic: oneOf(communityTopics, params.get('topic')),
-  };
+  const filter = listFilterOf(params);
   const update = (next: PostListFilter) => {
     const query = new URLSearchParams();
     if (next.sort !== DEFAULT_COMMUNITY_SORT) query.set('sort', next.sort);
@@ -73,9 +87,9 @@ export function Component() {
             {communityMessages.createPost}
           </Button>
         ) : signedIn ? (
-          <Suspense fallback={null}>
+          <BrowserOnly>
             <CreatePostDialog />
-          </Suspense>
+          </BrowserOnly>
         ) : null}
       </div>
       {banned ? (

@@ -29,6 +29,8 @@ const fullPost = (overrides: Partial<BlogPost> = {}): BlogPost => ({
   content: '## Intro\nHello',
   coverImage: null,
   coverImageCard: null,
+  coverImageWidth: null,
+  coverImageHeight: null,
   coverImageId: null,
   published: true,
   createdAt: '2026-11-22T12:00:00.000Z',

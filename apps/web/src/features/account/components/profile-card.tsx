@@ -5,7 +5,6 @@ import {
 } from '@btcp/shared/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -17,6 +16,7 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 export function ProfileCard({ account }: { account: Account }) {

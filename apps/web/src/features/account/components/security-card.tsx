@@ -2,7 +2,6 @@ import { type ChangePasswordBody, ChangePasswordBodySchema } from '@btcp/shared/
 import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -13,6 +12,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const tips = [

@@ -5,7 +5,6 @@ import {
 } from '@btcp/shared/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { PasswordField } from '../../../components/forms/password-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../../../components/ui/card.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useChangeAdminPassword } from '../api/change-admin-password.ts';
 
 const emptyForm: AdminChangePasswordBody = {

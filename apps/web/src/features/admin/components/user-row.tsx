@@ -1,11 +1,11 @@
 import type { AdminUser, UpdateAdminUserBody } from '@btcp/shared/admin';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatShortDate } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
 import { AccountCells } from './account-cells.tsx';
 import { RemoveModeratorDialog } from './remove-moderator-dialog.tsx';

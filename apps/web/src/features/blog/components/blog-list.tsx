@@ -88,8 +88,8 @@ export function BlogList() {
         </Message>
       ) : (
         <div className={grid} aria-busy={posts.isPlaceholderData || undefined}>
-          {data.items.map((post) => (
-            <BlogPostCard key={post.id} post={post} />
+          {data.items.map((post, index) => (
+            <BlogPostCard key={post.id} post={post} first={index === 0} />
           ))}
         </div>
       )}

@@ -1,5 +1,7 @@
 import { type BlogPost, blogMessages } from '@btcp/shared/blog';
+import { LocalTime } from '../../../components/local-time.tsx';
 import { formatLongDate } from '../../../lib/format.ts';
+import { imageSources } from '../../../lib/image-sources.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 
 /** Spec "Blog post": title, optional subtitle, 'Published on {long date}', optional cover, content. */
@@ -14,15 +16,25 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
           <p className="mt-4 text-lg text-muted-foreground sm:text-xl">{post.subtitle}</p>
         ) : null}
         <p className="mt-4 text-sm text-muted-foreground">
-          <time dateTime={post.createdAt}>
-            {blogMessages.publishedOn(formatLongDate(post.createdAt))}
-          </time>
+          <LocalTime
+            dateTime={post.createdAt}
+            format={(value, timeZone) => blogMessages.publishedOn(formatLongDate(value, timeZone))}
+          />
         </p>
       </header>
       {post.coverImage ? (
         <img
-          src={post.coverImage}
+          {...imageSources(
+            {
+              url: post.coverImage,
+              cardUrl: post.coverImageCard,
+              width: post.coverImageWidth,
+              height: post.coverImageHeight,
+            },
+            '(min-width: 768px) 720px, 100vw',
+          )}
           alt={post.title}
+          fetchPriority="high"
           className="mt-8 max-h-[32rem] w-full rounded-xl border border-border bg-muted object-cover"
         />
       ) : null}

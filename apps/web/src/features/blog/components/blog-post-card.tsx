@@ -2,6 +2,7 @@ import { type BlogPostSummary, blogMessages } from '@btcp/shared/blog';
 import { paths } from '@btcp/shared/paths';
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { LocalTime } from '../../../components/local-time.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 
@@ -21,7 +22,7 @@ function NoImage() {
  * One post in the list. The title's link stretches over the whole card, so the card is one click
  * target while a screen reader hears a link named by the title alone.
  */
-export function BlogPostCard({ post }: { post: BlogPostSummary }) {
+export function BlogPostCard({ post, first = false }: { post: BlogPostSummary; first?: boolean }) {
   const cover = post.coverImageCard ?? post.coverImage;
   return (
     <article
@@ -31,7 +32,8 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
         <img
           src={cover}
           alt={post.title}
-          loading="lazy"
+          // The first card's cover is in view at once, often the largest thing painted.
+          {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
           decoding="async"
           className="aspect-video w-full bg-muted object-cover"
         />
@@ -52,7 +54,7 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
         ) : null}
         <p className="text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>
         <p className="mt-auto pt-2 text-sm text-muted-foreground">
-          <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
+          <LocalTime dateTime={post.createdAt} format={formatShortDate} />
         </p>
       </div>
     </article>

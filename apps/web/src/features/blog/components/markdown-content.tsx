@@ -3,12 +3,14 @@ import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import { cn } from '../../../lib/cn.ts';
+import { currentOrigin } from '../../../lib/render-environment.ts';
 
 /** A link leaves the site when it is http(s) to another origin; those open in a new tab, safely. */
 function isExternal(href: string): boolean {
   try {
-    const url = new URL(href, window.location.href);
-    return /^https?:$/.test(url.protocol) && url.origin !== window.location.origin;
+    const origin = currentOrigin();
+    const url = new URL(href, `${origin}/`);
+    return /^https?:$/.test(url.protocol) && url.origin !== origin;
   } catch {
     return false;
   }

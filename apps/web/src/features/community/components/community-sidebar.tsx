@@ -15,7 +15,8 @@ function Figure({ label, value }: { label: string; value: number | undefined | n
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-lg font-semibold tabular-nums">
         {value === undefined ? (
-          <Skeleton className="mt-1 h-5 w-12" />
+          // As tall as the figure's line: the figure takes its place without moving anything.
+          <Skeleton className="my-1 h-5 w-12" />
         ) : value === null ? (
           '—'
         ) : (

@@ -3,9 +3,9 @@ import { paths } from '@btcp/shared/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { forgetCommunityPost, useDeleteCommunityPost } from '../api/delete-community-post.ts';
 import { deleteFailureMessage } from '../lib/delete-feedback.ts';
 

@@ -7,9 +7,10 @@ import { paths } from '@btcp/shared/paths';
 import { Award, MessageSquare, Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { imageSources } from '../../../lib/image-sources.ts';
+import { toast } from '../../../lib/toast.ts';
 import { commentsLabel, excerpt, isCut } from '../lib/format.ts';
 import { sharePost } from '../lib/share-post.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
@@ -30,7 +31,7 @@ export function TopicChip({ topic }: { topic: CommunityPost['topic'] }) {
 }
 
 /** Spec §2 "Community list": one post as a card. */
-export function PostCard({ post }: { post: CommunityPost }) {
+export function PostCard({ post, first = false }: { post: CommunityPost; first?: boolean }) {
   const titleId = useId();
   const href = paths.communityPost.getHref(post.id);
   return (
@@ -54,9 +55,18 @@ export function PostCard({ post }: { post: CommunityPost }) {
         </h2>
         {post.imageCardUrl ? (
           <img
-            src={post.imageCardUrl}
+            {...imageSources(
+              {
+                url: post.imageCardUrl,
+                cardUrl: null,
+                width: post.imageWidth,
+                height: post.imageHeight,
+              },
+              '100vw',
+            )}
             alt={post.title}
-            loading="lazy"
+            // The first card's image is in view at once, often the largest thing painted.
+            {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
             decoding="async"
             className="max-h-[28rem] w-full rounded-lg border border-border bg-muted object-contain"
           />

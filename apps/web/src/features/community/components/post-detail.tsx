@@ -1,9 +1,11 @@
 import { type CommunityPost, communityMessages } from '@btcp/shared/community';
 import { Award, MessageSquare, Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { LocalTime } from '../../../components/local-time.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatLongDateTime } from '../../../lib/format.ts';
+import { imageSources } from '../../../lib/image-sources.ts';
+import { toast } from '../../../lib/toast.ts';
 import { commentsLabel } from '../lib/format.ts';
 import { sharePost } from '../lib/share-post.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
@@ -23,7 +25,7 @@ export function PostDetail({ post }: { post: CommunityPost }) {
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <PostedBy author={post.author} />
             <span aria-hidden="true">•</span>
-            <time dateTime={post.createdAt}>{formatLongDateTime(new Date(post.createdAt))}</time>
+            <LocalTime dateTime={post.createdAt} format={formatLongDateTime} />
             <BannedBadge author={post.author} />
             <StatusBadge status={post.status} />
             <TopicChip topic={post.topic} />
@@ -34,8 +36,18 @@ export function PostDetail({ post }: { post: CommunityPost }) {
         </div>
         {post.imageUrl ? (
           <img
-            src={post.imageUrl}
+            {...imageSources(
+              {
+                url: post.imageUrl,
+                cardUrl: post.imageCardUrl,
+                width: post.imageWidth,
+                height: post.imageHeight,
+              },
+              '(min-width: 768px) 640px, 100vw',
+            )}
             alt={post.title}
+            // The largest thing on the page: it loads before anything the page can wait for.
+            fetchPriority="high"
             className="max-h-[70vh] w-full rounded-lg border border-border bg-muted object-contain"
           />
         ) : null}

@@ -78,8 +78,8 @@ export function PostList({ filter }: { filter: PostListFilter }) {
 
   return (
     <div className="grid gap-3" aria-busy={posts.isFetching || undefined}>
-      {items.map((post) => (
-        <PostCard key={post.id} post={post} />
+      {items.map((post, index) => (
+        <PostCard key={post.id} post={post} first={index === 0} />
       ))}
       {posts.isFetchNextPageError ? (
         <p role="alert" className="text-center text-sm text-destructive">

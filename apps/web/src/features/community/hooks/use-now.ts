@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { renderedAt } from '../../../lib/render-environment.ts';
 
 /** Relative times ('5 minutes ago') move on by themselves; one timer serves every one on screen. */
 const TICK_MS = 30_000;
@@ -28,7 +29,10 @@ function getSnapshot(): number {
   return now;
 }
 
+/** A server-rendered page shows the server's moment until hydrated, then moves to the clock's. */
+const getServerSnapshot = (): number => renderedAt() ?? getSnapshot();
+
 /** The current time in milliseconds, refreshed every 30 s while anything shows it. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, getSnapshot);
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }

@@ -1,6 +1,6 @@
 import { communityMessages } from '@btcp/shared/community';
-import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 
 /** Spec §8: voting needs an account. */
 export function authRequiredToast(): void {

@@ -1,7 +1,6 @@
 import { type AdminCommunityPost, communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { SearchHeader } from '../../../components/search-header.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -10,6 +9,7 @@ import { TableCell, TableRow, TableSkeletonRows } from '../../../components/ui/t
 import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount, formatShortDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAdminCommunityPosts } from '../api/get-admin-community-posts.ts';
 import { authorLabel, postScore } from '../lib/format.ts';
 import { PostActionsMenu } from './post-actions-menu.tsx';

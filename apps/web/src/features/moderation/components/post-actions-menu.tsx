@@ -15,9 +15,9 @@ import {
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useDeletePost } from '../api/delete-post.ts';
 import { useSetPostStatus } from '../api/set-post-status.ts';
 

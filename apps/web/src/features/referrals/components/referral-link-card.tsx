@@ -2,7 +2,6 @@ import { paths } from '@btcp/shared/paths';
 import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { RetryAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -15,6 +14,7 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { absoluteUrl } from '../../../lib/absolute-url.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
 /** Spec §9: the copy button confirms for 2 s. */

@@ -2,7 +2,6 @@ import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/settings
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -19,6 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useMiningSettings } from '../api/get-mining-settings.ts';
 import { useUpdateMiningSettings } from '../api/update-mining-settings.ts';
 

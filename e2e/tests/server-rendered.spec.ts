@@ -1,0 +1,80 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiPost, uniqueEmail, verifiedUser } from '../support/api.ts';
+import { signedInPage } from '../support/session.ts';
+
+/** Issue 14: the public pages arrive rendered, then the app takes them over in the browser. */
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the blog list and a post are readable', async ({ page }) => {
+    await page.goto('/blog');
+    const link = page.getByRole('link', { name: 'Welcome to BTCP' });
+    await expect(link).toBeVisible();
+    await page.goto((await link.getAttribute('href')) ?? '/blog');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to BTCP');
+    await expect(page.getByText('BTCP lets anyone mine from a browser tab.')).toBeVisible();
+  });
+});
+
+test('a button pressed before the app has taken the page over still works', async ({ page }) => {
+  // The app's entry is held back a second, as on a slow network: the page is on screen and its
+  // theme button is pressed before any of the app runs.
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/whitepaper', { waitUntil: 'commit' });
+  const html = page.locator('html');
+  await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+  await expect(html).not.toHaveClass(/dark/);
+  await expect(html).toHaveClass(/dark/, { timeout: 15_000 });
+});
+
+test('a server-rendered post becomes interactive: a vote and the theme toggle work, with no hydration error', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const email = uniqueEmail('hydrate');
+  await verifiedUser(request, baseURL, email);
+  const page = await signedInPage(browser, email);
+  const title = `Rendered first ${Date.now()}`;
+  const created = await apiPost(page.request, baseURL, '/api/community/posts', {
+    title,
+    content: 'Then taken over by the app.',
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  const errors = collectErrors(page);
+  // The HTML itself holds the post, before any script runs.
+  const html = await (await page.request.get(`/community/${id}`)).text();
+  expect(html).toContain(title);
+
+  await page.goto(`/community/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const upvote = page.getByRole('group', { name: 'Votes' }).getByRole('button', { name: 'Upvote' });
+  await expect(upvote).toHaveAttribute('aria-pressed', 'false');
+  await upvote.click();
+  await expect(upvote).toHaveAttribute('aria-pressed', 'true');
+
+  const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+  const wasDark = await isDark();
+  await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+  await expect.poll(isDark).toBe(!wasDark);
+
+  expect(errors).toEqual([]);
+});
