@@ -177,6 +177,7 @@ async function minersScenario() {
         pings: pings.length,
         'ping p50 ms': Math.round(percentile(pings, 50)),
         'ping p99 ms': Math.round(percentile(pings, 99)),
+        'ping max ms': Math.round(pings.reduce((max, ms) => Math.max(max, ms), 0)),
         'of which client queue p50 ms': Math.round(
           percentile(
             reports.flatMap((report) => report.socketWaits),

@@ -7,6 +7,11 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { toUnits } from '@btcp/shared/decimal';
 
 const PING_EVERY_MS = 30_000;
+/**
+ * A ping not answered by then is reported while it is still on its way: one that hangs for minutes
+ * would otherwise show only later, as the refused pings of a session closed meanwhile.
+ */
+const PING_SLOW_MS = 10_000;
 
 interface Miner {
   token: string;
@@ -167,6 +172,13 @@ function openStream(miner: Miner): Promise<void> {
 async function ping(miner: Miner) {
   if (!miner.sessionId) return;
   const started = performance.now();
+  const slow = setTimeout(() => {
+    if (miner.stopping) return;
+    const sinceAnswered = Math.round((performance.now() - miner.answeredAt) / 1000);
+    fail(
+      `ping unanswered after ${PING_SLOW_MS / 1000} s, ${sinceAnswered} s after this miner's last answered ping or start`,
+    );
+  }, PING_SLOW_MS);
   try {
     const response = await post(miner.token, '/api/mining/ping', { sessionId: miner.sessionId });
     const tookMs = performance.now() - started;
@@ -183,6 +195,8 @@ async function ping(miner: Miner) {
     }
   } catch (error) {
     fail(`ping ${(error as Error).message}`);
+  } finally {
+    clearTimeout(slow);
   }
 }
 
