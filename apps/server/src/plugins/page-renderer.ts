@@ -46,15 +46,19 @@ export interface PageRenderer {
 const APP_SCRIPTS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /**
- * A rendered page is on screen without the app, so its scripts wait in an inert template that
- * `public/first-paint.js` starts once the page has painted: on a slow network the stylesheet and
- * the page's images then do not share the bandwidth with them (docs/decisions/016).
+ * A rendered page is on screen without the app, so its scripts, and the route's chunks they will
+ * import, wait in an inert template that `public/first-paint.js` starts once the page has
+ * painted: on a slow network the stylesheet and the page's images then do not share the
+ * bandwidth with them (docs/decisions/016).
  */
-function startAppAfterFirstPaint(html: string): string {
+function startAppAfterFirstPaint(html: string, routePreloads: string): string {
   const tags = html.match(APP_SCRIPTS) ?? [];
   return html
     .replace(APP_SCRIPTS, '')
-    .replace('</body>', () => `<template id="app-scripts">${tags.join('')}</template></body>`);
+    .replace(
+      '</body>',
+      () => `<template id="app-scripts">${tags.join('')}${routePreloads}</template></body>`,
+    );
 }
 
 /** The <link rel="modulepreload"> tags of each page's route chunk and the chunks it imports. */
@@ -146,9 +150,7 @@ export async function loadPageRenderer(
         });
         if (!rendered) return null;
         // Function replacers: `$&` or `$'` in a user's text must not be read as patterns.
-        return startAppAfterFirstPaint(
-          shell.replace('</head>', () => `${preloads.get(route) ?? ''}</head>`),
-        ).replace(
+        return startAppAfterFirstPaint(shell, preloads.get(route) ?? '').replace(
           '<div id="root"></div>',
           () => `<div id="root">${rendered.html}</div>${rendered.dataScript}`,
         );

@@ -128,14 +128,14 @@ export const spaPlugin = fp<{
       }
       const pathname = request.url.split('?')[0] ?? '/';
       const route = matchPath(pathname);
-      const build = () => buildPage(request, route, template as string);
       // A visitor's render is shared until what it shows changes; a reader's is their own.
       const changesWith =
         route && !request.headers.cookie ? renderer?.changesWith(route) : undefined;
+      // A static page's address with a query would be a new entry per query: not kept.
+      const kept = changesWith && (changesWith !== 'static' || request.url === pathname);
+      const build = () => buildPage(request, route, template as string, Boolean(kept));
       let page: Page;
       try {
-        // A static page's address with a query would be a new entry per query: not kept.
-        const kept = changesWith && (changesWith !== 'static' || request.url === pathname);
         page = kept
           ? await app.sharedPages.get(changesWith, `page ${request.url}`, build)
           : await build();
@@ -160,12 +160,14 @@ export const spaPlugin = fp<{
     /**
      * A page's HTML: the shell with its own title and preview tags, and the page rendered into it
      * when it is one the server renders. A page that should have been rendered and was not (its
-     * render failed) is thrown as NotRendered with the shell, so no cache keeps it.
+     * render failed) is thrown as NotRendered with the shell, so no cache keeps it. `kept`: the
+     * page goes into the cache, so its body is compressed well, once; otherwise fast, per answer.
      */
     async function buildPage(
       request: FastifyRequest,
       route: PathKey | null,
       shellTemplate: string,
+      kept: boolean,
     ): Promise<Page> {
       const own = route && resolvePageMeta ? await resolvePageMeta(request, route) : undefined;
       // A post that does not exist (or is not public) is a missing page to a crawler too.
@@ -175,12 +177,11 @@ export const spaPlugin = fp<{
         description: SITE_DESCRIPTION,
         ...own,
       });
-      const shared = !request.headers.cookie;
       if (!found || !renderer?.changesWith(route)) {
-        return { status: found ? 200 : 404, body: new SharedBody(shell, undefined, shared) };
+        return { status: found ? 200 : 404, body: new SharedBody(shell, undefined, kept) };
       }
       const html = await renderer.renderPage(request, route, shell);
-      const page: Page = { status: 200, body: new SharedBody(html ?? shell, undefined, shared) };
+      const page: Page = { status: 200, body: new SharedBody(html ?? shell, undefined, kept) };
       if (html === null) throw new NotRendered(page);
       return page;
     }

@@ -10,6 +10,14 @@ export interface StoredImage {
 }
 
 /**
+ * How a list's card image loads: the first card's is in view at once, often the largest thing
+ * painted, so it comes first; the others wait until they are scrolled near.
+ */
+export function cardImageLoading(first: boolean) {
+  return first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const };
+}
+
+/**
  * The <img> attributes of an uploaded image: its size, so the page keeps the image's place before
  * it loads (no layout shift), and both stored sizes as sources, so a phone downloads the card.
  * `sizes` says how wide the image is shown.

@@ -30,16 +30,23 @@ const selectBlogPosts = (db: DatabaseOrTransaction) =>
 type BlogPostRow = Awaited<ReturnType<ReturnType<typeof selectBlogPosts>['execute']>>[number];
 type BlogPostInput = z.output<typeof BlogPostBodySchema>;
 
+/** The cover's URLs and stored size, as every blog answer carries them. */
+function coverOf(row: BlogPostRow) {
+  return {
+    coverImage: row.coverImage,
+    coverImageCard: cardUrlOf(row.coverImage),
+    coverImageWidth: row.coverImage ? row.coverWidth : null,
+    coverImageHeight: row.coverImage ? row.coverHeight : null,
+  };
+}
+
 export function toBlogPost(row: BlogPostRow): BlogPost {
   return {
     id: row.id,
     title: row.title,
     subtitle: row.subtitle,
     content: row.content,
-    coverImage: row.coverImage,
-    coverImageCard: cardUrlOf(row.coverImage),
-    coverImageWidth: row.coverImage ? row.coverWidth : null,
-    coverImageHeight: row.coverImage ? row.coverHeight : null,
+    ...coverOf(row),
     coverImageId: row.coverMediaId,
     published: row.published,
     createdAt: row.createdAt.toISOString(),
@@ -68,10 +75,7 @@ export async function listPublishedPosts(
       title: row.title,
       subtitle: row.subtitle,
       excerpt: excerptWords(markdownToPlainText(row.content)),
-      coverImage: row.coverImage,
-      coverImageCard: cardUrlOf(row.coverImage),
-      coverImageWidth: row.coverImage ? row.coverWidth : null,
-      coverImageHeight: row.coverImage ? row.coverHeight : null,
+      ...coverOf(row),
       createdAt: row.createdAt.toISOString(),
     })),
     total: total?.value ?? 0,

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LocalTime } from '../../../components/local-time.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
+import { cardImageLoading } from '../../../lib/image-sources.ts';
 
 const frame =
   'relative flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm';
@@ -32,8 +33,7 @@ export function BlogPostCard({ post, first = false }: { post: BlogPostSummary; f
         <img
           src={cover}
           alt={post.title}
-          // The first card's cover is in view at once, often the largest thing painted.
-          {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          {...cardImageLoading(first)}
           decoding="async"
           className="aspect-video w-full bg-muted object-cover"
         />

@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { imageSources } from '../../../lib/image-sources.ts';
+import { cardImageLoading, imageSources } from '../../../lib/image-sources.ts';
 import { toast } from '../../../lib/toast.ts';
 import { commentsLabel, excerpt, isCut } from '../lib/format.ts';
 import { sharePost } from '../lib/share-post.ts';
@@ -65,8 +65,7 @@ export function PostCard({ post, first = false }: { post: CommunityPost; first?:
               '100vw',
             )}
             alt={post.title}
-            // The first card's image is in view at once, often the largest thing painted.
-            {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+            {...cardImageLoading(first)}
             decoding="async"
             className="max-h-[28rem] w-full rounded-lg border border-border bg-muted object-contain"
           />
