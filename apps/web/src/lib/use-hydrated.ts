@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-const subscribe = () => () => {};
+import { isLive, subscribeToLive } from './render-environment.ts';
 
 /**
  * False on the server and while the browser hydrates a page the server rendered, true after (and
@@ -8,9 +7,5 @@ const subscribe = () => () => {};
  * the reader's own time zone) waits for it, so hydration finds the server's markup exactly.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeToLive, isLive);
 }

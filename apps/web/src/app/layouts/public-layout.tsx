@@ -1,14 +1,8 @@
-import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/**
- * The public pages' frame. Header, page and footer are each a Suspense boundary: on a page the
- * server rendered, React hydrates them one by one and lets the browser work between them, instead
- * of in one long task that would hold up a tap (docs/decisions/016). Nothing in them suspends
- * otherwise, so the empty fallbacks never show.
- */
+/** The public pages' frame: header, page, footer. */
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -18,18 +12,12 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <Suspense fallback={null}>
-        <SiteHeader />
-      </Suspense>
+      <SiteHeader />
       {/* tabIndex lets the skip link move focus here, not only the view. */}
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
+      <SiteFooter />
       <ScrollRestoration />
     </div>
   );

@@ -1,6 +1,5 @@
 import { communityMessages } from '@btcp/shared/community';
 import { pageTitles, paths } from '@btcp/shared/paths';
-import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { commentsQueryOptions } from '../../features/community/api/get-comments.ts';
@@ -57,15 +56,9 @@ function PostPage({ id }: { id: string }) {
         </div>
       ) : null}
       {post.data ? (
-        // Two boundaries: a rendered page hydrates the post, then its comments, letting the
-        // browser work in between (docs/decisions/016). Neither suspends otherwise.
         <>
-          <Suspense fallback={null}>
-            <PostDetail post={post.data} />
-          </Suspense>
-          <Suspense fallback={null}>
-            <CommentSection postId={post.data.id} commentCount={post.data.commentCount} />
-          </Suspense>
+          <PostDetail post={post.data} />
+          <CommentSection postId={post.data.id} commentCount={post.data.commentCount} />
         </>
       ) : null}
       <Link

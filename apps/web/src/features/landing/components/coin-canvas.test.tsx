@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaPreferences } from '../../../test/setup.ts';
 import { CoinCanvas } from './coin-canvas.tsx';
@@ -46,7 +46,9 @@ describe('CoinCanvas', () => {
     const coinsDrawn = vi.mocked(context.drawImage).mock.calls.length;
     expect(coinsDrawn).toBe(50);
     expect(requestFrame).toHaveBeenCalledTimes(1);
-    unmount();
+    act(() => {
+      unmount();
+    });
     expect(cancelFrame).toHaveBeenCalledWith(7);
   });
 
