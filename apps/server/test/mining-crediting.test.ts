@@ -260,3 +260,47 @@ describe('a ping touches only its own mining row (decision 014)', () => {
     },
   );
 });
+
+describe('when users were last seen (decision 014)', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'is written without waiting for a user another transaction holds, so it never deadlocks with it',
+    async () => {
+      const url = serverUrlOf(t.database);
+      if (!url) throw new Error('no server database');
+      const emails = ['seen-first@example.com', 'seen-held@example.com'];
+      for (const email of emails) await signedUpUser(t.app, email);
+      const idOf = async (email: string) => {
+        const found = await t.database.db.execute(sql`SELECT id FROM users WHERE email = ${email}`);
+        return (found as unknown as { rows: { id: string }[] }).rows[0]?.id ?? '';
+      };
+      const [first, held] = [await idOf(emails[0] ?? ''), await idOf(emails[1] ?? '')];
+      // Long after anything wrote them, so both are worth writing.
+      const seenAt = new Date(clock.now().getTime() + 60 * 60_000);
+
+      // Another transaction (a second process's batch, an edit of the account) holds one of them,
+      // and goes on to the other one once this process's batch is under way.
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await holder.query(`SET lock_timeout = '5s'`);
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [held]);
+        t.app.lastSeen.mark(first, seenAt);
+        t.app.lastSeen.mark(held, seenAt);
+        const written = t.app.lastSeen.flush();
+        // The batch either is done or waits for the held row (as it did before: a deadlock).
+        await Promise.race([written, new Promise((resolve) => setTimeout(resolve, 500))]);
+        await holder.query('UPDATE users SET updated_at = updated_at WHERE id = $1', [first]);
+        await holder.query('COMMIT');
+        await written;
+      } finally {
+        await holder.end();
+      }
+      const seen = await t.database.db.execute(
+        sql`SELECT last_seen_at FROM users WHERE id = ${first}`,
+      );
+      const [row] = (seen as unknown as { rows: { last_seen_at: Date | string }[] }).rows;
+      expect(new Date(row?.last_seen_at ?? 0).toISOString()).toBe(seenAt.toISOString());
+    },
+  );
+});
