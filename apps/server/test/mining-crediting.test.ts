@@ -102,6 +102,35 @@ describe('set-wise crediting (decision 014)', () => {
     await stopAll(miners);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'leaves a reward whose wallet another transaction holds to the next tick, which pays it once',
+    async () => {
+      const url = serverUrlOf(t.database);
+      if (!url) throw new Error('no server database');
+      const miners = await minersWithARewardDue('held', 2);
+      // Another transaction (an admin's adjustment) holds the first miner's wallet.
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query(
+          `SELECT 1 FROM wallets WHERE user_id = (SELECT id FROM users WHERE email = 'held-0@example.com') FOR UPDATE`,
+        );
+        // The tick neither waits for it nor fails: it pays everyone else.
+        expect(await creditDueRewards(t.database.db, clock.now())).toBe(1);
+      } finally {
+        await holder.query('COMMIT');
+        await holder.end();
+      }
+      expect(await creditDueRewards(t.database.db, clock.now())).toBe(1);
+      expect(await creditDueRewards(t.database.db, clock.now())).toBe(0);
+      for (const row of await ledgerOf('held')) {
+        expect(row).toMatchObject({ rewards: 1, balance: '1.66666667', total: '1.66666667' });
+      }
+      await stopAll(miners);
+    },
+  );
+
   it('delivers each reward to the miner’s open event stream, in whichever process it is', async () => {
     const second: FastifyInstance = await buildApp({
       config: { ...t.config, webDistDir: await makeWebDist() },
