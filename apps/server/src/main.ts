@@ -1,8 +1,9 @@
 import cluster from 'node:cluster';
+import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
@@ -25,7 +26,22 @@ const openConfiguredDatabase = (config: Config) =>
 async function prepare(database: Awaited<ReturnType<typeof openConfiguredDatabase>>) {
   await database.migrate();
   const seeded = await seedSampleBlogPosts(database.db, systemClock.now());
-  return { seeded, hasAdmin: await adminExists(database.db) };
+  return {
+    seeded,
+    hasAdmin: await adminExists(database.db),
+    autovacuumOff: database.kind === 'postgres' && (await autovacuumIsOff(database.db)),
+  };
+}
+
+/**
+ * PostgreSQL's autovacuum (on by default) keeps table statistics fresh, and each ANALYZE makes the
+ * server plan its cached statements again. Without it, the statements each process prepares while
+ * the mining tables are nearly empty keep plans that read every row once they are full (decision
+ * 014), and updated rows are never cleaned up.
+ */
+async function autovacuumIsOff(db: Database) {
+  const result = await db.execute(sql`SELECT current_setting('autovacuum') = 'off' AS off`);
+  return (result as unknown as { rows: { off: boolean }[] }).rows[0]?.off === true;
 }
 
 function announce(
@@ -40,6 +56,11 @@ function announce(
     `BTCP is ready at ${origin}`,
   );
   if (prepared.seeded > 0) log.info(`First start: added ${prepared.seeded} sample blog posts`);
+  if (prepared.autovacuumOff) {
+    log.warn(
+      "PostgreSQL's autovacuum is off on this server: turn it on (autovacuum = on, its default), or statistics go stale and mining's statements slow down as its tables fill",
+    );
+  }
   if (!prepared.hasAdmin) {
     // D8: first-run bootstrap. Until an admin exists, /create-admin is open to whoever gets there first.
     log.warn(
@@ -52,6 +73,15 @@ function announce(
  * One server process: the app on PORT. Alone (WEB_CONCURRENCY=1) it prepares the database itself;
  * as a cluster worker the primary has done that, and the port is shared through the primary.
  */
+/**
+ * Connections the kernel queues for the processes to accept (Linux caps it at
+ * net.core.somaxconn, 4096 by default). Node's default of 511 overflowed while 50,000 miners
+ * connected (issue 12): the kernel dropped the handshakes it had no room for, and thousands of
+ * event streams were reset as they opened. A queue this long absorbs a burst of connections (a
+ * worker's streams reconnecting at once after it died) while busy processes catch up.
+ */
+const LISTEN_BACKLOG = 4096;
+
 async function serve(config: Config) {
   const database = await openConfiguredDatabase(config);
   const prepared = cluster.isWorker ? null : await prepare(database);
@@ -78,7 +108,7 @@ async function serve(config: Config) {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  await app.listen({ host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG });
   if (prepared) announce(app.log, config, database.kind, prepared);
 }
 

@@ -1,9 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createServerTestDatabase } from './helper.ts';
 
@@ -14,6 +16,18 @@ async function freePort(): Promise<number> {
   server.close();
   return typeof address === 'object' && address ? address.port : 0;
 }
+
+/**
+ * How many connections the kernel queues on the port for the server to accept: a listening
+ * socket's Send-Q in `ss` (Linux). Node's default is 511.
+ */
+function listenBacklog(port: number): number {
+  const listening = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' });
+  return Number(listening.trim().split(/\s+/)[2]);
+}
+const canReadBacklogs = process.platform === 'linux' && spawnSync('ss', ['-V']).status === 0;
+/** The most Linux queues, whatever a process asks for. */
+const somaxconn = () => Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
 
 /**
  * `npm start`'s entry in a process of its own, on a fresh data folder (and a fresh database on the
@@ -34,7 +48,11 @@ async function startServer(env: Record<string, string> = {}) {
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk) => {
+    printed += chunk;
   });
   /** Waits until /api/health answers 200; false after 30 s of trying. */
   const healthy = async () => {
@@ -53,7 +71,7 @@ async function startServer(env: Record<string, string> = {}) {
     await rm(dataDir, { recursive: true, force: true });
     await serverDatabase?.drop();
   };
-  return { child, healthy, cleanUp };
+  return { child, port, healthy, cleanUp, output: () => printed };
 }
 
 describe('the server process', () => {
@@ -69,10 +87,41 @@ describe('the server process', () => {
     }
   });
 
+  it.skipIf(!canReadBacklogs)(
+    'queues thousands of arriving connections while it is busy, not 511',
+    async () => {
+      const { port, healthy, cleanUp } = await startServer();
+      try {
+        expect(await healthy()).toBe(true);
+        expect(listenBacklog(port)).toBe(Math.min(4096, somaxconn()));
+      } finally {
+        await cleanUp();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'tells the operator when the PostgreSQL server’s autovacuum is off, and only then',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const { rows } = await admin.query<{ autovacuum: string }>('SHOW autovacuum');
+      await admin.end();
+      const { healthy, cleanUp, output } = await startServer();
+      try {
+        expect(await healthy()).toBe(true);
+        const warned = output().includes("PostgreSQL's autovacuum is off on this server");
+        expect(warned).toBe(rows[0]?.autovacuum === 'off');
+      } finally {
+        await cleanUp();
+      }
+    },
+  );
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs WEB_CONCURRENCY processes on one port, replaces one killed with SIGKILL, and stops them all',
     async () => {
-      const { child, healthy, cleanUp } = await startServer({ WEB_CONCURRENCY: '2' });
+      const { child, port, healthy, cleanUp } = await startServer({ WEB_CONCURRENCY: '2' });
       const workers = () =>
         execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
           .split('\n')
@@ -81,6 +130,8 @@ describe('the server process', () => {
         expect(await healthy()).toBe(true);
         const before = workers();
         expect(before).toHaveLength(2);
+        // The processes share one queue of arriving connections, as long as a single process's.
+        if (canReadBacklogs) expect(listenBacklog(port)).toBe(Math.min(4096, somaxconn()));
         process.kill(Number(before[0]), 'SIGKILL');
         // The other process answers meanwhile, and a new one takes the dead one's place.
         expect(await healthy()).toBe(true);
