@@ -66,6 +66,12 @@ let socketWaits: number[] = [];
 let rewardLags: number[] = [];
 let errors = 0;
 let errorSamples: string[] = [];
+/**
+ * Errors while miners were still being added (before this window): a ramp that overloads the
+ * server shows here, not only as the refused pings of the sessions it let go stale.
+ */
+let errorsBeforeWindow = 0;
+let errorSamplesBeforeWindow: string[] = [];
 let rewardUnits = 0n;
 let rewardEvents = 0;
 let stopUnits = 0n;
@@ -292,6 +298,8 @@ process.on('message', (message: Command) => {
       void add(message.tokens, message.rampMs).then(() => reply({ added: miners.length }));
       break;
     case 'window':
+      errorsBeforeWindow = errors;
+      errorSamplesBeforeWindow = errorSamples;
       pingLatencies = [];
       socketWaits = [];
       rewardLags = [];
@@ -310,6 +318,8 @@ process.on('message', (message: Command) => {
         rewardLags,
         errors,
         errorSamples,
+        errorsBeforeWindow,
+        errorSamplesBeforeWindow,
         loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
         loopDelayMaxMs: loopDelay.max / 1e6,
         gcPauseMaxMs,

@@ -79,6 +79,8 @@ interface LoadReport {
   rewardLags: number[];
   errors: number;
   errorSamples: string[];
+  errorsBeforeWindow: number;
+  errorSamplesBeforeWindow: string[];
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   gcPauseMaxMs: number;
