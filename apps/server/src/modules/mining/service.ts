@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   fromUnits,
@@ -21,7 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { MAX_BALANCE_UNITS, miningValue } from '../../lib/money.ts';
-import { publish, publishBatch } from '../realtime/hub.ts';
+import { notification, publish, publishBatch } from '../realtime/hub.ts';
 import { loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry, CAPPED_NOTE } from '../wallet/ledger.ts';
 
@@ -35,7 +36,10 @@ const noSessionError = () =>
   new AppError(404, ErrorCode.noSession, 'This mining session has ended. Start mining again.');
 
 export function toMiningSession(
-  row: typeof miningSessions.$inferSelect,
+  row: Pick<
+    typeof miningSessions.$inferSelect,
+    'id' | 'miningStartTime' | 'hourlyRate' | 'totalMiningSeconds'
+  >,
   rewardIntervalSeconds: number,
 ): MiningSession {
   return {
@@ -54,23 +58,28 @@ export async function startMining(db: Database, userId: string, now: Date): Prom
   if (toUnits(settings.hourlyRate) <= 0n) {
     throw new AppError(409, ErrorCode.miningPaused, miningMessages.paused);
   }
+  const session = {
+    id: randomUUID(),
+    hourlyRate: settings.hourlyRate,
+    miningStartTime: now,
+    totalMiningSeconds: 0,
+  };
   try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(miningSessions)
-        .values({
-          userId,
-          hourlyRate: settings.hourlyRate,
-          miningStartTime: now,
-          lastRewardTime: now,
-        })
-        .returning();
-      if (!row) throw new Error('mining session insert returned nothing');
-      // Starting counts as the first ping.
-      await tx.insert(miningPings).values({ sessionId: row.id, userId, lastPing: now });
-      await publish(tx, userId, { type: 'mining', active: true, sessionId: row.id });
-      return toMiningSession(row, settings.rewardIntervalSeconds);
-    });
+    // One statement, one round trip (decision 014): the session, its first ping (starting counts
+    // as one) and the event, all or nothing. 250 starts a second written as a transaction of five
+    // statements held pooled connections between round trips, and pings waited for them.
+    await db.execute(sql`
+      WITH started AS (
+        INSERT INTO ${miningSessions} (id, user_id, hourly_rate, mining_start_time, last_reward_time)
+        VALUES (${session.id}, ${userId}, ${session.hourlyRate}, ${now}, ${now})
+        RETURNING id, user_id
+      ), pinged AS (
+        INSERT INTO ${miningPings} (session_id, user_id, last_ping)
+        SELECT id, user_id, ${now} FROM started
+      )
+      SELECT ${notification(userId, { type: 'mining', active: true, sessionId: session.id })}
+      FROM started`);
+    return toMiningSession(session, settings.rewardIntervalSeconds);
   } catch (error) {
     if (isUniqueViolation(error, 'mining_sessions_user_id_key')) {
       throw new AppError(

@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from '@btcp/shared';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle, DatabaseOrTransaction } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -33,8 +33,16 @@ export interface Revocation {
  * (PostgreSQL semantics), so listeners never hear of a change that was rolled back.
  */
 export async function publish(db: DatabaseOrTransaction, userId: string, event: RealtimeEvent) {
+  await db.execute(sql`SELECT ${notification(userId, event)}`);
+}
+
+/**
+ * `publish` as an expression, for a statement that queues the event itself (a `SELECT … FROM` the
+ * rows it wrote notifies only if it wrote them); heard only once that statement commits.
+ */
+export function notification(userId: string, event: RealtimeEvent): SQL {
   const envelope: Envelope = { userId, event };
-  await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
+  return sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`;
 }
 
 /**
