@@ -39,7 +39,6 @@ const MINER_SERVER_PROCESSES = Number(process.env.BENCH_MINERS_SERVERS ?? 4);
 const MINER_RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
 const REQUEST_PATH_CONNECTIONS = 50;
 
-/** A fresh PostgreSQL database for one scenario, dropped afterwards; null without a server. */
 /** autovacuum's own default: how often it looks at a database. */
 const AUTOVACUUM_NAPTIME_MS = 60_000;
 
@@ -75,6 +74,7 @@ async function standInForAutovacuum(admin: pg.Client, url: string) {
   };
 }
 
+/** A fresh PostgreSQL database for one scenario, dropped afterwards; null without a server. */
 async function scratchDatabase(label: string) {
   const name = `btcp_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: pgAdminUrl });

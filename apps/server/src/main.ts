@@ -70,10 +70,6 @@ function announce(
 }
 
 /**
- * One server process: the app on PORT. Alone (WEB_CONCURRENCY=1) it prepares the database itself;
- * as a cluster worker the primary has done that, and the port is shared through the primary.
- */
-/**
  * Connections the kernel queues for the processes to accept (Linux caps it at
  * net.core.somaxconn, 4096 by default). Node's default of 511 overflowed while 50,000 miners
  * connected (issue 12): the kernel dropped the handshakes it had no room for, and thousands of
@@ -82,6 +78,10 @@ function announce(
  */
 const LISTEN_BACKLOG = 4096;
 
+/**
+ * One server process: the app on PORT. Alone (WEB_CONCURRENCY=1) it prepares the database itself;
+ * as a cluster worker the primary has done that, and the port is shared through the primary.
+ */
 async function serve(config: Config) {
   const database = await openConfiguredDatabase(config);
   const prepared = cluster.isWorker ? null : await prepare(database);

@@ -24,8 +24,8 @@ export interface LastSeenRecorder {
  * D19, decision 014: when a user was last seen is not money, and a request never waits for it. A
  * process gathers the users it saw and writes them each second in one statement that waits neither
  * for the disk nor for a row another transaction holds; with 50,000 miners pinging, one round trip
- * per ping for `last_seen_at` had held the pool's connections from the pings themselves. Another process that wrote a user within
- * SEEN_REFRESH_MS is left as it is.
+ * per ping for `last_seen_at` had held the pool's connections from the pings themselves. Another
+ * process that wrote a user within SEEN_REFRESH_MS is left as it is.
  */
 export function createLastSeenRecorder(db: Database, log: FastifyBaseLogger): LastSeenRecorder {
   let noted = new Map<string, Date>();
