@@ -34,6 +34,22 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * A test that needs the PostgreSQL server itself (another connection holding rows, a process of
+ * its own): skipped on PGlite, handed the database's URL on the server.
+ */
+function onServer(name: string, test: (url: string) => Promise<void>, timeout?: number) {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    name,
+    async () => {
+      const url = serverUrlOf(t.database);
+      if (!url) throw new Error('no server database');
+      await test(url);
+    },
+    timeout,
+  );
+}
+
 /** Signs up `count` miners, starts their sessions, and makes one reward due (60 s, covered). */
 async function minersWithARewardDue(prefix: string, count: number) {
   const miners: { cookie: string; sessionId: string }[] = [];
@@ -102,11 +118,9 @@ describe('set-wise crediting (decision 014)', () => {
     await stopAll(miners);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  onServer(
     'leaves a reward whose wallet another transaction holds to the next tick, which pays it once',
-    async () => {
-      const url = serverUrlOf(t.database);
-      if (!url) throw new Error('no server database');
+    async (url) => {
       const miners = await minersWithARewardDue('held', 2);
       // Another transaction (an admin's adjustment) holds the first miner's wallet.
       const holder = new pg.Client({ connectionString: url });
@@ -177,11 +191,9 @@ describe('set-wise crediting (decision 014)', () => {
     await stopAll([miner]);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  onServer(
     'loses and doubles nothing when a process crediting is killed (SIGKILL) mid-transaction',
-    async () => {
-      const url = serverUrlOf(t.database);
-      if (!url) throw new Error('no server database');
+    async (url) => {
       const miners = await minersWithARewardDue('killed', 12);
       const doomed = new URL(url);
       doomed.searchParams.set('application_name', 'btcp-doomed');
@@ -246,11 +258,9 @@ describe('set-wise crediting (decision 014)', () => {
 });
 
 describe('a ping touches only its own mining row (decision 014)', () => {
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  onServer(
     'is answered while the miner’s account row is locked, and when they were last seen is still written',
-    async () => {
-      const url = serverUrlOf(t.database);
-      if (!url) throw new Error('no server database');
+    async (url) => {
       const cookie = await signedUpUser(t.app, 'locked-account@example.com');
       const started = await post(t.app, '/api/mining/start', undefined, cookie);
       expect(started.statusCode, started.body).toBe(201);
@@ -291,11 +301,9 @@ describe('a ping touches only its own mining row (decision 014)', () => {
 });
 
 describe('when users were last seen (decision 014)', () => {
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  onServer(
     'is written without waiting for a user another transaction holds, so it never deadlocks with it',
-    async () => {
-      const url = serverUrlOf(t.database);
-      if (!url) throw new Error('no server database');
+    async (url) => {
       const emails = ['seen-first@example.com', 'seen-held@example.com'];
       for (const email of emails) await signedUpUser(t.app, email);
       const idOf = async (email: string) => {
