@@ -2,6 +2,7 @@
 // its share of the miners as browsers would, from its own loopback source address. Each miner holds
 // its event stream open, starts a session, pings every 30 s in real time and collects the rewards
 // the stream brings. The parent steers it over IPC and reads its figures back.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -57,7 +58,25 @@ const PING_CONNECTIONS = 512;
 const FIRST_PORT = 1024;
 const LAST_PORT = 65_535;
 let nextPort = FIRST_PORT;
-const portsInUse = new Set<number>();
+/**
+ * Ports a server on this machine listens on, whatever its address: a listener on 0.0.0.0 holds
+ * its port on every address (a run met one on port 2024, and its five streams failed to bind).
+ */
+function listeningPorts(): number[] {
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((table) => {
+    try {
+      return readFileSync(table, 'utf8')
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((fields) => fields[3] === '0A')
+        .map((fields) => Number.parseInt(fields[1]?.split(':').at(-1) ?? '', 16));
+    } catch {
+      return [];
+    }
+  });
+}
+const portsInUse = new Set<number>(listeningPorts());
 function takePort(): number {
   for (let tried = 0; tried <= LAST_PORT - FIRST_PORT; tried++) {
     const port = nextPort;
