@@ -30,6 +30,17 @@ export function serverUrlOf(handle: DatabaseHandle): string | null {
   return serverUrls.get(handle) ?? null;
 }
 
+/**
+ * The test database as another process opens it: on PostgreSQL its own pool and its own listening
+ * connection, closed with the app given it; on PGlite, which one process owns, the same handle,
+ * left to its owner to close.
+ */
+export async function openAgain(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = serverUrlOf(handle);
+  if (!url) return { ...handle, close: async () => {} };
+  return openDatabase({ kind: 'postgres', url });
+}
+
 export async function openTestDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const server = await createServerTestDatabase();
   if (!server) {

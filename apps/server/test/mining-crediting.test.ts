@@ -11,7 +11,14 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { roomyLimits } from '../src/modules/community/test-support.ts';
 import { creditDueRewards } from '../src/modules/mining/service.ts';
 import { post, signedUpUser } from './accounts.ts';
-import { createTestApp, makeWebDist, manualClock, serverUrlOf, type TestApp } from './helper.ts';
+import {
+  createTestApp,
+  makeWebDist,
+  manualClock,
+  openAgain,
+  serverUrlOf,
+  type TestApp,
+} from './helper.ts';
 
 /**
  * Decision 014: rewards are paid set-wise by a job that every process runs. Two handles on one
@@ -148,7 +155,7 @@ describe('set-wise crediting (decision 014)', () => {
   it('delivers each reward to the miner’s open event stream, in whichever process it is', async () => {
     const second: FastifyInstance = await buildApp({
       config: { ...t.config, webDistDir: await makeWebDist() },
-      database: { ...t.database, close: async () => {} },
+      database: await openAgain(t.database),
       clock,
       logger: false,
       runJobs: false,

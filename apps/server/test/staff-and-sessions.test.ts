@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { users } from '../src/db/schema.ts';
 import { adminCookie, latestToken, login, PASSWORD, post, signedUpUser } from './accounts.ts';
-import { createTestApp, makeWebDist, sameOrigin, type TestApp } from './helper.ts';
+import { createTestApp, makeWebDist, openAgain, sameOrigin, type TestApp } from './helper.ts';
 
 /** Issue 10, findings 3, 4 and 10: bans take staff powers, guards come first, sessions end everywhere. */
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   t = await createTestApp();
   second = await buildApp({
     config: { ...t.config, webDistDir: await makeWebDist() },
-    database: { ...t.database, close: async () => {} },
+    database: await openAgain(t.database),
     logger: false,
   });
   await second.listen({ host: '127.0.0.1', port: 0 });

@@ -5,6 +5,12 @@ import type { DatabaseHandle } from './client.ts';
 /** Payloads no application notification starts with: a settle request and its answers. */
 const SETTLE_PREFIX = 'settle:';
 const ACK_PREFIX = 'settled:';
+/**
+ * A settle marker or its answer: what `subscribe` sends on a channel besides the application's
+ * own payloads. Another listener on the same channel skips them.
+ */
+export const isSettleMessage = (payload: string) =>
+  payload.startsWith(SETTLE_PREFIX) || payload.startsWith(ACK_PREFIX);
 /** How long `settle()` waits before treating the channel as unreliable. */
 const SETTLE_TIMEOUT_MS = 2_000;
 
@@ -54,8 +60,6 @@ export async function subscribe(
       wait.done();
     }
   };
-  // Only the listeners that answer are counted (the realtime hub listens on some channels too).
-  const label = `${channel} ${options.everywhere ? 'answering' : 'cache'}`;
   let live = true;
   const stop = await database.listen(
     channel,
@@ -74,7 +78,8 @@ export async function subscribe(
       live = state === 'restored';
       onGap();
     },
-    label,
+    // Only the listeners that answer are counted (the realtime hub listens on some channels too).
+    { answers: options.everywhere ?? false },
   );
   return {
     get live() {
@@ -82,7 +87,7 @@ export async function subscribe(
     },
     async settle() {
       const nonce = randomUUID();
-      const expected = options.everywhere ? Math.max(1, await database.listeners(label)) : 1;
+      const expected = options.everywhere ? Math.max(1, await database.answerers(channel)) : 1;
       let timer: NodeJS.Timeout | undefined;
       const settled = new Promise<void>((resolve) => {
         waiting.set(nonce, { answers: 0, expected, done: resolve });

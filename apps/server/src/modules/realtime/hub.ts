@@ -2,6 +2,7 @@ import type { RealtimeEvent } from '@btcp/shared';
 import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle, DatabaseOrTransaction } from '../../db/client.ts';
+import { isSettleMessage } from '../../db/notifications.ts';
 import { prepared } from '../../db/prepared.ts';
 import { realtimeBatches } from '../../db/schema.ts';
 
@@ -135,6 +136,8 @@ export async function createRealtimeHub(
     );
   });
   const stopRevocations = await database.listen(REVOCATIONS_CHANNEL, (payload) => {
+    // The session caches settle revocations on this channel (db/notifications.ts).
+    if (isSettleMessage(payload)) return;
     const revocation = parse<Revocation>(payload);
     if (!revocation) return;
     for (const stream of [...(byUser.get(revocation.userId) ?? [])]) {

@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, makeWebDist, SAME_ORIGIN, type TestApp } from '../../../test/helper.ts';
+import {
+  createTestApp,
+  makeWebDist,
+  openAgain,
+  SAME_ORIGIN,
+  type TestApp,
+} from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 
@@ -16,11 +22,11 @@ describe('GET /api/events', () => {
 
   beforeAll(async () => {
     first = await createTestApp();
-    // A second instance on the same database, with its own LISTEN connection and its own clients.
+    // A second instance on the same database, with its own connections (on PostgreSQL) and clients.
     const handle = first.database;
     second = await buildApp({
       config: { ...first.config, webDistDir: await makeWebDist() },
-      database: { ...handle, close: async () => {} },
+      database: await openAgain(handle),
       logger: false,
     });
     await second.listen({ host: '127.0.0.1', port: 0 });
