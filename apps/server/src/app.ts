@@ -29,6 +29,7 @@ import { createLastSeenRecorder, type LastSeenRecorder } from './modules/auth/la
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliverAccountMail } from './modules/auth/service.ts';
 import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
+import { readSessions } from './modules/auth/sessions.ts';
 import { blogFeedRoutes } from './modules/blog/feed.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { communityRoutes } from './modules/community/routes.ts';
@@ -156,7 +157,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailDrainer', mailDrainer);
   const realtime = await createRealtimeHub(database, app.log);
   app.decorate('realtime', realtime);
-  const sessionCache = await createSessionCache(database, app.log);
+  const sessionCache = await createSessionCache(database, app.log, (tokenHashes, now) =>
+    readSessions(database.db, tokenHashes, now),
+  );
   app.decorate('sessionCache', sessionCache);
   const lastSeen = createLastSeenRecorder(database.db, app.log);
   app.decorate('lastSeen', lastSeen);

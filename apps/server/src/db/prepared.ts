@@ -30,10 +30,10 @@ export function prepared<T>(
 
 /**
  * A list of ids as one PostgreSQL array parameter (`= ANY($1::uuid[])`), so the statement's text is
- * the same for any number of ids and stays prepared. Ids come from our own rows (UUIDs), never
- * from a request.
+ * the same for any number of ids and stays prepared. Ids come from our own rows or hashes (UUIDs,
+ * hex digests: nothing to quote), never from a request.
  */
-export function uuidArray(ids: readonly string[]): string {
+export function idArray(ids: readonly string[]): string {
   return `{${ids.join(',')}}`;
 }
 

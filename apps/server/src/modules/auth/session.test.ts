@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { signedUpUser } from '../../../test/accounts.ts';
+import { createTestApp, manualClock, type TestApp } from '../../../test/helper.ts';
 import { adminUsers, profiles, sessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
@@ -75,5 +77,50 @@ describe('GET /api/auth/session', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/session', cookies });
       expect(response.json()).toEqual({ user: null, admin: null });
     }
+  });
+});
+
+describe('a kept session in use (issue 12)', () => {
+  let t: TestApp;
+  const clock = manualClock(new Date('2026-06-01T12:00:00Z'));
+  const statements: string[] = [];
+  const bulkReads = () => statements.filter((text) => /"token_hash" = ANY\(/.test(text));
+  const singleReads = () => statements.filter((text) => /"token_hash" = \$1/.test(text));
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, onQuery: (text) => statements.push(text) });
+  });
+  afterAll(() => t.close());
+
+  const account = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie } });
+
+  it('is read again in the background, not on a request’s path, and is refused once gone', async () => {
+    const kept = await signedUpUser(t.app, 'kept@example.com');
+    const removed = await signedUpUser(t.app, 'removed@example.com');
+    for (const cookie of [kept, removed]) expect((await account(cookie)).statusCode).toBe(200);
+    // An operator deletes a session by hand: no notification tells the processes.
+    const token = removed.slice(removed.indexOf('=') + 1);
+    await t.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+
+    clock.advance(4.5 * 60_000);
+    statements.length = 0;
+    for (const cookie of [kept, removed]) expect((await account(cookie)).statusCode).toBe(200);
+    // The one read in the background ends the removed session; it is then read (and not found).
+    const deadline = Date.now() + 2_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      status = (await account(removed)).statusCode;
+    }
+    expect(status).toBe(401);
+    expect(bulkReads().length).toBeGreaterThan(0);
+    expect(singleReads()).toHaveLength(1);
+
+    // Read again at 4.5 minutes, the session in use is still kept past five.
+    clock.advance(60_000);
+    statements.length = 0;
+    expect((await account(kept)).statusCode).toBe(200);
+    expect(singleReads()).toHaveLength(0);
   });
 });

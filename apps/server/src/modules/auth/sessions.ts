@@ -2,11 +2,12 @@ import type { SessionState } from '@btcp/shared';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { idArray, prepared } from '../../db/prepared.ts';
 import { adminUsers, emailTokens, profiles, sessions, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { publishRevocation } from '../realtime/hub.ts';
 import { SEEN_REFRESH_MS } from './last-seen.ts';
+import type { CachedSession } from './session-cache.ts';
 
 export type SessionUser = NonNullable<SessionState['user']>;
 export type SessionAdmin = NonNullable<SessionState['admin']>;
@@ -128,10 +129,8 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   let session = sessionCache.get(tokenHash, nowMs);
   if (!session) {
     const ticket = sessionCache.ticket();
-    const row = await readSession(db, tokenHash, now);
-    if (!row) return null;
-    const { lastSeenAt, expiresAt, ...user } = row;
-    session = { user, expiresAt: expiresAt.getTime(), lastSeenAt: lastSeenAt?.getTime() ?? 0 };
+    session = await readSession(db, tokenHash, now);
+    if (!session) return null;
     sessionCache.set(tokenHash, session, nowMs, ticket);
   }
   if (nowMs - session.lastSeenAt > SEEN_REFRESH_MS) {
@@ -141,32 +140,65 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   return session.user;
 }
 
-/** A live user session by its token's hash, with the account it belongs to (prepared). */
+/** A live user session, with the account it belongs to: what the session cache keeps of it. */
+const liveUserSessions = () =>
+  and(eq(sessions.kind, 'user'), gt(sessions.expiresAt, sql.placeholder('now')));
+const sessionColumns = {
+  tokenHash: sessions.tokenHash,
+  id: users.id,
+  email: users.email,
+  isBanned: profiles.isBanned,
+  isModerator: profiles.isAdmin,
+  lastSeenAt: users.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+};
+
+function toCachedSession(
+  row: SessionUser & { tokenHash: string; lastSeenAt: Date | null; expiresAt: Date },
+): CachedSession {
+  const { tokenHash: _, lastSeenAt, expiresAt, ...user } = row;
+  return { user, expiresAt: expiresAt.getTime(), lastSeenAt: lastSeenAt?.getTime() ?? 0 };
+}
+
+/** A live user session by its token's hash (prepared). */
 async function readSession(db: Database, tokenHash: string, now: Date) {
   const [row] = await prepared(db, 'read_user_session', (db, name) =>
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        isBanned: profiles.isBanned,
-        isModerator: profiles.isAdmin,
-        lastSeenAt: users.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
+      .select(sessionColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), liveUserSessions()))
+      .limit(1)
+      .prepare(name),
+  ).execute({ tokenHash, now });
+  return row ? toCachedSession(row) : null;
+}
+
+/**
+ * Many live user sessions by their tokens' hashes, in one statement (prepared): the session cache
+ * reads again those it has kept a while. A hash missing from the answer names a session that ended.
+ */
+export async function readSessions(
+  db: Database,
+  tokenHashes: readonly string[],
+  now: Date,
+): Promise<Map<string, CachedSession>> {
+  const rows = await prepared(db, 'read_user_sessions', (db, name) =>
+    db
+      .select(sessionColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(profiles, eq(profiles.id, users.id))
       .where(
         and(
-          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-          eq(sessions.kind, 'user'),
-          gt(sessions.expiresAt, sql.placeholder('now')),
+          sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
+          liveUserSessions(),
         ),
       )
-      .limit(1)
       .prepare(name),
-  ).execute({ tokenHash, now });
-  return row ?? null;
+  ).execute({ tokenHashes: idArray(tokenHashes), now });
+  return new Map(rows.map((row) => [row.tokenHash, toCachedSession(row)]));
 }
 
 export async function findSessionAdmin(request: FastifyRequest): Promise<SessionAdmin | null> {

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { prepared, uuidArray } from '../../db/prepared.ts';
+import { idArray, prepared } from '../../db/prepared.ts';
 import { communityPosts, communityVotes, profiles } from '../../db/schema.ts';
 
 export type VoteType = 'upvote' | 'downvote';
@@ -32,7 +32,7 @@ export async function votesOf(
         ),
       )
       .prepare(name),
-  ).execute({ userId, ids: uuidArray(ids) });
+  ).execute({ userId, ids: idArray(ids) });
   return new Map(rows.map((row) => [row.itemId, row.voteType]));
 }
 

@@ -12,7 +12,7 @@ import {
 import { and, count, eq, getTableColumns, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { commitsWithoutWaitingForDisk, prepared, uuidArray } from '../../db/prepared.ts';
+import { commitsWithoutWaitingForDisk, idArray, prepared } from '../../db/prepared.ts';
 import {
   miningPings,
   miningSessions,
@@ -231,7 +231,7 @@ function createPingRecorder(db: Database) {
       try {
         const recorded = await statement.execute({
           batch: JSON.stringify(rows),
-          ids: uuidArray(rows.map((row) => row.sessionId)),
+          ids: idArray(rows.map((row) => row.sessionId)),
         });
         const ok = new Set(recorded.map((row) => `${row.sessionId}/${row.userId}`));
         for (const ping of batch) ping.settle(ok.has(`${ping.sessionId}/${ping.userId}`));
