@@ -30,16 +30,10 @@ export interface Revocation {
 }
 
 /**
- * Queues an event for one user. NOTIFY inside a transaction is delivered only when it commits
- * (PostgreSQL semantics), so listeners never hear of a change that was rolled back.
- */
-export async function publish(db: DatabaseOrTransaction, userId: string, event: RealtimeEvent) {
-  await db.execute(sql`SELECT ${notification(userId, event)}`);
-}
-
-/**
- * `publish` as an expression, for a statement that queues the event itself (a `SELECT … FROM` the
- * rows it wrote notifies only if it wrote them); heard only once that statement commits.
+ * An event for one user as an expression, for the statement that makes the change it tells of (a
+ * `SELECT … FROM` the rows it wrote notifies only if it wrote them). NOTIFY inside a transaction
+ * is delivered only when it commits (PostgreSQL semantics), so listeners never hear of a change
+ * that was rolled back.
  */
 export function notification(userId: string, event: RealtimeEvent): SQL {
   const envelope: Envelope = { userId, event };
@@ -48,7 +42,7 @@ export function notification(userId: string, event: RealtimeEvent): SQL {
 
 /**
  * Queues many users' events with one row and one NOTIFY (decision 014): the crediting job's tick.
- * Like `publish`, heard only if the transaction commits.
+ * Like `notification`, heard only if the transaction commits.
  */
 export async function publishBatch(db: DatabaseOrTransaction, envelopes: Envelope[]) {
   if (envelopes.length === 0) return;

@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/client.ts';
 import { transactions, wallets } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { MAX_BALANCE_UNITS } from '../../lib/money.ts';
-import { publish } from '../realtime/hub.ts';
+import { notification } from '../realtime/hub.ts';
 
 export interface LedgerEntry {
   userId: string;
@@ -77,21 +77,22 @@ export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Pro
       idempotencyKey: entry.idempotencyKey,
     })
     .returning();
-  const [updated] = await tx
-    .update(wallets)
-    .set({
-      balance: sql`${wallets.balance} + ${sql.placeholder('amount')}::numeric`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(wallets.userId, sql.placeholder('userId')))
-    .returning({ balance: wallets.balance })
-    .prepare('credit_wallet')
-    .execute({ userId: entry.userId, amount: fromUnits(amount) });
-  if (!row || !updated) throw new Error(`no wallet for user ${entry.userId}`);
-  // Heard by the user's open pages only if this transaction commits.
-  await publish(tx, entry.userId, { type: 'balance', balance: updated.balance });
-  await publish(tx, entry.userId, { type: 'transaction', transaction: toTransaction(row) });
-  return { transaction: row, amount: row.amount, balance: updated.balance };
+  if (!row) throw new Error(`no wallet for user ${entry.userId}`);
+  // The wallet is locked: its new balance is the one read plus the amount, exactly.
+  const balance = fromUnits(toUnits(wallet.balance) + amount);
+  // One statement: the new balance and the events, heard by the user's open pages only if this
+  // transaction commits.
+  await tx.execute(sql`
+    WITH credited AS (
+      UPDATE ${wallets} SET balance = ${wallets.balance} + ${fromUnits(amount)}::numeric,
+        updated_at = now()
+      WHERE ${wallets.userId} = ${entry.userId}
+      RETURNING 1
+    )
+    SELECT ${notification(entry.userId, { type: 'balance', balance })},
+      ${notification(entry.userId, { type: 'transaction', transaction: toTransaction(row) })}
+    FROM credited`);
+  return { transaction: row, amount: row.amount, balance };
 }
 
 export function toTransaction(row: typeof transactions.$inferSelect) {
