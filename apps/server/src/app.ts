@@ -47,6 +47,7 @@ import { miningRoutes } from './modules/mining/routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { createSettingsCache, type SettingsCache } from './modules/settings/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { resolvePageMeta } from './plugins/page-meta.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -83,6 +84,7 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     lastSeen: LastSeenRecorder;
     sharedPages: SharedPages;
+    settings: SettingsCache;
   }
 }
 
@@ -165,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('lastSeen', lastSeen);
   const sharedPages = await createSharedPages(database);
   app.decorate('sharedPages', sharedPages);
+  const settings = await createSettingsCache(database);
+  app.decorate('settings', settings);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
   app.decorateRequest('staff', null);
@@ -248,7 +252,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       realtime.close(),
     ]);
     // The last requests may still have settled a cache through these listeners, or noted a user.
-    await Promise.all([sessionCache.close(), sharedPages.close(), lastSeen.flush()]);
+    await Promise.all([
+      sessionCache.close(),
+      sharedPages.close(),
+      settings.close(),
+      lastSeen.flush(),
+    ]);
     await database.close();
   });
 

@@ -39,7 +39,7 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
   // Decision 014: every process runs it; each due reward is locked by one of them and paid once.
   const crediting = everyInterval(CREDIT_TICK_MS, async () => {
     try {
-      await creditDueRewards(app.db, app.clock.now());
+      await creditDueRewards(app.db, app.clock.now(), await app.settings.get());
     } catch (error) {
       app.log.warn({ err: error }, 'crediting mining rewards failed; the next tick tries again');
     }

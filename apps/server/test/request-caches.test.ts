@@ -193,6 +193,47 @@ describe('listening for changes', () => {
   );
 });
 
+describe('the mining settings each instance keeps', () => {
+  it('start the next session anywhere at the rate an admin or an operator set', async () => {
+    const admin = await adminCookie(first.app);
+    const miner = await member(first.app, 'rate_follower');
+    const stored = (
+      await send(firstUrl, 'GET', '/api/admin/settings/mining', { cookie: admin })
+    ).json();
+    /** The rate of a session started (and stopped again) on the second instance. */
+    const rateOnSecond = async () => {
+      const started = await send(secondUrl, 'POST', '/api/mining/start', { cookie: miner.cookie });
+      expect(started.status, started.text).toBe(201);
+      const stopped = await send(secondUrl, 'POST', '/api/mining/stop', {
+        cookie: miner.cookie,
+        body: { sessionId: started.json().id },
+      });
+      expect(stopped.status, stopped.text).toBe(200);
+      return started.json().hourlyRate as string;
+    };
+    const put = (settings: object) =>
+      send(firstUrl, 'PUT', '/api/admin/settings/mining', { cookie: admin, body: settings });
+    try {
+      expect((await put({ ...stored, activePhase: 'early', earlyRate: '321' })).status).toBe(200);
+      expect(await rateOnSecond()).toBe('321');
+
+      await first.database.db.execute(
+        sql`UPDATE system_settings SET value = jsonb_set(value, '{early_phase,hourly_rate}', '"123"')
+            WHERE key = 'mining_phases'`,
+      );
+      const deadline = Date.now() + 1_000;
+      let rate = await rateOnSecond();
+      while (rate !== '123' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        rate = await rateOnSecond();
+      }
+      expect(rate).toBe('123');
+    } finally {
+      expect((await put(stored)).status).toBe(200);
+    }
+  });
+});
+
 describe('the shared public pages', () => {
   let author: Member;
   let voter: Member;

@@ -118,13 +118,14 @@ export async function openDatabase(
     },
     listen: listener.listen,
     async answerers(channel) {
-      // Each listening connection names its answering channels, once per listener.
+      // Each listening connection names its answering channels, each with its listeners' count.
       const result = await pool.query<{ count: number }>(
-        `SELECT coalesce(sum(cardinality(array_positions(
-           string_to_array(substring(application_name from $1), ','), $2))), 0)::int AS count
-         FROM pg_stat_activity
-         WHERE datname = current_database() AND starts_with(application_name, $3)`,
-        [LISTENER_NAME.length + 2, channel, `${LISTENER_NAME} `],
+        `SELECT coalesce(sum(split_part(answering, '*', 2)::int), 0)::int AS count
+         FROM pg_stat_activity,
+           unnest(string_to_array(substring(application_name from $1), ',')) AS answering
+         WHERE datname = current_database() AND starts_with(application_name, $2)
+           AND split_part(answering, '*', 1) = $3`,
+        [LISTENER_NAME.length + 2, `${LISTENER_NAME} `, channel],
       );
       return result.rows[0]?.count ?? 0;
     },
@@ -152,7 +153,8 @@ interface Listening {
  * LISTENs again) when it drops. PostgreSQL wakes every listening connection of the database for
  * each NOTIFY, whatever its channel: with a connection per channel, four processes kept twenty
  * backends to wake for each miner's start (issue 12). Its application_name lists the channels on
- * which it answers settle markers, once per answering listener, so `answerers` can count them.
+ * which it answers settle markers, each with how many listeners answer, so `answerers` can count
+ * them (`btcp listen btcp_revocations*1,btcp_settings_changes*1`).
  */
 function createListener(url: string) {
   const channels = new Map<string, Set<Listening>>();
@@ -164,9 +166,10 @@ function createListener(url: string) {
   const retired = new WeakSet<pg.Client>();
   const everyone = () => [...channels.values()].flatMap((set) => [...set]);
   const applicationName = () => {
-    const answering = [...channels].flatMap(([channel, set]) =>
-      [...set].filter((listening) => listening.answers).map(() => channel),
-    );
+    const answering = [...channels].flatMap(([channel, set]) => {
+      const count = [...set].filter((listening) => listening.answers).length;
+      return count > 0 ? [`${channel}*${count}`] : [];
+    });
     const name = [LISTENER_NAME, answering.sort().join(',')].join(' ');
     if (Buffer.byteLength(name) > MAX_APPLICATION_NAME) {
       throw new Error(`too many answering listeners to name in application_name: ${name}`);

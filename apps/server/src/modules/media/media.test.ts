@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, makeWebDist, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, makeWebDist, openAgain, type TestApp } from '../../../test/helper.ts';
 import {
   jpegWithGps,
   largePng,
@@ -87,7 +87,7 @@ describe('image uploads (D14, D23)', () => {
           dataDir: `${t.config.dataDir}-elsewhere`,
           webDistDir: await makeWebDist(),
         },
-        database: { ...t.database, close: async () => {} },
+        database: await openAgain(t.database),
         logger: false,
         runJobs: false,
       });

@@ -37,12 +37,13 @@ async function miningRows(email: string) {
     .orderBy(transactions.createdAt);
 }
 
-async function setInterval(seconds: number) {
-  await t.database.db
-    .update(systemSettings)
-    .set({ value: { seconds } })
-    .where(eq(systemSettings.key, 'mining_reward_interval'));
+/** An operator's change in SQL, once every process has heard of it (the settings are kept). */
+async function storeSetting(key: string, value: unknown) {
+  await t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
+  await t.app.settings.settle();
 }
+
+const setInterval = (seconds: number) => storeSetting('mining_reward_interval', { seconds });
 
 const get = (url: string, cookie: string) =>
   t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -471,10 +472,6 @@ describe('a wallet at the balance ceiling (numeric(20,8))', () => {
 });
 
 describe('settings the database holds', () => {
-  async function storeSetting(key: string, value: unknown) {
-    await t.database.db.update(systemSettings).set({ value }).where(eq(systemSettings.key, key));
-  }
-
   it('refuses to start mining while the stored rate is 0, with a clear 409 and no session', async () => {
     const cookie = await signedUpUser(t.app, 'paused@example.com');
     const admin = await adminCookie(t.app);
@@ -517,5 +514,46 @@ describe('settings the database holds', () => {
     await post(t.app, '/api/mining/stop', { sessionId: session.json().id }, cookie);
     await storeSetting('mining_reward_interval', { seconds: 60 });
     await storeSetting('referral_bonus', { amount: '40' });
+  });
+});
+
+describe('the settings each process keeps (issue 12)', () => {
+  it('are read once for many starts, and again after a change', async () => {
+    const statements: string[] = [];
+    const own = await createTestApp({ onQuery: (text) => statements.push(text) });
+    try {
+      const cookies = await Promise.all(
+        ['kept-a', 'kept-b', 'kept-c'].map((name) => signedUpUser(own.app, `${name}@example.com`)),
+      );
+      const settingsReads = () =>
+        statements.filter((text) => text.includes('from "system_settings"')).length;
+      const start = async (cookie: string) => {
+        const response = await post(own.app, '/api/mining/start', undefined, cookie);
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json() as { id: string; hourlyRate: string };
+      };
+      statements.length = 0;
+      for (const cookie of cookies.slice(0, 2)) await start(cookie);
+      expect(settingsReads()).toBeLessThanOrEqual(1);
+
+      const admin = await adminCookie(own.app);
+      const settings = await own.app.inject({
+        method: 'GET',
+        url: '/api/admin/settings/mining',
+        headers: { cookie: admin },
+      });
+      const changed = await own.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/mining',
+        headers: { ...sameOrigin, cookie: admin },
+        payload: { ...(settings.json() as object), activePhase: 'early', earlyRate: '250' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      statements.length = 0;
+      expect((await start(cookies[2] ?? '')).hourlyRate).toBe('250');
+      expect(settingsReads()).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -25,7 +25,7 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return miningStatus(app.db, signedInUser(request).id);
+      return miningStatus(app.db, await app.settings.get(), signedInUser(request).id);
     },
   );
 
@@ -40,7 +40,16 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await startMining(app.db, signedInUser(request).id, app.clock.now())),
+      reply
+        .status(201)
+        .send(
+          await startMining(
+            app.db,
+            await app.settings.get(),
+            signedInUser(request).id,
+            app.clock.now(),
+          ),
+        ),
   );
 
   app.post(

@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { MAX_BALANCE_UNITS, miningValue } from '../../lib/money.ts';
 import { notification, publishBatch } from '../realtime/hub.ts';
-import { loadSettings } from '../settings/service.ts';
+import { type ActiveMiningSettings, loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry, CAPPED_NOTE } from '../wallet/ledger.ts';
 
 /** A session with its last ping (decision 014: kept in mining_pings). */
@@ -52,8 +52,12 @@ export function toMiningSession(
 }
 
 /** D11: one session per user; the unique key on user_id settles two starts at the same moment. */
-export async function startMining(db: Database, userId: string, now: Date): Promise<MiningSession> {
-  const settings = await loadSettings(db);
+export async function startMining(
+  db: Database,
+  settings: ActiveMiningSettings,
+  userId: string,
+  now: Date,
+): Promise<MiningSession> {
   // Only a rate saved before rates had to be positive can be 0; a session could not store it.
   if (toUnits(settings.hourlyRate) <= 0n) {
     throw new AppError(409, ErrorCode.miningPaused, miningMessages.paused);
@@ -285,8 +289,12 @@ interface Credit {
  * interval from the last reward that the pings cover; it is worth exactly `earned` (decision 007)
  * and is capped, like every automatic credit, at what the wallet can still hold.
  */
-export async function creditDueRewards(db: Database, now: Date): Promise<number> {
-  const { rewardIntervalSeconds } = await loadSettings(db);
+export async function creditDueRewards(
+  db: Database,
+  now: Date,
+  settings?: ActiveMiningSettings,
+): Promise<number> {
+  const { rewardIntervalSeconds } = settings ?? (await loadSettings(db));
   const intervalMs = rewardIntervalSeconds * 1000;
   return db.transaction(async (tx) => {
     const due = await tx
@@ -469,8 +477,7 @@ export async function closeStaleSessions(db: Database, now: Date, log: JobLog): 
   return closed;
 }
 
-export async function miningStatus(db: Database, userId: string) {
-  const settings = await loadSettings(db);
+export async function miningStatus(db: Database, settings: ActiveMiningSettings, userId: string) {
   const [[own], [miners]] = await Promise.all([
     db.select().from(miningSessions).where(eq(miningSessions.userId, userId)),
     db.select({ value: count() }).from(miningSessions),

@@ -32,6 +32,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoredMiningSettingsSchema },
       },
     },
-    async (request) => updateMiningSettings(app.db, signedInStaff(request), request.body),
+    async (request) => {
+      const saved = await updateMiningSettings(app.db, signedInStaff(request), request.body);
+      // Every process starts the next session at the new rate.
+      await app.settings.settle();
+      return saved;
+    },
   );
 };
