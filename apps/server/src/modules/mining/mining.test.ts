@@ -557,3 +557,41 @@ describe('the settings each process keeps (issue 12)', () => {
     }
   });
 });
+
+describe('many Stops at once (issue 12)', () => {
+  // PGlite runs one statement at a time, and its transactions are not statements Drizzle logs.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'close at most four sessions at a time in a process, and every Stop is paid',
+    async () => {
+      let open = 0;
+      let mostOpen = 0;
+      const own = await createTestApp({
+        onQuery: (text) => {
+          if (/^begin/i.test(text)) mostOpen = Math.max(mostOpen, ++open);
+          if (/^(commit|rollback)/i.test(text)) open--;
+        },
+      });
+      try {
+        const miners = await Promise.all(
+          Array.from({ length: 12 }, async (_, index) => {
+            const cookie = await signedUpUser(own.app, `stopper-${index}@example.com`);
+            const started = await post(own.app, '/api/mining/start', undefined, cookie);
+            expect(started.statusCode, started.body).toBe(201);
+            return { cookie, sessionId: started.json().id as string };
+          }),
+        );
+        mostOpen = 0;
+        const stops = await Promise.all(
+          miners.map(({ cookie, sessionId }) =>
+            post(own.app, '/api/mining/stop', { sessionId }, cookie),
+          ),
+        );
+        expect(stops.map((stop) => stop.statusCode)).toEqual(miners.map(() => 200));
+        expect(mostOpen).toBeGreaterThan(0);
+        expect(mostOpen).toBeLessThanOrEqual(4);
+      } finally {
+        await own.close();
+      }
+    },
+  );
+});
