@@ -176,6 +176,9 @@ function createListener(url: string) {
     }
     return name;
   };
+  /** The connection names its answering listeners anew (`answerers` reads the name). */
+  const rename = (current: pg.Client) =>
+    current.query(`SELECT set_config('application_name', $1, false)`, [applicationName()]);
   const reconnectSoon = () => {
     if (reconnecting || channels.size === 0) return;
     reconnecting = setTimeout(() => {
@@ -245,9 +248,7 @@ function createListener(url: string) {
     const current = client;
     if (!current) return;
     if (set.size === 0) await current.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
-    if (listening.answers) {
-      await current.query(`SELECT set_config('application_name', $1, false)`, [applicationName()]);
-    }
+    if (listening.answers) await rename(current);
   };
   return {
     async listen(
@@ -263,11 +264,7 @@ function createListener(url: string) {
       try {
         const current = await connected();
         await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        if (listening.answers) {
-          await current.query(`SELECT set_config('application_name', $1, false)`, [
-            applicationName(),
-          ]);
-        }
+        if (listening.answers) await rename(current);
       } catch (error) {
         await stop(channel, listening).catch(() => {});
         throw error;

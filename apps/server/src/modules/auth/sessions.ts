@@ -1,5 +1,5 @@
 import type { SessionState } from '@btcp/shared';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { idArray, prepared } from '../../db/prepared.ts';
@@ -140,9 +140,7 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   return session.user;
 }
 
-/** A live user session, with the account it belongs to: what the session cache keeps of it. */
-const liveUserSessions = () =>
-  and(eq(sessions.kind, 'user'), gt(sessions.expiresAt, sql.placeholder('now')));
+/** What the session cache keeps of a live user session, with the account it belongs to. */
 const sessionColumns = {
   tokenHash: sessions.tokenHash,
   id: users.id,
@@ -152,6 +150,15 @@ const sessionColumns = {
   lastSeenAt: users.lastSeenAt,
   expiresAt: sessions.expiresAt,
 };
+
+/** The live user sessions whose token hash `byToken` picks, each with its account. */
+const liveUserSessions = (db: Database, byToken: SQL) =>
+  db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(and(byToken, eq(sessions.kind, 'user'), gt(sessions.expiresAt, sql.placeholder('now'))));
 
 function toCachedSession(
   row: SessionUser & { tokenHash: string; lastSeenAt: Date | null; expiresAt: Date },
@@ -163,12 +170,7 @@ function toCachedSession(
 /** A live user session by its token's hash (prepared). */
 async function readSession(db: Database, tokenHash: string, now: Date) {
   const [row] = await prepared(db, 'read_user_session', (db, name) =>
-    db
-      .select(sessionColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(profiles, eq(profiles.id, users.id))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), liveUserSessions()))
+    liveUserSessions(db, eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .limit(1)
       .prepare(name),
   ).execute({ tokenHash, now });
@@ -185,18 +187,10 @@ export async function readSessions(
   now: Date,
 ): Promise<Map<string, CachedSession>> {
   const rows = await prepared(db, 'read_user_sessions', (db, name) =>
-    db
-      .select(sessionColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(profiles, eq(profiles.id, users.id))
-      .where(
-        and(
-          sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
-          liveUserSessions(),
-        ),
-      )
-      .prepare(name),
+    liveUserSessions(
+      db,
+      sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
+    ).prepare(name),
   ).execute({ tokenHashes: idArray(tokenHashes), now });
   return new Map(rows.map((row) => [row.tokenHash, toCachedSession(row)]));
 }
