@@ -1,15 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss()],
+  plugins: [react(), tailwindcss()],
   // The server's renderer (dist-ssr/, docs/decisions/016) needs none of the public files.
   publicDir: isSsrBuild ? false : 'public',
-  // The renderer carries its libraries inside it: one Preact for every one of them, whichever way
-  // Node (or a loader such as tsx) would load a library's CommonJS build (docs/decisions/017).
-  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -17,16 +15,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Hashed file names let the server send long-lived cache headers for everything in assets/.
     assetsDir: 'assets',
     manifest: true,
-    rolldownOptions: {
-      onLog(level, log, handler) {
-        // 'use client' marks where React server components end: nothing to keep in a browser bundle.
-        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        // react-router uses React 19's useOptimistic where there is one, and does without it on
-        // Preact (docs/decisions/017).
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
-        handler(level, log);
-      },
-    },
   },
   server: {
     port: 5173,

@@ -39,7 +39,7 @@
   });
   const loaded = new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
   // A button pressed before the app has taken the page over is pressed again once it has (the
-  // app says so with the 'btcp:hydrated' event); a link works without the app.
+  // app says so with the 'btcp:hydrating' event); a link works without the app.
   const pressed = [];
   const remember = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
@@ -47,7 +47,7 @@
   };
   document.addEventListener('click', remember, true);
   document.addEventListener(
-    'btcp:hydrated',
+    'btcp:hydrating',
     () => {
       document.removeEventListener('click', remember, true);
       for (const button of pressed.splice(0)) if (button.isConnected) button.click();

@@ -5,7 +5,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
 import { routes } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { beginHydration, endHydration } from './lib/render-environment.ts';
+import { setRenderEnvironment } from './lib/render-environment.ts';
 import { readServerRenderedData } from './lib/server-rendered.ts';
 import './styles.css';
 
@@ -23,9 +23,6 @@ async function loadMatchedRoutes() {
     }),
   );
 }
-
-/** Lets the browser handle input (and paint) before going on. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   const root = document.getElementById('root');
@@ -49,9 +46,8 @@ async function start() {
   for (const query of rendered.queries.queries) query.state.dataUpdatedAt = sentAt;
   hydrate(queryClient, rendered.queries);
   await loadMatchedRoutes();
-  beginHydration({ at: rendered.renderedAt, origin: rendered.origin });
+  setRenderEnvironment({ at: rendered.renderedAt, origin: rendered.origin });
   const router = createBrowserRouter(routes, { hydrationData: rendered.router });
-  await nextTask();
   hydrateRoot(
     root,
     <StrictMode>
@@ -60,12 +56,9 @@ async function start() {
       </App>
     </StrictMode>,
   );
-  // Hydrating is done when hydrateRoot returns (Preact hydrates in one pass): the buttons pressed
-  // before the app listened on the page are pressed again (public/first-paint.js), and then, in a
-  // task of its own so that no one task holds a tap up for long, what only the browser shows.
-  document.dispatchEvent(new Event('btcp:hydrated'));
-  await nextTask();
-  endHydration();
+  // React listens on the page now: the buttons pressed before it did are pressed again
+  // (public/first-paint.js), and React hydrates what they are in at once to handle them.
+  document.dispatchEvent(new Event('btcp:hydrating'));
 }
 
 void start();

@@ -9,7 +9,7 @@ const ThemedToaster = lazy(() => import('./themed-toaster.tsx'));
  * (lib/toast.ts), and sonner shows it the toasts raised before it arrived.
  */
 function ToasterOnFirstToast() {
-  const wanted = useSyncExternalStore(subscribeToToasts, anyToastRaised);
+  const wanted = useSyncExternalStore(subscribeToToasts, anyToastRaised, () => false);
   return wanted ? (
     <Suspense fallback={null}>
       <ThemedToaster />

@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/preact';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubEventSource } from '../test/stub-event-source.ts';
 import { useEventStream } from './use-event-stream.ts';
@@ -21,9 +21,7 @@ describe('useEventStream', () => {
       expect(Source.instances[count - 1]?.closed).toBe(true);
       let waited = 0;
       while (Source.instances.length === count) {
-        act(() => {
-          vi.advanceTimersByTime(500);
-        });
+        act(() => vi.advanceTimersByTime(500));
         waited += 500;
       }
       waitsBetweenReconnects.push(waited);
@@ -33,13 +31,9 @@ describe('useEventStream', () => {
     Source.latest().open();
     expect(onReconnect).toHaveBeenCalledTimes(1);
     Source.latest().fail();
-    act(() => {
-      vi.advanceTimersByTime(999);
-    });
+    act(() => vi.advanceTimersByTime(999));
     expect(Source.instances).toHaveLength(6);
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    act(() => vi.advanceTimersByTime(1));
     expect(Source.instances).toHaveLength(7);
   });
 
@@ -59,9 +53,7 @@ describe('useEventStream', () => {
     const { unmount } = renderHook(() => useEventStream({ onEvent: vi.fn() }));
     Source.latest().fail();
     unmount();
-    act(() => {
-      vi.advanceTimersByTime(20_000);
-    });
+    act(() => vi.advanceTimersByTime(20_000));
     expect(Source.instances).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { isLive, subscribeToLive } from './render-environment.ts';
+
+const subscribe = () => () => {};
 
 /**
  * False on the server and while the browser hydrates a page the server rendered, true after (and
@@ -7,5 +8,9 @@ import { isLive, subscribeToLive } from './render-environment.ts';
  * the reader's own time zone) waits for it, so hydration finds the server's markup exactly.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeToLive, isLive);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 
 /** A toast with these texts (title, then description) is on screen. */

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/preact';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
@@ -21,12 +21,7 @@ export function renderRoute(
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  // Unmounting runs the effects' cleanups at once, as leaving the page would before the next task.
-  const unmount = () =>
-    act(() => {
-      result.unmount();
-    });
-  return { ...result, router, unmount };
+  return { ...result, router };
 }
 
 /**

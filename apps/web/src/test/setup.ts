@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, configure } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /** What `prefers-color-scheme` and `prefers-reduced-motion` answer in a test; change per test. */
@@ -46,8 +46,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  // In act, so what the unmounted components clean up in their effects is done before the next test.
-  act(() => cleanup());
+  cleanup();
   document.head.querySelector('style[data-test="toasts-shown"]')?.remove();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

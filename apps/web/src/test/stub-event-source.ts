@@ -1,4 +1,4 @@
-import { act } from '@testing-library/preact';
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** A stand-in for the browser's EventSource (jsdom has none) that a test drives by hand. */

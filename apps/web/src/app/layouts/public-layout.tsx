@@ -1,8 +1,14 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** The public pages' frame: header, page, footer. */
+/**
+ * The public pages' frame. Header, page and footer are each a Suspense boundary: on a page the
+ * server rendered, React hydrates them one by one and lets the browser work between them, instead
+ * of in one long task that would hold up a tap (docs/decisions/016). Nothing in them suspends
+ * otherwise, so the empty fallbacks never show.
+ */
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -12,12 +18,18 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <Suspense fallback={null}>
+        <SiteHeader />
+      </Suspense>
       {/* tabIndex lets the skip link move focus here, not only the view. */}
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        <Outlet />
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';
@@ -122,7 +122,7 @@ describe('signed-in layout', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(await screen.findByText('Logged out')).toBeVisible();
+    expect(screen.getByText('Logged out')).toBeVisible();
     expect(api.sent('POST /auth/logout')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { MiningSession, MiningStatus } from '@btcp/shared/mining';
-import { act, screen } from '@testing-library/preact';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -190,13 +190,9 @@ describe('mining panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await screen.findByRole('button', { name: 'Stop Mining' });
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(29_000);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
     expect(api.sent('POST /mining/ping')).toHaveLength(0);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1_000);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(api.sent('POST /mining/ping')).toEqual([{ sessionId: session.id }]);
     expect(screen.queryByText('Mining reward received!')).not.toBeInTheDocument();
 
@@ -221,9 +217,7 @@ describe('mining panel', () => {
     renderWithToasts(<Miner />);
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await screen.findByRole('button', { name: 'Stop Mining' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(await screen.findByText('Mining Error')).toBeVisible();
     expect(screen.getByText('Your mining session has ended.')).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
@@ -263,9 +257,7 @@ describe('mining panel', () => {
     expect(screen.getByText('Wallet balance').nextSibling).toHaveTextContent('12.50000000 BTCP');
     await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
     await screen.findByRole('button', { name: 'Stop Mining' });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(60_000);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
     events.latest().send(reward('0.25000000', 60));
     events.latest().send(reward('0.25000000', 120));
     expect(screen.getByText('Mined this session').nextSibling).toHaveTextContent('0.50000000 BTCP');

@@ -1,6 +1,6 @@
 import type { Account } from '@btcp/shared/account';
 import { authMessages } from '@btcp/shared/auth';
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';

@@ -1,6 +1,6 @@
 import type { BlogPost } from '@btcp/shared/blog';
 import { paths } from '@btcp/shared/paths';
-import { screen, waitFor } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';
@@ -49,7 +49,7 @@ describe('blog post page', () => {
       'href',
       '/blog',
     );
-    await waitFor(() => expect(document.title).toBe('Mining explained | BTCP'));
+    expect(document.title).toBe('Mining explained | BTCP');
   });
 
   it('renders Markdown, but never the HTML written inside it', async () => {

@@ -1,5 +1,5 @@
 import type { BlogPage, BlogPostSummary } from '@btcp/shared/blog';
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';

@@ -1,5 +1,6 @@
 import { communityMessages } from '@btcp/shared/community';
 import { pageTitles, paths } from '@btcp/shared/paths';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { commentsQueryOptions } from '../../features/community/api/get-comments.ts';
@@ -56,9 +57,15 @@ function PostPage({ id }: { id: string }) {
         </div>
       ) : null}
       {post.data ? (
+        // Two boundaries: a rendered page hydrates the post, then its comments, letting the
+        // browser work in between (docs/decisions/016). Neither suspends otherwise.
         <>
-          <PostDetail post={post.data} />
-          <CommentSection postId={post.data.id} commentCount={post.data.commentCount} />
+          <Suspense fallback={null}>
+            <PostDetail post={post.data} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <CommentSection postId={post.data.id} commentCount={post.data.commentCount} />
+          </Suspense>
         </>
       ) : null}
       <Link

@@ -1,6 +1,6 @@
 import type { CommunityPost } from '@btcp/shared/community';
 import { pageTitles } from '@btcp/shared/paths';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 import type { MiningStatus } from '@btcp/shared/mining';
-import { act, screen } from '@testing-library/preact';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';
@@ -59,9 +59,7 @@ describe('dashboard page', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?ref=ABCD2345`);
     expect(await screen.findByText('Copied to clipboard')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(2000);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 

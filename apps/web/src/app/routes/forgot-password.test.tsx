@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';
@@ -20,7 +20,7 @@ describe('forgot password page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Return to Login' })).toHaveAttribute('href', '/login');
-    expect(await screen.findByText('Recovery email sent')).toBeVisible();
+    expect(screen.getByText('Recovery email sent')).toBeVisible();
     expect(api.sent('POST /auth/forgot-password')).toEqual([{ email: 'miner@example.com' }]);
   });
 

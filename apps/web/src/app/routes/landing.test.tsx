@@ -1,5 +1,5 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { signedInUser, stubApi } from '../../test/stub-api.ts';

@@ -1,5 +1,5 @@
 import { authMessages } from '@btcp/shared/auth';
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';
@@ -45,7 +45,7 @@ describe('login page', () => {
 
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(await screen.findByText('Login successful')).toBeVisible();
+    expect(screen.getByText('Login successful')).toBeVisible();
     expect(api.sent('POST /auth/login')).toEqual([
       { email: 'miner@example.com', password: 'correct horse 42', remember: true },
     ]);

@@ -1,5 +1,5 @@
 import { NOT_FOUND_TITLE } from '@btcp/shared/paths';
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { Component as NotFound } from './not-found.tsx';

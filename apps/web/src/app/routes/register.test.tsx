@@ -1,5 +1,5 @@
 import { authMessages } from '@btcp/shared/auth';
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';
@@ -99,7 +99,7 @@ describe('register page', () => {
     expect(router.state.location.pathname).toBe('/check-your-inbox');
     expect(screen.getByText('new@example.com')).toBeVisible();
     expect(screen.getByText(/spam or junk folder/)).toBeVisible();
-    expect(await screen.findByText('Registration successful')).toBeVisible();
+    expect(screen.getByText('Registration successful')).toBeVisible();
     expect(
       screen.getByText('Welcome to BTCP! Please check your email to verify your account.'),
     ).toBeVisible();

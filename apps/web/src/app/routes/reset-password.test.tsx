@@ -1,5 +1,5 @@
 import { authMessages } from '@btcp/shared/auth';
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';
@@ -55,7 +55,7 @@ describe('reset password page', () => {
 
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(await screen.findByText('Password reset successful')).toBeVisible();
+    expect(screen.getByText('Password reset successful')).toBeVisible();
     expect(api.sent('POST /auth/reset-password')).toEqual([
       { token: TOKEN, password: 'a new passphrase', confirmPassword: 'a new passphrase' },
     ]);

@@ -1,5 +1,5 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { Component as TermsOfService } from './terms-of-service.tsx';

@@ -1,6 +1,6 @@
 import { authMessages } from '@btcp/shared/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -49,7 +49,7 @@ describe('verify email page', () => {
     await user.type(screen.getByLabelText('Email'), 'miner@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('A new link is on its way.');
-    expect(await screen.findByText(authMessages.verificationSent)).toBeVisible();
+    expect(screen.getByText(authMessages.verificationSent)).toBeVisible();
     expect(api.sent('POST /auth/resend-verification')).toEqual([{ email: 'miner@example.com' }]);
   });
 });

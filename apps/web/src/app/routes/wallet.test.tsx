@@ -1,5 +1,5 @@
 import type { Transaction, TransactionsPage } from '@btcp/shared/wallet';
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';

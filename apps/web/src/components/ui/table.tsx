@@ -1,4 +1,4 @@
-import { type ComponentProps, createContext, type ReactNode, useContext } from 'react';
+import { type ComponentProps, createContext, type ReactNode, use } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -39,14 +39,14 @@ export function Table({
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  const stacked = useContext(StackedContext);
+  const stacked = use(StackedContext);
   return (
     <thead className={cn('[&_tr]:border-b', stacked && 'max-sm:sr-only', className)} {...props} />
   );
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  const stacked = useContext(StackedContext);
+  const stacked = use(StackedContext);
   return (
     <tbody
       className={cn('[&_tr:last-child]:border-0', stacked && 'max-sm:block', className)}
@@ -56,7 +56,7 @@ export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  const stacked = useContext(StackedContext);
+  const stacked = use(StackedContext);
   return (
     <tr
       className={cn(
@@ -87,7 +87,7 @@ const stackedLabelledCell =
   "max-sm:flex max-sm:min-h-9 max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-sans max-sm:before:text-sm max-sm:before:font-medium max-sm:before:not-italic max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)_/_'']";
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  const stacked = useContext(StackedContext);
+  const stacked = use(StackedContext);
   const labelled = (props as Record<string, unknown>)['data-label'] != null;
   return (
     <td

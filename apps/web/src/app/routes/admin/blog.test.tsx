@@ -1,7 +1,7 @@
 import type { AdminBlogPage, AdminBlogPostRow, BlogPost } from '@btcp/shared/blog';
 import type { Media } from '@btcp/shared/media';
 import { paths } from '@btcp/shared/paths';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectToast } from '../../../test/expect-toast.ts';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../test/render.tsx';
 import { signedInAdmin, signedOut, stubApi } from '../../../test/stub-api.ts';

@@ -1,5 +1,5 @@
 import { adminMessages } from '@btcp/shared/admin';
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../../test/render.tsx';

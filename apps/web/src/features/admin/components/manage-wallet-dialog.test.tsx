@@ -1,5 +1,5 @@
 import type { AdminWallet } from '@btcp/shared/wallet';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expectToast } from '../../../test/expect-toast.ts';
@@ -159,9 +159,7 @@ describe('Manage Wallet Balance dialog', () => {
     await expectToast('Subtracted 10.5 BTCP from alice@example.com');
     expect(adjustCalls(calls)[0]?.body).toEqual({ mode: 'subtract', amount: '10.5' });
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Manage wallet of alice@example.com' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Manage wallet of alice@example.com' }));
     const again = within(await screen.findByRole('dialog'));
     await fill(user, again, 'Set Balance', '0');
     await user.click(again.getByRole('button', { name: 'Set Balance' }));

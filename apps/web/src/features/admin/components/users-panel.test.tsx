@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUsersPage } from '@btcp/shared/admin';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../../test/render.tsx';

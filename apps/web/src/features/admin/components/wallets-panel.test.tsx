@@ -1,5 +1,5 @@
 import type { AdminWallet, AdminWalletsPage } from '@btcp/shared/wallet';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../../test/render.tsx';

@@ -1,19 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { renderedAt } from '../../../lib/render-environment.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** Relative times ('5 minutes ago') move on by themselves; one timer serves every one on screen. */
 const TICK_MS = 30_000;
-/** How old the time read by a first render (no timer running yet) may be. */
-const FRESH_MS = 1_000;
 
 const listeners = new Set<() => void>();
-/** Read at the first render, not when this module loads. */
-let now = 0;
+let now = Date.now();
 let timer: number | undefined;
 
 function subscribe(listener: () => void) {
   if (listeners.size === 0) {
+    now = Date.now();
     timer = window.setInterval(() => {
       now = Date.now();
       for (const notify of listeners) notify();
@@ -27,18 +24,15 @@ function subscribe(listener: () => void) {
 }
 
 function getSnapshot(): number {
-  // With no timer running (the first render of a page) the last value may be old: start afresh,
-  // keeping one value for the renders of the same moment.
-  if (listeners.size === 0 && Date.now() - now >= FRESH_MS) now = Date.now();
+  // With no timer running (first render of a page) the last value may be old; start afresh.
+  if (listeners.size === 0 && Date.now() - now >= TICK_MS) now = Date.now();
   return now;
 }
 
-/**
- * The current time in milliseconds, refreshed every 30 s while anything shows it. A page the server
- * rendered shows the server's moment until hydrated, then moves to the clock's.
- */
+/** A server-rendered page shows the server's moment until hydrated, then moves to the clock's. */
+const getServerSnapshot = (): number => renderedAt() ?? getSnapshot();
+
+/** The current time in milliseconds, refreshed every 30 s while anything shows it. */
 export function useNow(): number {
-  const hydrated = useHydrated();
-  const now = useSyncExternalStore(subscribe, getSnapshot);
-  return hydrated ? now : (renderedAt() ?? now);
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }

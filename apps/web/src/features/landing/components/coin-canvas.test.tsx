@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaPreferences } from '../../../test/setup.ts';
 import { CoinCanvas } from './coin-canvas.tsx';
@@ -46,9 +46,7 @@ describe('CoinCanvas', () => {
     const coinsDrawn = vi.mocked(context.drawImage).mock.calls.length;
     expect(coinsDrawn).toBe(50);
     expect(requestFrame).toHaveBeenCalledTimes(1);
-    act(() => {
-      unmount();
-    });
+    unmount();
     expect(cancelFrame).toHaveBeenCalledWith(7);
   });
 

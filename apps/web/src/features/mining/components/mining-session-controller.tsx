@@ -25,17 +25,15 @@ export function MiningSessionController() {
     return () => window.clearInterval(timer);
   }, [sessionId, queryClient]);
 
-  // The page going away, or signing out (or another account signing in): whatever still runs
-  // ends here. Listening from the start, a session started a moment before the page goes away
-  // still ends.
   useEffect(() => {
-    const abandon = () => miningSessionStore.abandon();
-    window.addEventListener('pagehide', abandon);
-    return () => {
-      window.removeEventListener('pagehide', abandon);
-      abandon();
-    };
-  }, []);
+    if (!sessionId) return;
+    const onPageHide = () => miningSessionStore.abandon();
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [sessionId]);
+
+  // Signed out (or another account signed in): whatever still runs ends here.
+  useEffect(() => () => miningSessionStore.abandon(), []);
 
   const serverSessionId = status.data?.session?.id ?? null;
   const statusSettled = status.isSuccess && !status.isFetching;

@@ -1,5 +1,5 @@
 import type { MiningSettings } from '@btcp/shared/settings';
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectToast } from '../../../test/expect-toast.ts';
