@@ -1,5 +1,6 @@
 import { paths } from '@btcp/shared/paths';
 import { Navigate, type RouteObject } from 'react-router';
+import { lazyRoute } from '../lib/route-table.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 
 /**
@@ -10,26 +11,35 @@ export const adminRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: paths.adminLogin.path, lazy: () => import('./routes/admin/admin-login.tsx') },
-      { path: paths.createAdmin.path, lazy: () => import('./routes/admin/create-admin.tsx') },
+      { path: paths.adminLogin.path, ...lazyRoute(() => import('./routes/admin/admin-login.tsx')) },
+      {
+        path: paths.createAdmin.path,
+        ...lazyRoute(() => import('./routes/admin/create-admin.tsx')),
+      },
     ],
   },
   { path: '/admin', element: <Navigate to={paths.adminDashboard.getHref()} replace /> },
   {
-    lazy: async () => ({
+    ...lazyRoute(async () => ({
       Component: (await import('./layouts/admin-layout.tsx')).AdminLayout,
-    }),
+    })),
     children: [
-      { path: paths.adminDashboard.path, lazy: () => import('./routes/admin/dashboard.tsx') },
-      { path: paths.adminUsers.path, lazy: () => import('./routes/admin/users.tsx') },
-      { path: paths.adminWallets.path, lazy: () => import('./routes/admin/wallets.tsx') },
-      { path: paths.adminSettings.path, lazy: () => import('./routes/admin/settings.tsx') },
+      {
+        path: paths.adminDashboard.path,
+        ...lazyRoute(() => import('./routes/admin/dashboard.tsx')),
+      },
+      { path: paths.adminUsers.path, ...lazyRoute(() => import('./routes/admin/users.tsx')) },
+      { path: paths.adminWallets.path, ...lazyRoute(() => import('./routes/admin/wallets.tsx')) },
+      { path: paths.adminSettings.path, ...lazyRoute(() => import('./routes/admin/settings.tsx')) },
       // One page for the list and the form: /admin/blog/{new | edit/{id}}, any other action lists.
-      { path: paths.adminBlog.path, lazy: () => import('./routes/admin/blog.tsx') },
-      { path: paths.adminBlogAction.path, lazy: () => import('./routes/admin/blog.tsx') },
-      { path: paths.adminCommunity.path, lazy: () => import('./routes/admin/community.tsx') },
+      { path: paths.adminBlog.path, ...lazyRoute(() => import('./routes/admin/blog.tsx')) },
+      { path: paths.adminBlogAction.path, ...lazyRoute(() => import('./routes/admin/blog.tsx')) },
+      {
+        path: paths.adminCommunity.path,
+        ...lazyRoute(() => import('./routes/admin/community.tsx')),
+      },
       // Mistyped admin pages, inside the admin frame.
-      { path: '/admin/*', lazy: () => import('./routes/not-found.tsx') },
+      { path: '/admin/*', ...lazyRoute(() => import('./routes/not-found.tsx')) },
     ],
   },
 ];

@@ -1,23 +1,21 @@
 import { paths } from '@btcp/shared/paths';
 import type { RouteObject } from 'react-router';
-import type { SignedInPageHandle } from './layouts/signed-in-layout.tsx';
+import { lazyRoute } from '../lib/route-table.tsx';
 
 /**
  * Pages inside the public layout for signing up and in: register, login, verify email, forgot and
  * reset password, the dev mailbox.
  */
 export const accountRoutes: RouteObject[] = [
-  { path: paths.register.path, lazy: () => import('./routes/register.tsx') },
-  { path: paths.login.path, lazy: () => import('./routes/login.tsx') },
-  { path: paths.checkInbox.path, lazy: () => import('./routes/check-inbox.tsx') },
-  { path: paths.verifyEmail.path, lazy: () => import('./routes/verify-email.tsx') },
-  { path: paths.forgotPassword.path, lazy: () => import('./routes/forgot-password.tsx') },
-  { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password.tsx') },
+  { path: paths.register.path, ...lazyRoute(() => import('./routes/register.tsx')) },
+  { path: paths.login.path, ...lazyRoute(() => import('./routes/login.tsx')) },
+  { path: paths.checkInbox.path, ...lazyRoute(() => import('./routes/check-inbox.tsx')) },
+  { path: paths.verifyEmail.path, ...lazyRoute(() => import('./routes/verify-email.tsx')) },
+  { path: paths.forgotPassword.path, ...lazyRoute(() => import('./routes/forgot-password.tsx')) },
+  { path: paths.resetPassword.path, ...lazyRoute(() => import('./routes/reset-password.tsx')) },
   // D22: the server answers 404 in production, and the page says so.
-  { path: paths.mailbox.path, lazy: () => import('./routes/dev-mailbox.tsx') },
+  { path: paths.mailbox.path, ...lazyRoute(() => import('./routes/dev-mailbox.tsx')) },
 ];
-
-const page = (title: string): SignedInPageHandle => ({ title });
 
 /**
  * Pages of the signed-in area under their own layout with the sidebar and a user guard. The layout
@@ -25,24 +23,21 @@ const page = (title: string): SignedInPageHandle => ({ title });
  */
 export const signedInRoutes: RouteObject[] = [
   {
-    lazy: () => import('./layouts/signed-in-layout.tsx'),
+    ...lazyRoute(() => import('./layouts/signed-in-layout.tsx')),
     children: [
       {
         path: paths.dashboard.path,
-        handle: page('Dashboard'),
-        lazy: () => import('./routes/dashboard.tsx'),
+        ...lazyRoute(() => import('./routes/dashboard.tsx'), { title: 'Dashboard' }),
       },
       {
         path: paths.wallet.path,
-        handle: page('Wallet'),
-        lazy: () => import('./routes/wallet.tsx'),
+        ...lazyRoute(() => import('./routes/wallet.tsx'), { title: 'Wallet' }),
       },
       {
         path: paths.account.path,
-        handle: page('Account'),
-        lazy: () => import('./routes/account.tsx'),
+        ...lazyRoute(() => import('./routes/account.tsx'), { title: 'Account' }),
       },
     ],
   },
-  { path: paths.settings.path, lazy: () => import('./routes/settings.tsx') },
+  { path: paths.settings.path, ...lazyRoute(() => import('./routes/settings.tsx')) },
 ];

@@ -1,14 +1,12 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
 
 /**
- * What the server hands the browser beside a page it rendered (entry-server.tsx): the router's
- * state, the API answers the page showed, and the moment and origin it was rendered with, so
+ * What the server hands the browser beside a page it rendered (entry-server.tsx): the API answers
+ * the page showed, and the moment and origin it was rendered with, so
  * the first render in the browser is the server's render exactly and hydration finds no mismatch.
  * It travels as JSON in a non-executable script element (the CSP allows no inline script).
  */
 export interface ServerRenderedData {
-  router: HydrationState;
   queries: DehydratedState;
   renderedAt: number;
   /** The configured origin the server judged links against (never the request's Host). */

@@ -1,8 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, type RouteObject, useLocation } from 'react-router';
 import { Toaster, toast } from 'sonner';
+import { RouteTable } from '../lib/route-table.tsx';
+
+/** The app's router is the declarative one: a test reads where it is through what this keeps. */
+function TrackLocation({ into }: { into: { location: Location } }) {
+  into.location = useLocation();
+  return null;
+}
 
 /**
  * Renders `element` on every path of a memory router (so it stays mounted across navigation) with a
@@ -13,12 +20,14 @@ export function renderRoute(
   { path = '/', routes = [] }: { path?: string; routes?: RouteObject[] } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([...routes, { path: '*', element }], {
-    initialEntries: [path],
-  });
+  const router = { state: { location: undefined as unknown as Location } };
+  const table = [...routes, { path: '*', element }];
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <TrackLocation into={router.state} />
+        <RouteTable routes={table} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, router };

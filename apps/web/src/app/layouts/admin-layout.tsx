@@ -2,8 +2,8 @@ import type { Staff } from '@btcp/shared/admin';
 import { paths } from '@btcp/shared/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../../components/ui/sheet.tsx';
@@ -14,6 +14,7 @@ import { ModeratorAccessDenied } from '../../features/admin/components/moderator
 import { canOpenAdminPage } from '../../features/admin/lib/staff-access.ts';
 import { sessionQueryOptions } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 
 /** Logout, then /admin-login (spec "Admin area"). */
 function useLogoutToAdminLogin(staff: Staff) {
@@ -87,7 +88,9 @@ function AdminShell({ staff }: { staff: Staff }) {
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
             {canOpenAdminPage(staff.role, location.pathname) ? (
-              <Outlet />
+              <Suspense fallback={null}>
+                <Outlet />
+              </Suspense>
             ) : (
               <ModeratorAccessDenied />
             )}

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/site-footer.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /**

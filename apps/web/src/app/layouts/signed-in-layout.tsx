@@ -8,7 +8,8 @@ import {
   UserRound,
   Wallet,
 } from 'lucide-react';
-import { Link, Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
 import { AccountBannedBadge } from '../../components/account-banned-badge.tsx';
 import { CoinMark } from '../../components/coin-mark.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
@@ -26,12 +27,9 @@ import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
 import { RequireUser } from '../../features/auth/components/require-user.tsx';
 import { MiningIndicator } from '../../features/mining/components/mining-indicator.tsx';
 import { miningSessionStore } from '../../features/mining/lib/mining-session-store.ts';
+import { useMatchedHandles } from '../../lib/route-table.tsx';
 import { useSession } from '../../lib/session.ts';
-
-/** What a signed-in page declares in its route's `handle`: the title the top bar shows. */
-export interface SignedInPageHandle {
-  title: string;
-}
+import { ScrollRestoration } from './scroll-restoration.tsx';
 
 const navItems = [
   { label: 'Dashboard', to: paths.dashboard.getHref(), icon: LayoutDashboard },
@@ -48,15 +46,9 @@ const moderationItem = {
   icon: ShieldCheck,
 };
 
-function isPageHandle(handle: unknown): handle is SignedInPageHandle {
-  return typeof (handle as SignedInPageHandle | undefined)?.title === 'string';
-}
-
+/** The title the page's route declares (app/user-routes.tsx). */
 function usePageTitle(): string {
-  const handle = useMatches()
-    .map((match) => match.handle)
-    .findLast(isPageHandle);
-  return handle?.title ?? '';
+  return useMatchedHandles().findLast((handle) => handle.title !== undefined)?.title ?? '';
 }
 
 /** The signed-in area (spec §2): sidebar, a top bar with the page title, the page. */
@@ -136,7 +128,9 @@ function SignedInShell() {
           tabIndex={-1}
           className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
         >
-          <Outlet />
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <ScrollRestoration />

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '../../test/render.tsx';
 import { apiError, stubApi } from '../../test/stub-api.ts';
@@ -17,13 +17,12 @@ describe('verify email page', () => {
       'POST /auth/verify-email': { body: { message: 'Your email is verified.' } },
     });
     // StrictMode at the root, as in main.tsx: effects run twice on mount.
-    const router = createMemoryRouter([{ path: '*', element: <VerifyEmail /> }], {
-      initialEntries: [`/verify-email?token=${TOKEN}`],
-    });
     render(
       <StrictMode>
         <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[`/verify-email?token=${TOKEN}`]}>
+            <VerifyEmail />
+          </MemoryRouter>
         </QueryClientProvider>
       </StrictMode>,
     );
