@@ -10,7 +10,7 @@ export function LocalTime({
   format,
 }: {
   dateTime: string;
-  format: (value: string, timeZone?: string) => string;
+  format: (value: string, timeZone?: 'UTC') => string;
 }) {
   const timeZone = useTimeZone();
   return <time dateTime={dateTime}>{format(dateTime, timeZone)}</time>;

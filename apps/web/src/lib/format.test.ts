@@ -37,5 +37,36 @@ describe('formatLongDateTime', () => {
 describe('formatCount', () => {
   it('writes figures in full with separators', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-1000)).toBe('-1,000');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(0)).toBe('0');
+  });
+});
+
+describe('written without Intl', () => {
+  // A moment every 7 h 13 min over two years: every month, hour and minute turns up.
+  const moments = Array.from(
+    { length: 2_500 },
+    (_, i) => new Date(Date.UTC(2025, 0, 1) + i * (7 * 60 + 13) * 60_000),
+  );
+  const intl = (options: Intl.DateTimeFormatOptions, timeZone?: string) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+  const short = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+  const long = { month: 'long', day: 'numeric', year: 'numeric' } as const;
+  const time = { hour: 'numeric', minute: '2-digit' } as const;
+  const plain = (text: string) => text.replace(/\s/g, ' ');
+
+  it.each([['UTC' as const], [undefined]])('reads as Intl does in %s', (timeZone) => {
+    for (const moment of moments) {
+      expect(formatShortDate(moment, timeZone)).toBe(intl(short, timeZone).format(moment));
+      expect(formatLongDate(moment, timeZone)).toBe(intl(long, timeZone).format(moment));
+      expect(plain(formatShortDateTime(moment, timeZone))).toBe(
+        plain(intl({ ...short, ...time }, timeZone).format(moment)),
+      );
+      expect(plain(formatLongDateTime(moment, timeZone))).toBe(
+        plain(`${intl(long, timeZone).format(moment)} at ${intl(time, timeZone).format(moment)}`),
+      );
+    }
+    expect(formatCount(1234567)).toBe(new Intl.NumberFormat('en-US').format(1234567));
   });
 });

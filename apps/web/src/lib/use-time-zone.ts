@@ -5,6 +5,6 @@ import { useHydrated } from './use-hydrated.ts';
  * a page it rendered hydrates, when it is UTC, the server's, so the text matches; React renders
  * again with the browser's zone straight after hydrating.
  */
-export function useTimeZone(): string | undefined {
+export function useTimeZone(): 'UTC' | undefined {
   return useHydrated() ? undefined : 'UTC';
 }

@@ -14,7 +14,7 @@ function ago(count: number, unit: string): string {
  * 'just now', 'N seconds ago' (under 60 s), 'N minutes ago', 'N hours ago', 'N days ago', then
  * 'Nov 22, 2026' from 7 days on. A time slightly ahead of `now` (clocks differ) is 'just now'.
  */
-export function formatRelativeTime(date: Date, now: Date, timeZone?: string): string {
+export function formatRelativeTime(date: Date, now: Date, timeZone?: 'UTC'): string {
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
   if (seconds < 1) return 'just now';
   if (seconds < MINUTE) return ago(seconds, 'second');
