@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * The realistic miners scenario (issue 12): N signed-in miners, each holding its event stream open
+ * The realistic miners scenario: N signed-in miners, each holding its event stream open
  * and pinging every 30 s in real time, a reward interval of 60 s, load from several processes on
  * several loopback source addresses. Users and their sessions are written straight into the bench
  * database (signing up 50,000 people is not what is measured); everything measured goes through

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 
 /**
  * The content the Lighthouse pages show, made through the public API as people would make it: an
- * admin's blog post with a cover photo, and a member's community post with a photo (issue 14).
+ * admin's blog post with a cover photo, and a member's community post with a photo.
  * The server has no SMTP, so its mail lands in the outbox of its data folder, where the member's
  * verification link is read.
  */
@@ -36,7 +36,7 @@ async function samplePhoto(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-function client(baseUrl: string) {
+export function client(baseUrl: string) {
   let cookie = '';
   const request = async (method: string, path: string, body?: unknown | FormData) => {
     const headers: Record<string, string> = { origin: baseUrl };
@@ -65,7 +65,10 @@ function client(baseUrl: string) {
 }
 
 /** The verification link mailed to `email`, from the outbox files (D22). */
-async function verificationLink(dataDir: string, email: string): Promise<string | undefined> {
+export async function verificationLink(
+  dataDir: string,
+  email: string,
+): Promise<string | undefined> {
   const outbox = path.join(dataDir, 'outbox');
   const names = await readdir(outbox).catch(() => [] as string[]);
   for (const name of names.filter((file) => file.endsWith('.json'))) {
