@@ -2,15 +2,15 @@ import { blogMessages } from '@btcp/shared/blog';
 import { pageTitles, paths, SITE_NAME } from '@btcp/shared/paths';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { blogPostQueryOptions, useBlogPost } from '../../features/blog/api/get-blog-post.ts';
-import { BlogPostArticle } from '../../features/blog/components/blog-post-article.tsx';
-import { BlogPostNotFound } from '../../features/blog/components/blog-post-not-found.tsx';
-import { BlogPostSkeleton } from '../../features/blog/components/blog-post-skeleton.tsx';
-import { useErrorToast } from '../../hooks/use-error-toast.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import type { PublicPageHandle } from '../../lib/public-page.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { blogPostQueryOptions, useBlogPost } from '#web/features/blog/api/get-blog-post.ts';
+import { BlogPostArticle } from '#web/features/blog/components/blog-post-article.tsx';
+import { BlogPostNotFound } from '#web/features/blog/components/blog-post-not-found.tsx';
+import { BlogPostSkeleton } from '#web/features/blog/components/blog-post-skeleton.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import type { PublicPageHandle } from '#web/lib/public-page.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export const handle: PublicPageHandle = {
   prefetch: (queryClient, { params }) =>

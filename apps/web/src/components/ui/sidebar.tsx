@@ -11,7 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { NavLink } from 'react-router';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Button } from './button.tsx';
 import { Sheet, SheetContent, SheetTitle } from './sheet.tsx';
 

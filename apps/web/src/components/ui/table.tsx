@@ -1,5 +1,5 @@
 import { type ComponentProps, createContext, type ReactNode, use } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Button } from './button.tsx';
 import { Skeleton } from './skeleton.tsx';
 

@@ -2,17 +2,17 @@ import { type ChangePasswordBody, ChangePasswordBodySchema } from '@btcp/shared/
 import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+} from '#web/components/ui/card.tsx';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const tips = [

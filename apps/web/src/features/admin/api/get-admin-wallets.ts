@@ -1,6 +1,6 @@
 import type { AdminWalletsPage } from '@btcp/shared/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const ADMIN_WALLETS_PAGE_SIZE = 20;
 

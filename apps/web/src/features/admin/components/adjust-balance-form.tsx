@@ -1,8 +1,8 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { type AdjustMode, checkAdjustment } from '../lib/adjustment.ts';
 
 const modeTexts: Record<AdjustMode, { label: string; submit: string; busy: string; min: string }> =

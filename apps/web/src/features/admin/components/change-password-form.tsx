@@ -5,18 +5,18 @@ import {
 } from '@btcp/shared/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+} from '#web/components/ui/card.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useChangeAdminPassword } from '../api/change-admin-password.ts';
 
 const emptyForm: AdminChangePasswordBody = {

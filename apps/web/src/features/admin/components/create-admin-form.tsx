@@ -4,12 +4,12 @@ import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { EmailField } from '../../../components/forms/email-field.tsx';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { EmailField } from '#web/components/forms/email-field.tsx';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCreateAdmin } from '../api/create-admin.ts';
 
 const emptyForm: CreateAdminBody = { email: '', password: '', confirmPassword: '' };

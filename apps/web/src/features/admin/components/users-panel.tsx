@@ -1,11 +1,11 @@
-import { SearchHeader } from '../../../components/search-header.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { TotalFooter } from '../../../components/ui/pagination.tsx';
-import { TableSkeletonRows } from '../../../components/ui/table.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { SearchHeader } from '#web/components/search-header.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { DataTable } from '#web/components/ui/data-table.tsx';
+import { TotalFooter } from '#web/components/ui/pagination.tsx';
+import { TableSkeletonRows } from '#web/components/ui/table.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
+import { formatCount } from '#web/lib/format.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { UserRow } from './user-row.tsx';
 

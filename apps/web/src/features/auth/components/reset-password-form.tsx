@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 export function ResetPasswordForm({ token }: { token: string }) {

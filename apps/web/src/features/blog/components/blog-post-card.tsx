@@ -2,10 +2,10 @@ import { type BlogPostSummary, blogMessages } from '@btcp/shared/blog';
 import { paths } from '@btcp/shared/paths';
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { LocalTime } from '../../../components/local-time.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatShortDate } from '../../../lib/format.ts';
-import { cardImageLoading } from '../../../lib/image-sources.ts';
+import { LocalTime } from '#web/components/local-time.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatShortDate } from '#web/lib/format.ts';
+import { cardImageLoading } from '#web/lib/image-sources.ts';
 
 const frame =
   'relative flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm';

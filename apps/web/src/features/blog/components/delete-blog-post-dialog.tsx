@@ -1,5 +1,5 @@
 import { type AdminBlogPostRow, blogMessages } from '@btcp/shared/blog';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 
 interface DeleteBlogPostDialogProps {
   /** The post asked about; null keeps the dialog closed. */

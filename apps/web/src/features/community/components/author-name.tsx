@@ -1,5 +1,5 @@
 import { type Author, communityMessages } from '@btcp/shared/community';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { authorName } from '../lib/format.ts';
 
 /** 'Posted by u/name' (or 'u/Anonymous', 'u/Unknown' per spec §3). */

@@ -1,8 +1,8 @@
 import { checkImageFile, MEDIA_ACCEPT, mediaMessages } from '@btcp/shared/media';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/lib/toast.ts';
 
 interface ImagePickerProps {
   file: File | null;

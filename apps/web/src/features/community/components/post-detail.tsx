@@ -1,11 +1,11 @@
 import { type CommunityPost, communityMessages } from '@btcp/shared/community';
 import { Award, MessageSquare, Share2 } from 'lucide-react';
-import { LocalTime } from '../../../components/local-time.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatLongDateTime } from '../../../lib/format.ts';
-import { imageSources } from '../../../lib/image-sources.ts';
-import { toast } from '../../../lib/toast.ts';
+import { LocalTime } from '#web/components/local-time.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatLongDateTime } from '#web/lib/format.ts';
+import { imageSources } from '#web/lib/image-sources.ts';
+import { toast } from '#web/lib/toast.ts';
 import { commentsLabel } from '../lib/format.ts';
 import { sharePost } from '../lib/share-post.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';

@@ -2,7 +2,7 @@ import { communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 
 /** Spec §2, D17: a post that does not exist, or was removed, looks the same to the public. */
 export function PostNotFound() {

@@ -1,5 +1,5 @@
 import type { CommunityPostStatus } from '@btcp/shared/community';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 
 const looks: Partial<Record<CommunityPostStatus, { label: string; className: string }>> = {
   flagged: {

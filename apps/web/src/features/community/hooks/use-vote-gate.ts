@@ -1,5 +1,5 @@
 import type { VoteType } from '@btcp/shared/community';
-import { useSignedIn } from '../../../lib/session.ts';
+import { useSignedIn } from '#web/lib/session.ts';
 import { authRequiredToast } from '../lib/vote-feedback.ts';
 import { BANNED_NOTICE, useBanned } from './use-banned.ts';
 

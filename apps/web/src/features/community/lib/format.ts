@@ -1,5 +1,5 @@
 import { type Author, COMMUNITY_EXCERPT_CHARS, communityMessages } from '@btcp/shared/community';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount } from '#web/lib/format.ts';
 
 /** Spec §2: a card without an image shows the first 150 characters, with '...' when cut. */
 export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): string {

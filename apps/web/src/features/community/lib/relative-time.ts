@@ -1,4 +1,4 @@
-import { formatShortDate } from '../../../lib/format.ts';
+import { formatShortDate } from '#web/lib/format.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

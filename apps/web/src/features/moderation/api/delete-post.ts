@@ -1,6 +1,6 @@
 import { communityApi } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { adminCommunityPostsKey } from './get-admin-community-posts.ts';
 
 /** Deletes a post for good, with its comments and votes (spec §4). */

@@ -4,7 +4,7 @@ import {
   communityApi,
 } from '@btcp/shared/community';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export interface AdminCommunityPostsParams {
   search: string;

@@ -15,9 +15,9 @@ import {
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { useDeletePost } from '../api/delete-post.ts';
 import { useSetPostStatus } from '../api/set-post-status.ts';
 

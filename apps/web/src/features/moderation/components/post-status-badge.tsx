@@ -1,6 +1,6 @@
 import type { CommunityPostStatus } from '@btcp/shared/community';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 const labels: Record<CommunityPostStatus, string> = {
   active: 'Active',
