@@ -8,9 +8,9 @@ import { BrowserOnly } from '#web/components/browser-only.tsx';
 import { CoinMark } from '#web/components/coin-mark.tsx';
 import { ThemeToggle } from '#web/components/theme-toggle.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { useScrolledPast } from '#web/hooks/use-scrolled-past.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useSession } from '#web/lib/session.ts';
-import { useScrolledPast } from '#web/lib/use-scrolled-past.ts';
 
 /** Spec §9: the header turns opaque past 20 px. */
 const SCROLL_THRESHOLD = 20;

@@ -4,7 +4,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { ProfileCard } from '#web/features/account/components/profile-card.tsx';
 import { SecurityCard } from '#web/features/account/components/security-card.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.account);

@@ -7,10 +7,10 @@ import { blogPostQueryOptions, useBlogPost } from '#web/features/blog/api/get-bl
 import { BlogPostArticle } from '#web/features/blog/components/blog-post-article.tsx';
 import { BlogPostNotFound } from '#web/features/blog/components/blog-post-not-found.tsx';
 import { BlogPostSkeleton } from '#web/features/blog/components/blog-post-skeleton.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import type { PublicPageHandle } from '#web/lib/public-page.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export const handle: PublicPageHandle = {
   prefetch: (queryClient, { params }) =>

@@ -4,8 +4,8 @@ import { Rss } from 'lucide-react';
 import { blogPostsQueryOptions } from '#web/features/blog/api/get-blog-posts.ts';
 import { BlogList } from '#web/features/blog/components/blog-list.tsx';
 import { pageFromSearch } from '#web/features/blog/hooks/use-page-param.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import type { PublicPageHandle } from '#web/lib/public-page.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export const handle: PublicPageHandle = {
   prefetch: (queryClient, { searchParams }) =>

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { AuthPage } from '#web/features/auth/components/auth-page.tsx';
 import { CheckInbox } from '#web/features/auth/components/check-inbox.tsx';
 import { pendingVerificationEmail } from '#web/features/auth/lib/pending-verification.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.checkInbox);

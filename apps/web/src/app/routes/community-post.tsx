@@ -12,10 +12,10 @@ import { CommentSection } from '#web/features/community/components/comment-secti
 import { PostDetail, PostDetailSkeleton } from '#web/features/community/components/post-detail.tsx';
 import { PostNotFound } from '#web/features/community/components/post-not-found.tsx';
 import { useScrollToTop } from '#web/features/community/hooks/use-scroll-to-top.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import type { PublicPageHandle } from '#web/lib/public-page.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export const handle: PublicPageHandle = {
   prefetch: (queryClient, { params }) =>

@@ -23,9 +23,9 @@ import { ListControls } from '#web/features/community/components/list-controls.t
 import { PostList } from '#web/features/community/components/post-list.tsx';
 import { useBanned } from '#web/features/community/hooks/use-banned.ts';
 import { useScrollToTop } from '#web/features/community/hooks/use-scroll-to-top.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import type { PublicPageHandle } from '#web/lib/public-page.ts';
 import { useSignedIn } from '#web/lib/session.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 // Only members can post: visitors never download the dialog and its form (a faster first paint).
 const CreatePostDialog = lazy(() =>

@@ -3,8 +3,8 @@ import { MiningPanel } from '#web/features/mining/components/mining-panel.tsx';
 import { ReferralLinkCard } from '#web/features/referrals/components/referral-link-card.tsx';
 import { ReferralStatsCard } from '#web/features/referrals/components/referral-stats-card.tsx';
 import { useWallet } from '#web/features/wallet/api/get-wallet.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.dashboard);

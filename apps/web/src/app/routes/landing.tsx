@@ -4,8 +4,8 @@ import { FeaturesSection } from '#web/features/landing/components/features-secti
 import { HeroSection } from '#web/features/landing/components/hero-section.tsx';
 import { ReferralSection } from '#web/features/landing/components/referral-section.tsx';
 import { RoadmapSection } from '#web/features/landing/components/roadmap-section.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useDashboardHref } from '#web/lib/session.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.home);

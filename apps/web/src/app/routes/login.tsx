@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AuthPage, textLinkClass } from '#web/features/auth/components/auth-page.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { RedirectIfSignedIn } from '#web/features/auth/components/redirect-if-signed-in.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.login);

@@ -2,7 +2,7 @@ import { NOT_FOUND_TITLE, paths } from '@btcp/shared/paths';
 import { Home } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '#web/components/ui/button.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(NOT_FOUND_TITLE);

@@ -6,8 +6,8 @@ import { AuthPage } from '#web/features/auth/components/auth-page.tsx';
 import { InvalidResetLink } from '#web/features/auth/components/invalid-reset-link.tsx';
 import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
 import { SessionLoading } from '#web/features/auth/components/session-loading.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.resetPassword);

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { DocumentPage } from '#web/components/document-page.tsx';
 import { PrivacyPolicy } from '#web/features/legal/components/privacy-policy.tsx';
 import { TermsSections, termsSections } from '#web/features/legal/components/terms-sections.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 const sections = [...termsSections, { id: 'privacy', title: 'Privacy Policy' }];
 

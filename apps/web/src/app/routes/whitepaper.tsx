@@ -10,7 +10,7 @@ import {
   TRANSITION_PHASE_PERIOD,
 } from '@btcp/shared/product';
 import { DocumentPage } from '#web/components/document-page.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 const sections = [
   { id: 'executive-summary', title: 'Executive Summary' },

@@ -5,7 +5,7 @@ import { AdminBlogHeader } from '#web/features/blog/components/admin-blog-header
 import { AdminBlogList } from '#web/features/blog/components/admin-blog-list.tsx';
 import { BlogPostForm } from '#web/features/blog/components/blog-post-form.tsx';
 import { EditBlogPost } from '#web/features/blog/components/edit-blog-post.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** Spec /admin/blog/{action}/{id}: 'new' and 'edit/{id}' open the form; any other action lists. */
 export function Component() {

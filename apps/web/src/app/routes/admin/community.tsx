@@ -4,7 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { PageHeader } from '#web/features/admin/components/page-header.tsx';
 import { CommunityPostsPanel } from '#web/features/moderation/components/community-posts-panel.tsx';
 import { CommunityRulesList } from '#web/features/moderation/components/community-rules-list.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** Community moderation, for admins and moderators alike (D7). */
 export function Component() {

@@ -5,8 +5,8 @@ import { buttonVariants } from '#web/components/ui/button.tsx';
 import { useAdminBootstrap } from '#web/features/admin/api/get-admin-bootstrap.ts';
 import { AuthCard } from '#web/features/admin/components/auth-card.tsx';
 import { CreateAdminForm } from '#web/features/admin/components/create-admin-form.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useSession } from '#web/lib/session.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 function BackToAdminLogin() {
   return (

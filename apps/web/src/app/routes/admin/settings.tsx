@@ -12,7 +12,7 @@ import {
 import { ChangePasswordForm } from '#web/features/admin/components/change-password-form.tsx';
 import { PageHeader } from '#web/features/admin/components/page-header.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.adminSettings);

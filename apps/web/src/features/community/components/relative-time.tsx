@@ -1,5 +1,5 @@
+import { useTimeZone } from '#web/hooks/use-time-zone.ts';
 import { formatLongDateTime } from '#web/lib/format.ts';
-import { useTimeZone } from '#web/lib/use-time-zone.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { formatRelativeTime } from '../lib/relative-time.ts';
 
