@@ -1,4 +1,4 @@
-/** Figures and fixed texts of the product, shared by the pages that show them (spec §1, §9). */
+/** Figures and fixed texts of the product, shared by the pages that show them. */
 export const COIN = 'BTCP';
 export const EARLY_PHASE_HOURLY_RATE = 100;
 export const TRANSITION_PHASE_HOURLY_RATE = 1;

@@ -51,7 +51,7 @@ function usePageTitle(): string {
   return useMatchedHandles().findLast((handle) => handle.title !== undefined)?.title ?? '';
 }
 
-/** The signed-in area (spec §2): sidebar, a top bar with the page title, the page. */
+/** The signed-in area: sidebar, a top bar with the page title, the page. */
 export function Component() {
   return (
     <RequireUser>

@@ -12,7 +12,7 @@ import { useScrolledPast } from '#web/hooks/use-scrolled-past.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useSession } from '#web/lib/session.ts';
 
-/** Spec §9: the header turns opaque past 20 px. */
+/** The header turns opaque past 20 px. */
 const SCROLL_THRESHOLD = 20;
 const MOBILE_MENU_ID = 'mobile-menu';
 

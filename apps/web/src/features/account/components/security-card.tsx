@@ -36,7 +36,7 @@ export function SecurityCard() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  // Spec §5: a mismatch is its own message, even while the new password has another problem.
+  // A mismatch is its own message, even while the new password has another problem.
   const onInvalid = () => {
     const { newPassword, confirmPassword } = getValues();
     if (!newPassword || !confirmPassword || newPassword === confirmPassword) return;

@@ -31,7 +31,7 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
   const texts = modeTexts[mode];
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  // Shown under the amount, like every other form's errors (issue 14): the spec's title and text.
+  // Shown under the amount, like every other form's errors: the spec's title and text.
   const [error, setError] = useState<string | undefined>(undefined);
   const amountInput = useRef<HTMLInputElement>(null);
 

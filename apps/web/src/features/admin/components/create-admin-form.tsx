@@ -49,7 +49,7 @@ export function CreateAdminForm({ signedInAsAdmin }: { signedInAsAdmin: boolean 
       },
     });
 
-  // Spec §5: a mismatch is told by toast as well as beside the field.
+  // A mismatch is told by toast as well as beside the field.
   const onInvalid = (invalid: FieldErrors<CreateAdminBody>) => {
     const mismatch = invalid.confirmPassword?.message;
     if (mismatch) toast.error(authMessages.passwordsDontMatch, { description: mismatch });

@@ -80,7 +80,7 @@ function ManageWalletTabs({ wallet, onDone }: { wallet: AdminWallet; onDone: () 
   );
 }
 
-/** Spec §4 "Wallet balance edit": set, add or subtract, then the list refreshes and this closes. */
+/** A wallet balance edit: set, add or subtract, then the list refreshes and this closes. */
 export function ManageWalletDialog({ wallet }: { wallet: AdminWallet }) {
   const [open, setOpen] = useState(false);
   return (

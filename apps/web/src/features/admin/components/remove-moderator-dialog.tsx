@@ -12,7 +12,7 @@ interface RemoveModeratorDialogProps {
   focusAfterConfirm: () => void;
 }
 
-/** Spec §4 "User flags": the list's Delete only takes the moderator flag away; the profile stays. */
+/** User flags: the list's Delete only takes the moderator flag away; the profile stays. */
 export function RemoveModeratorDialog({
   user,
   disabled,

@@ -31,7 +31,7 @@ function WalletRow({ wallet }: { wallet: AdminWallet }) {
   );
 }
 
-/** Spec §2 "/admin/wallets": every user's balance, searched and paged on the server. */
+/** /admin/wallets: every user's balance, searched and paged on the server. */
 export function WalletsPanel() {
   const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
   const wallets = useAdminWallets({ search, page });

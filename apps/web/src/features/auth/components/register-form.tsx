@@ -35,7 +35,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     defaultValues: { email: '', password: '', confirmPassword: '', referralCode },
   });
 
-  // Spec §5: a mismatch is reported before the terms, each as a toast with its own wording.
+  // A mismatch is reported before the terms, each as a toast with its own wording.
   const onInvalid = () => {
     const { password, confirmPassword } = getValues();
     if (password && confirmPassword && password !== confirmPassword) {

@@ -14,7 +14,7 @@ function failureMessage(error: unknown): string {
     : communityMessages.commentFailedDescription;
 }
 
-/** Spec §5: the button stays disabled until there is something to post. */
+/** The button stays disabled until there is something to post. */
 export function CommentForm({ postId }: { postId: string }) {
   const id = useId();
   const [content, setContent] = useState('');

@@ -82,7 +82,7 @@ function CommentList({ postId }: { postId: string }) {
   );
 }
 
-/** Spec §2: the comment box (or a way to sign in), then the comments, newest first. */
+/** The comment box (or a way to sign in), then the comments, newest first. */
 export function CommentSection({ postId, commentCount }: { postId: string; commentCount: number }) {
   const signedIn = useSignedIn();
   const banned = useBanned();

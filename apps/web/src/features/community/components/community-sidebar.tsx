@@ -27,7 +27,7 @@ function Figure({ label, value }: { label: string; value: number | undefined | n
   );
 }
 
-/** Spec §2 sidebar, with D19's real figures: posts, members and who is online now. */
+/** The community sidebar, with D19's real figures: posts, members and who is online now. */
 export function CommunitySidebar() {
   const signedIn = useSignedIn();
   const stats = useCommunityStats();

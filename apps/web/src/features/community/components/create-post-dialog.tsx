@@ -42,7 +42,7 @@ function failureMessage(error: unknown): string {
   return error.message;
 }
 
-/** Spec §2: 'Create Post' opens this dialog; it starts empty again after a cancel or a success. */
+/** 'Create Post' opens this dialog; it starts empty again after a cancel or a success. */
 export function CreatePostDialog() {
   const [open, setOpen] = useState(false);
   const [image, setImage] = useState<File | null>(null);

@@ -30,7 +30,7 @@ export function TopicChip({ topic }: { topic: CommunityPost['topic'] }) {
   );
 }
 
-/** Spec §2 "Community list": one post as a card. */
+/** One post of the community list, as a card. */
 export function PostCard({ post, first = false }: { post: CommunityPost; first?: boolean }) {
   const titleId = useId();
   const href = paths.communityPost.getHref(post.id);

@@ -15,7 +15,7 @@ import { TopicChip } from './post-card.tsx';
 import { PostVoteControl } from './post-vote-control.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-/** Spec §2 "Community post": the whole post, with its votes and, for its author, Delete. */
+/** The community post page: the whole post, with its votes and, for its author, Delete. */
 export function PostDetail({ post }: { post: CommunityPost }) {
   return (
     <article className="flex gap-2 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:gap-4 sm:p-6">

@@ -11,7 +11,7 @@ import type { PostListFilter } from '../api/query-keys.ts';
 import { uniqueById } from '../lib/format.ts';
 import { PostCard, PostCardSkeleton } from './post-card.tsx';
 
-/** Spec §9: three placeholder cards while the first page loads. */
+/** Three placeholder cards while the first page loads. */
 const SKELETON_COUNT = 3;
 
 function NoPosts() {

@@ -13,7 +13,7 @@ const looks: Partial<Record<CommunityPostStatus, { label: string; className: str
   },
 };
 
-/** Spec §4: flagged is yellow, removed destructive; an active post needs no badge. */
+/** Flagged is yellow, removed destructive; an active post needs no badge. */
 export function StatusBadge({ status }: { status: CommunityPostStatus }) {
   const look = looks[status];
   if (!look) return null;

@@ -56,7 +56,7 @@ function Figure({ label, note, children }: { label: string; note?: string; child
 }
 
 /**
- * Spec §2, §4: the Start/Stop button, the state, what this session is doing and what it has paid,
+ * The Start/Stop button, the state, what this session is doing and what it has paid,
  * beside the live wallet balance (`balance`, from the wallet the dashboard reads).
  */
 export function MiningPanel({ banned, balance }: { banned: boolean; balance?: string }) {

@@ -13,7 +13,7 @@ export interface SetPostStatusInput {
   status: CommunityPostStatus;
 }
 
-/** Marks a post active, flagged or removed; any status may follow any other (spec §4). */
+/** Marks a post active, flagged or removed; any status may follow any other. */
 export const setPostStatus = ({ id, status }: SetPostStatusInput) =>
   apiRequest<AdminCommunityPost>(communityApi.adminPost(id), {
     method: 'PATCH',

@@ -30,7 +30,7 @@ const statusActions: { status: CommunityPostStatus; label: string; icon: LucideI
 const itemClass =
   'flex h-9 cursor-default items-center gap-2 rounded-sm px-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted data-[highlighted]:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
 
-/** A row's moderation actions: view, set any status (spec §4), or delete for good after a confirm. */
+/** A row's moderation actions: view, set any status, or delete for good after a confirm. */
 export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
   const setStatus = useSetPostStatus();
   const deletePost = useDeletePost();

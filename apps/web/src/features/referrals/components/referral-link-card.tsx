@@ -17,7 +17,7 @@ import { absoluteUrl } from '#web/lib/absolute-url.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
-/** Spec §9: the copy button confirms for 2 s. */
+/** The copy button confirms for 2 s. */
 const COPIED_FOR_MS = 2000;
 
 export function referralLink(referralCode: string): string {
@@ -75,7 +75,7 @@ function ReferralLinkActions({ link }: { link: string }) {
     }
   };
 
-  // Spec §8: without share support the link is copied; a user who cancels the sheet is left alone.
+  // Without share support the link is copied; a user who cancels the sheet is left alone.
   const share = async () => {
     if (typeof navigator.share !== 'function') {
       await copy();

@@ -36,7 +36,7 @@ function Figure({
 }
 
 /**
- * Spec §2: how many people signed up with this user's link, and what they earned them (D12): those
+ * How many people signed up with this user's link, and what they earned them (D12): those
  * who verified their email (each paid the bonus) apart from those who have not yet.
  */
 export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {

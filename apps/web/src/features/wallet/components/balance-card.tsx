@@ -12,7 +12,7 @@ import { useWallet } from '../api/get-wallet.ts';
 /** D13: sending and receiving open in 2027. */
 const comingSoon = () => toast.info(walletMessages.comingSoon);
 
-/** Spec §2: the balance, live (the event stream updates the cache), with Send and Receive. */
+/** The balance, live (the event stream updates the cache), with Send and Receive. */
 export function BalanceCard() {
   const wallet = useWallet();
   useErrorToast(walletMessages.errorLoadingWallet, wallet.error, wallet.errorUpdatedAt);

@@ -45,7 +45,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   );
 }
 
-/** Spec §2: the transaction history, newest first, paged; new rows arrive live on page 1. */
+/** The transaction history, newest first, paged; new rows arrive live on page 1. */
 export function TransactionsCard() {
   const [page, setPage] = useState(1);
   const transactions = useTransactions(page);
