@@ -102,10 +102,6 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   );
 }
 
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
-}
-
 /** The header row: one `TableHead` per column, those named in `alignEnd` right-aligned. */
 export function TableColumnsRow({
   columns,
