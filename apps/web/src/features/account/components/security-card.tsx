@@ -2,6 +2,7 @@ import { type ChangePasswordBody, ChangePasswordBodySchema } from '@btcp/shared/
 import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -72,17 +73,11 @@ export function SecurityCard() {
             registration={register('currentPassword')}
             error={errors.currentPassword?.message}
           />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            registration={register('newPassword')}
-            error={errors.newPassword?.message}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            registration={register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+          <NewPasswordFields
+            register={register}
+            errors={errors}
+            names={['newPassword', 'confirmPassword']}
+            labels={['New password', 'Confirm password']}
           />
           <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
             {busy ? 'Updating...' : 'Update Password'}

@@ -5,6 +5,7 @@ import {
 } from '@btcp/shared/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -77,17 +78,11 @@ export function ChangePasswordForm() {
             registration={register('currentPassword')}
             error={errors.currentPassword?.message}
           />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            registration={register('newPassword')}
-            error={errors.newPassword?.message}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            registration={register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+          <NewPasswordFields
+            register={register}
+            errors={errors}
+            names={['newPassword', 'confirmPassword']}
+            labels={['New Password', 'Confirm New Password']}
           />
           <div>
             <Button type="submit" disabled={change.isPending}>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
-import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -76,17 +76,11 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         error={errors.email?.message}
         placeholder="you@example.com"
       />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        names={['password', 'confirmPassword']}
+        labels={['Password', 'Confirm password']}
       />
       <FormField
         label="Referral code (optional)"
