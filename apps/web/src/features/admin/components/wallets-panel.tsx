@@ -2,12 +2,10 @@ import { formatCoinAmount } from '@btcp/shared/decimal';
 import { type AdminWallet, walletMessages } from '@btcp/shared/wallet';
 import { SearchHeader } from '#web/components/search-header.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { DataTable } from '#web/components/ui/data-table.tsx';
-import { TotalFooter } from '#web/components/ui/pagination.tsx';
+import { PagedTable } from '#web/components/ui/paged-table.tsx';
 import { TableCell, TableMessageRow, TableRow } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
-import { formatCount } from '#web/lib/format.ts';
 import { useAdminWallets } from '../api/get-admin-wallets.ts';
 import { AccountCells } from './account-cells.tsx';
 import { ManageWalletDialog } from './manage-wallet-dialog.tsx';
@@ -52,10 +50,7 @@ export function WalletsPanel() {
         refreshing={wallets.isFetching}
       />
 
-      <p role="status" className="sr-only">
-        {data && !wallets.isPending && `${formatCount(data.total)} wallets found`}
-      </p>
-      <DataTable
+      <PagedTable
         label="Wallets"
         columns={columns}
         alignEnd={['Wallet Balance']}
@@ -64,15 +59,10 @@ export function WalletsPanel() {
         errorMessage={walletMessages.failedToLoad}
         emptyMessage="No wallets found."
         row={(wallet) => <WalletRow key={wallet.userId} wallet={wallet} />}
-      />
-
-      <TotalFooter
-        total={data?.total}
         noun={['wallet', 'wallets']}
-        label="Wallet pages"
+        pagesLabel="Wallet pages"
         page={page}
         pageCount={pageCount}
-        busy={wallets.isFetching}
         onPageChange={setPage}
       />
     </Card>
