@@ -16,7 +16,7 @@ import { sessionQueryOptions } from '#web/lib/session.ts';
 import { toast } from '#web/lib/toast.ts';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
-/** Logout, then /admin-login (spec "Admin area"). */
+/** Logout, then /admin-login. */
 function useLogoutToAdminLogin(staff: Staff) {
   const logout = useAdminLogout();
   const queryClient = useQueryClient();

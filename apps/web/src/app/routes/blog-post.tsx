@@ -49,7 +49,7 @@ export function Component() {
         : pageTitles.blogPost,
   );
 
-  // Spec: a post opens at its top, wherever the list was scrolled to.
+  // A post opens at its top, wherever the list was scrolled to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each post opened
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });

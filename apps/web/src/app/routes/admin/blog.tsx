@@ -7,7 +7,7 @@ import { BlogPostForm } from '#web/features/blog/components/blog-post-form.tsx';
 import { EditBlogPost } from '#web/features/blog/components/edit-blog-post.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-/** Spec /admin/blog/{action}/{id}: 'new' and 'edit/{id}' open the form; any other action lists. */
+/** /admin/blog/{action}/{id}: 'new' and 'edit/{id}' open the form; any other action lists. */
 export function Component() {
   useDocumentTitle(pageTitles.adminBlog);
   const { action, id } = useParams();

@@ -87,7 +87,7 @@ function PostRow({
   );
 }
 
-/** Spec /admin/blog: every post, drafts too, newest first, with edit and delete. */
+/** /admin/blog: every post, drafts too, newest first, with edit and delete. */
 export function AdminBlogList() {
   const [page, setPage] = usePageParam();
   const posts = useAdminBlogPosts(page);

@@ -25,7 +25,7 @@ function Message({ title, children }: { title: string; children?: ReactNode }) {
   );
 }
 
-/** Spec "Blog list": published posts as cards, two columns from tablet width up, paged by URL. */
+/** The blog list: published posts as cards, two columns from tablet width up, paged by URL. */
 export function BlogList() {
   const [page, setPage] = usePageParam();
   const posts = useBlogPosts(page);

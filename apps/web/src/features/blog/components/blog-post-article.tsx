@@ -4,7 +4,7 @@ import { formatLongDate } from '#web/lib/format.ts';
 import { imageSources } from '#web/lib/image-sources.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 
-/** Spec "Blog post": title, optional subtitle, 'Published on {long date}', optional cover, content. */
+/** A blog post: title, optional subtitle, 'Published on {long date}', optional cover, content. */
 export function BlogPostArticle({ post }: { post: BlogPost }) {
   return (
     <article>

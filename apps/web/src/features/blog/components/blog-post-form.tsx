@@ -20,7 +20,7 @@ import { CoverImageField } from './cover-image-field.tsx';
 const fieldNames = ['title', 'subtitle', 'content', 'coverImageId'] as const;
 const resolver = zodResolver(BlogPostBodySchema);
 
-/** Spec /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
+/** The /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
 export function BlogPostForm({ post }: { post?: BlogPost }) {
   const navigate = useNavigate();
   const create = useCreateBlogPost();

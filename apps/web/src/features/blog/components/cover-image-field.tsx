@@ -15,7 +15,7 @@ interface CoverImageFieldProps {
   onRemove: () => void;
 }
 
-/** Spec: an optional cover image; the preview is capped at about 300 px high. */
+/** An optional cover image; the preview is capped at about 300 px high. */
 export function CoverImageField({
   cover,
   uploading,

@@ -11,7 +11,7 @@ interface DeleteBlogPostDialogProps {
   onCloseAutoFocus: (event: Event) => void;
 }
 
-/** Spec "Blog delete": needs confirmation. It stays open, busy, until the server has answered. */
+/** Deleting a blog post needs confirmation. It stays open, busy, until the server has answered. */
 export function DeleteBlogPostDialog({
   post,
   deleting,

@@ -53,7 +53,7 @@ function PostRow({ post }: { post: AdminCommunityPost }) {
   );
 }
 
-/** Spec "/admin/community" Posts tab: every post, removed ones too, searched and paged on the server. */
+/** The Posts tab of /admin/community: every post, removed ones too, searched and paged on the server. */
 export function CommunityPostsPanel() {
   const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
   const posts = useAdminCommunityPosts({ search, page });
