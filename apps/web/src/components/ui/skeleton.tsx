@@ -11,3 +11,21 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
     />
   );
 }
+
+/** Placeholders stacked in one box: `lines` holds each one's size classes, top to bottom. */
+export function SkeletonStack({
+  lines,
+  className,
+}: {
+  lines: readonly string[];
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      {lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that never reorders; sizes repeat.
+        <Skeleton key={index} className={line} />
+      ))}
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { paths } from '@btcp/shared/paths';
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { LocalTime } from '#web/components/local-time.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Skeleton, SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { formatShortDate } from '#web/lib/format.ts';
 import { cardImageLoading } from '#web/lib/image-sources.ts';
 
@@ -65,13 +65,10 @@ export function BlogPostCardSkeleton() {
   return (
     <div className={frame} data-testid="blog-card-skeleton">
       <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="grid gap-3 p-5 sm:p-6">
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="mt-2 h-4 w-24" />
-      </div>
+      <SkeletonStack
+        className="grid gap-3 p-5 sm:p-6"
+        lines={['h-6 w-3/4', 'h-4 w-1/2', 'h-4 w-full', 'h-4 w-5/6', 'mt-2 h-4 w-24']}
+      />
     </div>
   );
 }

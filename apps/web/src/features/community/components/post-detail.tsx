@@ -2,7 +2,7 @@ import { type CommunityPost, communityMessages } from '@btcp/shared/community';
 import { Award, MessageSquare, Share2 } from 'lucide-react';
 import { LocalTime } from '#web/components/local-time.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { formatLongDateTime } from '#web/lib/format.ts';
 import { imageSources } from '#web/lib/image-sources.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -92,18 +92,14 @@ export function PostDetailSkeleton() {
       <p role="status" className="sr-only">
         Loading post...
       </p>
-      <div className="flex flex-col items-center gap-2">
-        <Skeleton className="size-7" />
-        <Skeleton className="h-4 w-6" />
-        <Skeleton className="size-7" />
-      </div>
-      <div className="grid flex-1 gap-4">
-        <Skeleton className="h-4 w-64" />
-        <Skeleton className="h-8 w-3/4" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
+      <SkeletonStack
+        className="flex flex-col items-center gap-2"
+        lines={['size-7', 'h-4 w-6', 'size-7']}
+      />
+      <SkeletonStack
+        className="grid flex-1 gap-4"
+        lines={['h-4 w-64', 'h-8 w-3/4', 'h-4 w-full', 'h-4 w-full', 'h-4 w-2/3']}
+      />
     </div>
   );
 }
