@@ -15,10 +15,12 @@ interface NewPasswordFieldsProps<Values extends FieldValues> {
   names: readonly [Path<Values>, Path<Values>];
   /** Their labels, in the same order. */
   labels: readonly [string, string];
+  /** A change of password asks for the current one first. */
+  current?: { name: Path<Values>; label: string };
 }
 
 /**
- * A new password and its confirmation, each with its label and error, both filled as a new password
+ * A new password and its confirmation (after the current password, for a change), each with its label and error, both filled as a new password
  * by password managers. The form says what a mismatch means: its schema or its `onInvalid`.
  */
 export function NewPasswordFields<Values extends FieldValues>({
@@ -26,14 +28,24 @@ export function NewPasswordFields<Values extends FieldValues>({
   errors,
   names,
   labels,
+  current,
 }: NewPasswordFieldsProps<Values>) {
-  return names.map((name, index) => (
+  const field = (
+    name: Path<Values>,
+    label: string,
+    autoComplete: 'current-password' | 'new-password',
+  ) => (
     <PasswordField
       key={name}
-      label={labels[index] ?? ''}
-      autoComplete="new-password"
+      label={label}
+      autoComplete={autoComplete}
       registration={register(name)}
       error={(get(errors, name) as FieldError | undefined)?.message}
     />
-  ));
+  );
+  return [
+    current && field(current.name, current.label, 'current-password'),
+    field(names[0], labels[0], 'new-password'),
+    field(names[1], labels[1], 'new-password'),
+  ];
 }

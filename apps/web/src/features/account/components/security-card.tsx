@@ -3,7 +3,6 @@ import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
-import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
@@ -67,15 +66,10 @@ export function SecurityCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            registration={register('currentPassword')}
-            error={errors.currentPassword?.message}
-          />
           <NewPasswordFields
             register={register}
             errors={errors}
+            current={{ name: 'currentPassword', label: 'Current password' }}
             names={['newPassword', 'confirmPassword']}
             labels={['New password', 'Confirm password']}
           />

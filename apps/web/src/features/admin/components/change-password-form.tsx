@@ -6,7 +6,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
-import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
@@ -72,15 +71,10 @@ export function ChangePasswordForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          <PasswordField
-            label="Current Password"
-            autoComplete="current-password"
-            registration={register('currentPassword')}
-            error={errors.currentPassword?.message}
-          />
           <NewPasswordFields
             register={register}
             errors={errors}
+            current={{ name: 'currentPassword', label: 'Current Password' }}
             names={['newPassword', 'confirmPassword']}
             labels={['New Password', 'Confirm New Password']}
           />
