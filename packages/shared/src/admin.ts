@@ -85,7 +85,6 @@ export const AdminUsersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
 });
-export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
 
 export const AdminUsersPageSchema = z.object({
   items: z.array(AdminUserSchema),

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** Every failing API response has this body (ARCHITECTURE "Server"). */
+/** Every failing API response has this body, shaped by the server's one error handler. */
 export const ApiErrorSchema = z.object({
   error: z.object({
     /** One of ErrorCode (error-codes.ts). */

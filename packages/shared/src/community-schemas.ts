@@ -61,8 +61,6 @@ export const CommunityListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(COMMUNITY_PAGE_SIZE),
 });
 
-export type CommunityListQuery = z.input<typeof CommunityListQuerySchema>;
-
 export const CommunityPageSchema = z.object({
   items: z.array(CommunityPostSchema),
   nextCursor: z.string().nullable(),
@@ -102,8 +100,6 @@ export const CreateCommunityPostBodySchema = z.object({
 export type CreateCommunityPostBody = z.input<typeof CreateCommunityPostBodySchema>;
 
 export const VoteBodySchema = z.object({ type: z.enum(voteTypes) });
-
-export type VoteBody = z.infer<typeof VoteBodySchema>;
 
 /** The item's counters and the caller's vote after a vote (same transaction, D1). */
 export const VoteResultSchema = z.object({
@@ -150,8 +146,6 @@ export const CreateCommentBodySchema = z.object({
     .regex(MULTI_LINE, `Comment ${textMessages.strayControlCharacters}`),
 });
 
-export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
-
 // Moderation
 export const AdminCommunityQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
@@ -183,5 +177,3 @@ export const AdminCommunityPageSchema = z.object({
 export type AdminCommunityPage = z.infer<typeof AdminCommunityPageSchema>;
 
 export const SetPostStatusBodySchema = z.object({ status: z.enum(communityPostStatuses) });
-
-export type SetPostStatusBody = z.infer<typeof SetPostStatusBodySchema>;

@@ -1,5 +1,5 @@
 /**
- * Every error code the API answers with, in one list for both sides (issue 13): the server throws
+ * Every error code the API answers with, in one list for both sides: the server throws
  * them, the browser compares against them. Zod-free, so the browser imports it as it is.
  */
 export const ErrorCode = {

@@ -9,4 +9,3 @@ export const HealthSchema = z.object({
   }),
   uptimeSeconds: z.number().nonnegative(),
 });
-export type Health = z.infer<typeof HealthSchema>;

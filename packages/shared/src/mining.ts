@@ -10,7 +10,7 @@ export const miningMessages = {
   paused: 'Mining is paused: no hourly rate is set. Try again later.',
 } as const;
 
-/** Spec §4: the four labels of the mining button. */
+/** The four labels of the mining button. */
 export const miningButtonLabels = {
   checking: 'Checking Status...',
   elsewhere: 'Mining In Another Browser',
@@ -18,7 +18,7 @@ export const miningButtonLabels = {
   start: 'Start Mining',
 } as const;
 
-/** Spec §9 timing: pings every 30 s, simulated stats every 3 s (D11). */
+/** Pings every 30 s, simulated stats every 3 s (D11). */
 export const MINING_PING_INTERVAL_MS = 30_000;
 export const MINING_STATS_INTERVAL_MS = 3_000;
 /** D11: no ping for this long and the server closes the session. */

@@ -1,4 +1,4 @@
-/** Figures and fixed texts of the product, shared by the pages that show them (spec §1, §9). */
+/** Figures and fixed texts of the product, shared by the pages that show them. */
 export const COIN = 'BTCP';
 export const EARLY_PHASE_HOURLY_RATE = 100;
 export const TRANSITION_PHASE_HOURLY_RATE = 1;
@@ -44,20 +44,12 @@ export const ROADMAP: readonly RoadmapItem[] = [
   },
 ];
 
-export const COMMUNITY_RULES: readonly string[] = [
-  'Be respectful to others.',
-  'No spam or self-promotion.',
-  'Content must be related to cryptocurrency.',
-  'No market manipulation.',
-  'Provide sources for claims.',
-];
-
 export const SUPPORT_EMAIL = 'support@btcp.example';
 
-/** Landing-page badge: when public mining opens (spec: Landing page). */
+/** Landing-page badge: when public mining opens. */
 export const MINING_START = 'Q1 2025';
 
-/** The mining schedule of the whitepaper and the terms (spec: Whitepaper). */
+/** The mining schedule of the whitepaper and the terms. */
 export const EARLY_PHASE_PERIOD = '2025-2026';
 export const TRANSITION_PHASE_PERIOD = '2026-2027';
 export const OFFICIAL_LAUNCH_YEAR = 2027;

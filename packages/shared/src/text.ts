@@ -1,5 +1,5 @@
 /**
- * Control characters in user text (issue 10). PostgreSQL stores them, but they have no place in
+ * Control characters in user text. PostgreSQL stores them, but they have no place in
  * one line of text (a tab or an escape sequence in a title or an address only hides or garbles what
  * the reader sees), and C0 controls other than tab and line breaks are not allowed in XML, so one
  * of them in a post would make the RSS feed unreadable. U+0000 is refused for every field by the

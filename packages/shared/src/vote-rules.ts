@@ -1,7 +1,7 @@
 import type { VoteType } from './community.ts';
 
 /**
- * The vote state machine (spec §4, D1), for both sides: the server applies it to the database,
+ * The vote state machine (D1), for both sides: the server applies it to the database,
  * the browser to show a click at once (the server's answer wins). Zod-free.
  */
 export interface VoteChange {

@@ -1,5 +1,5 @@
 import { Toaster } from 'sonner';
-import { useTheme } from '../lib/use-theme.ts';
+import { useTheme } from '../hooks/use-theme.ts';
 
 /**
  * Toasts follow the app's light or dark theme, not only the system's, and rise from the bottom,

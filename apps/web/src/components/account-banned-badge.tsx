@@ -1,6 +1,6 @@
 import { Badge } from './ui/badge.tsx';
 
-/** Spec §1: a banned user sees 'Account Banned' in the header, on every page. */
+/** A banned user sees 'Account Banned' in the header, on every page. */
 export function AccountBannedBadge() {
   return (
     <Badge className="shrink-0 border-destructive/40 bg-destructive/10 whitespace-nowrap text-destructive">

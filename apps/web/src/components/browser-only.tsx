@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
-import { useHydrated } from '../lib/use-hydrated.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 
 /**
  * What only the browser shows, typically a lazily loaded part: neither the server nor hydration

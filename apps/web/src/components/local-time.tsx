@@ -1,4 +1,4 @@
-import { useTimeZone } from '../lib/use-time-zone.ts';
+import { useTimeZone } from '../hooks/use-time-zone.ts';
 
 /**
  * A moment as text in the reader's time zone (UTC on the server and while hydrating, see

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from '../lib/use-theme.ts';
+import { useTheme } from '../hooks/use-theme.ts';
 import { Button } from './ui/button.tsx';
 
 export function ThemeToggle() {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 
 export const EVENTS_URL = '/api/events';
 
-/** Spec §9: wait 1 s, 2 s, 5 s, then 10 s between reconnects; a successful open starts over. */
+/** Wait 1 s, 2 s, 5 s, then 10 s between reconnects; a successful open starts over. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
 function parseEvent(data: unknown): RealtimeEvent | null {

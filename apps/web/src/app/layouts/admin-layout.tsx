@@ -4,19 +4,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../../components/ui/sheet.tsx';
-import { useAdminLogout } from '../../features/admin/api/admin-logout.ts';
-import { AdminGuard } from '../../features/admin/components/admin-guard.tsx';
-import { AdminBrand, AdminSidebar } from '../../features/admin/components/admin-sidebar.tsx';
-import { ModeratorAccessDenied } from '../../features/admin/components/moderator-access-denied.tsx';
-import { canOpenAdminPage } from '../../features/admin/lib/staff-access.ts';
-import { sessionQueryOptions } from '../../lib/session.ts';
-import { toast } from '../../lib/toast.ts';
+import { ThemeToggle } from '#web/components/theme-toggle.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '#web/components/ui/sheet.tsx';
+import { useAdminLogout } from '#web/features/admin/api/admin-logout.ts';
+import { AdminGuard } from '#web/features/admin/components/admin-guard.tsx';
+import { AdminBrand, AdminSidebar } from '#web/features/admin/components/admin-sidebar.tsx';
+import { ModeratorAccessDenied } from '#web/features/admin/components/moderator-access-denied.tsx';
+import { canOpenAdminPage } from '#web/features/admin/lib/staff-access.ts';
+import { sessionQueryOptions } from '#web/lib/session.ts';
+import { toast } from '#web/lib/toast.ts';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
-/** Logout, then /admin-login (spec "Admin area"). */
+/** Logout, then /admin-login. */
 function useLogoutToAdminLogin(staff: Staff) {
   const logout = useAdminLogout();
   const queryClient = useQueryClient();

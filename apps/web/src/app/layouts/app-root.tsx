@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Outlet } from 'react-router';
-import { BrowserOnly } from '../../components/browser-only.tsx';
-import { useSession } from '../../lib/session.ts';
+import { BrowserOnly } from '#web/components/browser-only.tsx';
+import { useSession } from '#web/lib/session.ts';
 
 const SignedInServices = lazy(() => import('./signed-in-services.tsx'));
 

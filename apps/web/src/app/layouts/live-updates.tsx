@@ -1,15 +1,15 @@
 import type { RealtimeEvent } from '@btcp/shared/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { miningStatusQueryKey } from '../../features/mining/api/get-mining-status.ts';
-import { miningSessionStore } from '../../features/mining/lib/mining-session-store.ts';
-import { referralStatsQueryKey } from '../../features/referrals/api/get-referral-stats.ts';
+import { miningStatusQueryKey } from '#web/features/mining/api/get-mining-status.ts';
+import { miningSessionStore } from '#web/features/mining/lib/mining-session-store.ts';
+import { referralStatsQueryKey } from '#web/features/referrals/api/get-referral-stats.ts';
 import {
   prependTransaction,
   transactionsQueryKey,
-} from '../../features/wallet/api/get-transactions.ts';
-import { setWalletBalance, walletQueryKey } from '../../features/wallet/api/get-wallet.ts';
-import { useEventStream } from '../../hooks/use-event-stream.ts';
+} from '#web/features/wallet/api/get-transactions.ts';
+import { setWalletBalance, walletQueryKey } from '#web/features/wallet/api/get-wallet.ts';
+import { useEventStream } from '#web/hooks/use-event-stream.ts';
 
 /**
  * Keeps the signed-in pages current from the event stream: balance, new transactions, mining

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render.tsx';
-import { stubApi } from '../../test/stub-api.ts';
+import { renderRoute } from '#web/test/render.tsx';
+import { stubApi } from '#web/test/stub-api.ts';
 import { SiteHeader } from './site-header.tsx';
 
 function getMenu(toggle: HTMLElement) {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteFooter } from '#web/components/site-footer.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 import { SiteHeader } from './site-header.tsx';
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { signedInAdmin, signedInUser, stubApi } from '../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { signedInAdmin, signedInUser, stubApi } from '#web/test/stub-api.ts';
 import { Component as SignedInLayout } from './signed-in-layout.tsx';
 
 const bannedUser = {

@@ -10,9 +10,9 @@ import {
 } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { AccountBannedBadge } from '../../components/account-banned-badge.tsx';
-import { CoinMark } from '../../components/coin-mark.tsx';
-import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { AccountBannedBadge } from '#web/components/account-banned-badge.tsx';
+import { CoinMark } from '#web/components/coin-mark.tsx';
+import { ThemeToggle } from '#web/components/theme-toggle.tsx';
 import {
   Sidebar,
   SidebarContent,
@@ -22,13 +22,13 @@ import {
   SidebarLink,
   SidebarProvider,
   SidebarTrigger,
-} from '../../components/ui/sidebar.tsx';
-import { LogoutButton } from '../../features/auth/components/logout-button.tsx';
-import { RequireUser } from '../../features/auth/components/require-user.tsx';
-import { MiningIndicator } from '../../features/mining/components/mining-indicator.tsx';
-import { miningSessionStore } from '../../features/mining/lib/mining-session-store.ts';
-import { useMatchedHandles } from '../../lib/route-table.tsx';
-import { useSession } from '../../lib/session.ts';
+} from '#web/components/ui/sidebar.tsx';
+import { LogoutButton } from '#web/features/auth/components/logout-button.tsx';
+import { RequireUser } from '#web/features/auth/components/require-user.tsx';
+import { MiningIndicator } from '#web/features/mining/components/mining-indicator.tsx';
+import { miningSessionStore } from '#web/features/mining/lib/mining-session-store.ts';
+import { useMatchedHandles } from '#web/lib/route-table.tsx';
+import { useSession } from '#web/lib/session.ts';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
 const navItems = [
@@ -51,7 +51,7 @@ function usePageTitle(): string {
   return useMatchedHandles().findLast((handle) => handle.title !== undefined)?.title ?? '';
 }
 
-/** The signed-in area (spec §2): sidebar, a top bar with the page title, the page. */
+/** The signed-in area: sidebar, a top bar with the page title, the page. */
 export function Component() {
   return (
     <RequireUser>

@@ -3,11 +3,11 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MiningPanel } from '../../features/mining/components/mining-panel.tsx';
-import { MiningSessionController } from '../../features/mining/components/mining-session-controller.tsx';
-import { renderWithToasts } from '../../test/render.tsx';
-import { type ApiRoutes, apiError, stubApi } from '../../test/stub-api.ts';
-import { stubEventSource } from '../../test/stub-event-source.ts';
+import { MiningPanel } from '#web/features/mining/components/mining-panel.tsx';
+import { MiningSessionController } from '#web/features/mining/components/mining-session-controller.tsx';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { type ApiRoutes, apiError, stubApi } from '#web/test/stub-api.ts';
+import { stubEventSource } from '#web/test/stub-event-source.ts';
 import SignedInServices from './signed-in-services.tsx';
 
 /**

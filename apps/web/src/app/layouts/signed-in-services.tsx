@@ -1,4 +1,4 @@
-import { MiningSessionController } from '../../features/mining/components/mining-session-controller.tsx';
+import { MiningSessionController } from '#web/features/mining/components/mining-session-controller.tsx';
 import { LiveUpdates } from './live-updates.tsx';
 
 /**

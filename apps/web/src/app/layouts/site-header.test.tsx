@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render.tsx';
-import { signedInAdmin, signedInUser, stubApi } from '../../test/stub-api.ts';
+import { renderRoute } from '#web/test/render.tsx';
+import { signedInAdmin, signedInUser, stubApi } from '#web/test/stub-api.ts';
 import { SiteHeader } from './site-header.tsx';
 
 /** The bar above the mobile menu; the menu repeats the same links once opened. */

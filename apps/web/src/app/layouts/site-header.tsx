@@ -2,23 +2,23 @@ import { paths } from '@btcp/shared/paths';
 import { Menu, X } from 'lucide-react';
 import { lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountBannedBadge } from '../../components/account-banned-badge.tsx';
-import { AuthActions } from '../../components/auth-actions.tsx';
-import { BrowserOnly } from '../../components/browser-only.tsx';
-import { CoinMark } from '../../components/coin-mark.tsx';
-import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
-import { useSession } from '../../lib/session.ts';
-import { useScrolledPast } from '../../lib/use-scrolled-past.ts';
+import { AccountBannedBadge } from '#web/components/account-banned-badge.tsx';
+import { AuthActions } from '#web/components/auth-actions.tsx';
+import { BrowserOnly } from '#web/components/browser-only.tsx';
+import { CoinMark } from '#web/components/coin-mark.tsx';
+import { ThemeToggle } from '#web/components/theme-toggle.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useScrolledPast } from '#web/hooks/use-scrolled-past.ts';
+import { cn } from '#web/lib/cn.ts';
+import { useSession } from '#web/lib/session.ts';
 
-/** Spec §9: the header turns opaque past 20 px. */
+/** The header turns opaque past 20 px. */
 const SCROLL_THRESHOLD = 20;
 const MOBILE_MENU_ID = 'mobile-menu';
 
 // Signed-in only: visitors never download the miner.
 const MiningIndicator = lazy(() =>
-  import('../../features/mining/components/mining-indicator.tsx').then((module) => ({
+  import('#web/features/mining/components/mining-indicator.tsx').then((module) => ({
     default: module.MiningIndicator,
   })),
 );

@@ -1,10 +1,10 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { RetryAlert } from '../../components/ui/alert.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useAccount } from '../../features/account/api/get-account.ts';
-import { ProfileCard } from '../../features/account/components/profile-card.tsx';
-import { SecurityCard } from '../../features/account/components/security-card.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useAccount } from '#web/features/account/api/get-account.ts';
+import { ProfileCard } from '#web/features/account/components/profile-card.tsx';
+import { SecurityCard } from '#web/features/account/components/security-card.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.account);

@@ -3,8 +3,8 @@ import { paths } from '@btcp/shared/paths';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { apiError, stubApi } from '../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
 import { Component as BlogPostPage } from './blog-post.tsx';
 
 const post = (overrides: Partial<BlogPost> = {}): BlogPost => ({

@@ -2,15 +2,15 @@ import { blogMessages } from '@btcp/shared/blog';
 import { pageTitles, paths, SITE_NAME } from '@btcp/shared/paths';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { blogPostQueryOptions, useBlogPost } from '../../features/blog/api/get-blog-post.ts';
-import { BlogPostArticle } from '../../features/blog/components/blog-post-article.tsx';
-import { BlogPostNotFound } from '../../features/blog/components/blog-post-not-found.tsx';
-import { BlogPostSkeleton } from '../../features/blog/components/blog-post-skeleton.tsx';
-import { useErrorToast } from '../../hooks/use-error-toast.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import type { PublicPageHandle } from '../../lib/public-page.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { blogPostQueryOptions, useBlogPost } from '#web/features/blog/api/get-blog-post.ts';
+import { BlogPostArticle } from '#web/features/blog/components/blog-post-article.tsx';
+import { BlogPostNotFound } from '#web/features/blog/components/blog-post-not-found.tsx';
+import { BlogPostSkeleton } from '#web/features/blog/components/blog-post-skeleton.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import type { PublicPageHandle } from '#web/lib/public-page.ts';
 
 export const handle: PublicPageHandle = {
   prefetch: (queryClient, { params }) =>
@@ -49,7 +49,7 @@ export function Component() {
         : pageTitles.blogPost,
   );
 
-  // Spec: a post opens at its top, wherever the list was scrolled to.
+  // A post opens at its top, wherever the list was scrolled to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each post opened
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });

@@ -2,8 +2,8 @@ import type { BlogPage, BlogPostSummary } from '@btcp/shared/blog';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { apiError, stubApi } from '../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
 import { Component as BlogListPage } from './blog.tsx';
 
 const summary = (overrides: Partial<BlogPostSummary>): BlogPostSummary => ({

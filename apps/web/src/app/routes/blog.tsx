@@ -1,11 +1,11 @@
 import { BLOG_RSS_PATH, blogMessages } from '@btcp/shared/blog';
 import { pageTitles } from '@btcp/shared/paths';
 import { Rss } from 'lucide-react';
-import { blogPostsQueryOptions } from '../../features/blog/api/get-blog-posts.ts';
-import { BlogList } from '../../features/blog/components/blog-list.tsx';
-import { pageFromSearch } from '../../features/blog/hooks/use-page-param.ts';
-import type { PublicPageHandle } from '../../lib/public-page.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { blogPostsQueryOptions } from '#web/features/blog/api/get-blog-posts.ts';
+import { BlogList } from '#web/features/blog/components/blog-list.tsx';
+import { pageFromSearch } from '#web/features/blog/hooks/use-page-param.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import type { PublicPageHandle } from '#web/lib/public-page.ts';
 
 export const handle: PublicPageHandle = {
   prefetch: (queryClient, { searchParams }) =>

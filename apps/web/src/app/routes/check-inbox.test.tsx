@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rememberPendingVerification } from '../../features/auth/lib/pending-verification.ts';
-import { renderWithToasts } from '../../test/render.tsx';
-import { apiError, stubApi } from '../../test/stub-api.ts';
+import { rememberPendingVerification } from '#web/features/auth/lib/pending-verification.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
 import { Component as CheckInbox } from './check-inbox.tsx';
 
 describe('check-your-inbox page', () => {

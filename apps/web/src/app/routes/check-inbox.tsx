@@ -1,9 +1,9 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { useLocation } from 'react-router';
-import { AuthPage } from '../../features/auth/components/auth-page.tsx';
-import { CheckInbox } from '../../features/auth/components/check-inbox.tsx';
-import { pendingVerificationEmail } from '../../features/auth/lib/pending-verification.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AuthPage } from '#web/features/auth/components/auth-page.tsx';
+import { CheckInbox } from '#web/features/auth/components/check-inbox.tsx';
+import { pendingVerificationEmail } from '#web/features/auth/lib/pending-verification.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.checkInbox);

@@ -7,10 +7,10 @@ import {
   communityComment,
   communityPost,
   POST_ID,
-} from '../../test/community-fixtures.ts';
-import { expectToast } from '../../test/expect-toast.ts';
-import { renderWithToasts } from '../../test/render.tsx';
-import { type ApiRoutes, apiError, signedInUser, signedOut, stubApi } from '../../test/stub-api.ts';
+} from '#web/test/community-fixtures.ts';
+import { expectToast } from '#web/test/expect-toast.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { type ApiRoutes, apiError, signedInUser, signedOut, stubApi } from '#web/test/stub-api.ts';
 import { Component as CommunityPostPage } from './community-post.tsx';
 
 const postPath = `/community/posts/${POST_ID}`;

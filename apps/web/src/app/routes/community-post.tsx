@@ -2,23 +2,20 @@ import { communityMessages } from '@btcp/shared/community';
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { commentsQueryOptions } from '../../features/community/api/get-comments.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { commentsQueryOptions } from '#web/features/community/api/get-comments.ts';
 import {
   communityPostQueryOptions,
   useCommunityPost,
-} from '../../features/community/api/get-community-post.ts';
-import { CommentSection } from '../../features/community/components/comment-section.tsx';
-import {
-  PostDetail,
-  PostDetailSkeleton,
-} from '../../features/community/components/post-detail.tsx';
-import { PostNotFound } from '../../features/community/components/post-not-found.tsx';
-import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
-import { useErrorToast } from '../../hooks/use-error-toast.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import type { PublicPageHandle } from '../../lib/public-page.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+} from '#web/features/community/api/get-community-post.ts';
+import { CommentSection } from '#web/features/community/components/comment-section.tsx';
+import { PostDetail, PostDetailSkeleton } from '#web/features/community/components/post-detail.tsx';
+import { PostNotFound } from '#web/features/community/components/post-not-found.tsx';
+import { useScrollToTop } from '#web/features/community/hooks/use-scroll-to-top.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import type { PublicPageHandle } from '#web/lib/public-page.ts';
 
 export const handle: PublicPageHandle = {
   prefetch: (queryClient, { params }) =>

@@ -3,15 +3,10 @@ import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import {
-  communityPost,
-  communityStats,
-  POST_ID,
-  postsPage,
-} from '../../test/community-fixtures.ts';
-import { expectToast } from '../../test/expect-toast.ts';
-import { renderWithToasts } from '../../test/render.tsx';
-import { type ApiRoutes, apiError, signedInUser, signedOut, stubApi } from '../../test/stub-api.ts';
+import { communityPost, communityStats, POST_ID, postsPage } from '#web/test/community-fixtures.ts';
+import { expectToast } from '#web/test/expect-toast.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { type ApiRoutes, apiError, signedInUser, signedOut, stubApi } from '#web/test/stub-api.ts';
 import { Component as CommunityPage } from './community.tsx';
 
 function renderCommunity(

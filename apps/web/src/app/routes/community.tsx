@@ -10,26 +10,26 @@ import { pageTitles } from '@btcp/shared/paths';
 import { Plus } from 'lucide-react';
 import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
-import { BrowserOnly } from '../../components/browser-only.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { communityPostsQueryOptions } from '../../features/community/api/get-community-posts.ts';
-import type { PostListFilter } from '../../features/community/api/query-keys.ts';
+import { BrowserOnly } from '#web/components/browser-only.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { communityPostsQueryOptions } from '#web/features/community/api/get-community-posts.ts';
+import type { PostListFilter } from '#web/features/community/api/query-keys.ts';
 import {
   BANNED_NOTICE_ID,
   BannedNotice,
-} from '../../features/community/components/banned-notice.tsx';
-import { CommunitySidebar } from '../../features/community/components/community-sidebar.tsx';
-import { ListControls } from '../../features/community/components/list-controls.tsx';
-import { PostList } from '../../features/community/components/post-list.tsx';
-import { useBanned } from '../../features/community/hooks/use-banned.ts';
-import { useScrollToTop } from '../../features/community/hooks/use-scroll-to-top.ts';
-import type { PublicPageHandle } from '../../lib/public-page.ts';
-import { useSignedIn } from '../../lib/session.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+} from '#web/features/community/components/banned-notice.tsx';
+import { CommunitySidebar } from '#web/features/community/components/community-sidebar.tsx';
+import { ListControls } from '#web/features/community/components/list-controls.tsx';
+import { PostList } from '#web/features/community/components/post-list.tsx';
+import { useBanned } from '#web/features/community/hooks/use-banned.ts';
+import { useScrollToTop } from '#web/features/community/hooks/use-scroll-to-top.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import type { PublicPageHandle } from '#web/lib/public-page.ts';
+import { useSignedIn } from '#web/lib/session.ts';
 
 // Only members can post: visitors never download the dialog and its form (a faster first paint).
 const CreatePostDialog = lazy(() =>
-  import('../../features/community/components/create-post-dialog.tsx').then((module) => ({
+  import('#web/features/community/components/create-post-dialog.tsx').then((module) => ({
     default: module.CreatePostDialog,
   })),
 );

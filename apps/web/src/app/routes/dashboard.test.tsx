@@ -2,9 +2,9 @@ import type { MiningStatus } from '@btcp/shared/mining';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { signedInUser, stubApi } from '../../test/stub-api.ts';
-import { stubEventSource } from '../../test/stub-event-source.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { signedInUser, stubApi } from '#web/test/stub-api.ts';
+import { stubEventSource } from '#web/test/stub-event-source.ts';
 import SignedInServices from '../layouts/signed-in-services.tsx';
 import { Component as Dashboard } from './dashboard.tsx';
 

@@ -1,10 +1,10 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { MiningPanel } from '../../features/mining/components/mining-panel.tsx';
-import { ReferralLinkCard } from '../../features/referrals/components/referral-link-card.tsx';
-import { ReferralStatsCard } from '../../features/referrals/components/referral-stats-card.tsx';
-import { useWallet } from '../../features/wallet/api/get-wallet.ts';
-import { useSession } from '../../lib/session.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { MiningPanel } from '#web/features/mining/components/mining-panel.tsx';
+import { ReferralLinkCard } from '#web/features/referrals/components/referral-link-card.tsx';
+import { ReferralStatsCard } from '#web/features/referrals/components/referral-stats-card.tsx';
+import { useWallet } from '#web/features/wallet/api/get-wallet.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.dashboard);

@@ -1,6 +1,6 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { Mailbox } from '../../features/dev-mailbox/components/mailbox.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Mailbox } from '#web/features/dev-mailbox/components/mailbox.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.mailbox);

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { apiError, stubApi } from '../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
 import { Component as ForgotPassword } from './forgot-password.tsx';
 
 describe('forgot password page', () => {

@@ -1,8 +1,8 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render.tsx';
-import { signedInUser, stubApi } from '../../test/stub-api.ts';
+import { renderRoute } from '#web/test/render.tsx';
+import { signedInUser, stubApi } from '#web/test/stub-api.ts';
 import { Component as Landing } from './landing.tsx';
 
 describe('landing page', () => {

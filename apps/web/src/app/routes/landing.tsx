@@ -1,11 +1,11 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { Navigate } from 'react-router';
-import { FeaturesSection } from '../../features/landing/components/features-section.tsx';
-import { HeroSection } from '../../features/landing/components/hero-section.tsx';
-import { ReferralSection } from '../../features/landing/components/referral-section.tsx';
-import { RoadmapSection } from '../../features/landing/components/roadmap-section.tsx';
-import { useDashboardHref } from '../../lib/session.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { FeaturesSection } from '#web/features/landing/components/features-section.tsx';
+import { HeroSection } from '#web/features/landing/components/hero-section.tsx';
+import { ReferralSection } from '#web/features/landing/components/referral-section.tsx';
+import { RoadmapSection } from '#web/features/landing/components/roadmap-section.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useDashboardHref } from '#web/lib/session.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.home);

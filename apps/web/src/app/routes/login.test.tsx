@@ -2,9 +2,9 @@ import { authMessages } from '@btcp/shared/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { apiError, signedInAdmin, signedInUser, stubApi } from '../../test/stub-api.ts';
-import { stubResizeObserver } from '../../test/stub-resize-observer.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, signedInAdmin, signedInUser, stubApi } from '#web/test/stub-api.ts';
+import { stubResizeObserver } from '#web/test/stub-resize-observer.ts';
 import { Component as Login } from './login.tsx';
 
 const dashboards = [

@@ -1,9 +1,9 @@
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { Link } from 'react-router';
-import { AuthPage, textLinkClass } from '../../features/auth/components/auth-page.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { RedirectIfSignedIn } from '../../features/auth/components/redirect-if-signed-in.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AuthPage, textLinkClass } from '#web/features/auth/components/auth-page.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { RedirectIfSignedIn } from '#web/features/auth/components/redirect-if-signed-in.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.login);

@@ -1,7 +1,7 @@
 import { NOT_FOUND_TITLE } from '@btcp/shared/paths';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render.tsx';
+import { renderRoute } from '#web/test/render.tsx';
 import { Component as NotFound } from './not-found.tsx';
 
 describe('not-found page', () => {

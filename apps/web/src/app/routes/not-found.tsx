@@ -1,8 +1,8 @@
 import { NOT_FOUND_TITLE, paths } from '@btcp/shared/paths';
 import { Home } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../components/ui/button.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { buttonVariants } from '#web/components/ui/button.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(NOT_FOUND_TITLE);

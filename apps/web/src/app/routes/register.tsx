@@ -1,9 +1,9 @@
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { Link, useSearchParams } from 'react-router';
-import { AuthPage, textLinkClass } from '../../features/auth/components/auth-page.tsx';
-import { RedirectIfSignedIn } from '../../features/auth/components/redirect-if-signed-in.tsx';
-import { RegisterForm } from '../../features/auth/components/register-form.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AuthPage, textLinkClass } from '#web/features/auth/components/auth-page.tsx';
+import { RedirectIfSignedIn } from '#web/features/auth/components/redirect-if-signed-in.tsx';
+import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.register);

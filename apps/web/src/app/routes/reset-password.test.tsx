@@ -2,8 +2,8 @@ import { authMessages } from '@btcp/shared/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { apiError, stubApi } from '../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
 import { Component as ResetPassword } from './reset-password.tsx';
 
 const TOKEN = 'a'.repeat(43);

@@ -1,13 +1,13 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { useSearchParams } from 'react-router';
-import { RetryAlert } from '../../components/ui/alert.tsx';
-import { useResetTokenCheck } from '../../features/auth/api/check-reset-token.ts';
-import { AuthPage } from '../../features/auth/components/auth-page.tsx';
-import { InvalidResetLink } from '../../features/auth/components/invalid-reset-link.tsx';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
-import { SessionLoading } from '../../features/auth/components/session-loading.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { useResetTokenCheck } from '#web/features/auth/api/check-reset-token.ts';
+import { AuthPage } from '#web/features/auth/components/auth-page.tsx';
+import { InvalidResetLink } from '#web/features/auth/components/invalid-reset-link.tsx';
+import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
+import { SessionLoading } from '#web/features/auth/components/session-loading.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.resetPassword);

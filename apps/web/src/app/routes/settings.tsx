@@ -1,7 +1,7 @@
 import { paths } from '@btcp/shared/paths';
 import { Navigate } from 'react-router';
-import { SessionLoading } from '../../features/auth/components/session-loading.tsx';
-import { useSession } from '../../lib/session.ts';
+import { SessionLoading } from '#web/features/auth/components/session-loading.tsx';
+import { useSession } from '#web/lib/session.ts';
 
 /** Route table: /settings is the admin's settings for an admin, the account page for anyone else. */
 export function Component() {

@@ -1,7 +1,7 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../test/render.tsx';
+import { renderRoute } from '#web/test/render.tsx';
 import { Component as TermsOfService } from './terms-of-service.tsx';
 
 describe('terms of service page', () => {

@@ -2,10 +2,10 @@ import { pageTitles } from '@btcp/shared/paths';
 import { TERMS_LAST_UPDATED } from '@btcp/shared/product';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { DocumentPage } from '../../components/document-page.tsx';
-import { PrivacyPolicy } from '../../features/legal/components/privacy-policy.tsx';
-import { TermsSections, termsSections } from '../../features/legal/components/terms-sections.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DocumentPage } from '#web/components/document-page.tsx';
+import { PrivacyPolicy } from '#web/features/legal/components/privacy-policy.tsx';
+import { TermsSections, termsSections } from '#web/features/legal/components/terms-sections.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 const sections = [...termsSections, { id: 'privacy', title: 'Privacy Policy' }];
 

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { apiError, stubApi } from '../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
 import { Component as VerifyEmail } from './verify-email.tsx';
 
 const TOKEN = 'b'.repeat(43);

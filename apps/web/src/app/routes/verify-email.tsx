@@ -1,8 +1,8 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { useSearchParams } from 'react-router';
-import { AuthPage } from '../../features/auth/components/auth-page.tsx';
-import { VerifyEmailStatus } from '../../features/auth/components/verify-email-status.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AuthPage } from '#web/features/auth/components/auth-page.tsx';
+import { VerifyEmailStatus } from '#web/features/auth/components/verify-email-status.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.verifyEmail);

@@ -2,9 +2,9 @@ import type { Transaction, TransactionsPage } from '@btcp/shared/wallet';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../test/render.tsx';
-import { apiError, signedInUser, stubApi } from '../../test/stub-api.ts';
-import { stubEventSource } from '../../test/stub-event-source.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, signedInUser, stubApi } from '#web/test/stub-api.ts';
+import { stubEventSource } from '#web/test/stub-event-source.ts';
 import SignedInServices from '../layouts/signed-in-services.tsx';
 import { Component as WalletPage } from './wallet.tsx';
 

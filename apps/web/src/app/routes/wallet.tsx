@@ -1,7 +1,7 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { BalanceCard } from '../../features/wallet/components/balance-card.tsx';
-import { TransactionsCard } from '../../features/wallet/components/transactions-card.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { BalanceCard } from '#web/features/wallet/components/balance-card.tsx';
+import { TransactionsCard } from '#web/features/wallet/components/transactions-card.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.wallet);

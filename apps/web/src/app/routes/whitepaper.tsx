@@ -9,8 +9,8 @@ import {
   TRANSITION_PHASE_HOURLY_RATE,
   TRANSITION_PHASE_PERIOD,
 } from '@btcp/shared/product';
-import { DocumentPage } from '../../components/document-page.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DocumentPage } from '#web/components/document-page.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 const sections = [
   { id: 'executive-summary', title: 'Executive Summary' },

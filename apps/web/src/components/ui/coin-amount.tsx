@@ -1,7 +1,7 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** True for an amount above zero ('0.00000001'), false for zero and anything negative. */
 export function isPositiveAmount(decimal: string): boolean {

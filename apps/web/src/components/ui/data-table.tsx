@@ -9,7 +9,7 @@ export interface PageQuery<Item> {
   isError: boolean;
 }
 
-interface DataTableProps<Item> {
+export interface DataTableProps<Item> {
   /** Names the table's scrolling region. */
   label: string;
   columns: readonly string[];

@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { ModalFrame } from './modal-frame.tsx';
 
 /** A modal window: focus stays inside, Escape or the close button (or a click outside) closes it. */

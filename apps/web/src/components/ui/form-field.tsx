@@ -1,6 +1,6 @@
 import { Label as LabelPrimitive } from 'radix-ui';
 import { type ReactNode, useId } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Label } from './label.tsx';
 
 /** What a form control needs to be tied to its label, hint and error. */

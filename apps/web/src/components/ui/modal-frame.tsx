@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 interface ModalFrameProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Where the content stands and how it looks; the caller's `className` adds to it. */

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
-import { formatCount } from '../../lib/format.ts';
+import { cn } from '#web/lib/cn.ts';
+import { formatCount } from '#web/lib/format.ts';
 import { Button } from './button.tsx';
 
 interface PaginationProps {

@@ -5,9 +5,7 @@ import { ModalFrame } from './modal-frame.tsx';
 /** A panel that slides in from the left edge, e.g. a navigation menu on small screens. */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
-export const SheetDescription = DialogPrimitive.Description;
 
 export function SheetContent(props: ComponentProps<typeof DialogPrimitive.Content>) {
   return (

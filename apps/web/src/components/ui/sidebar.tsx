@@ -11,12 +11,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { NavLink } from 'react-router';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Button } from './button.tsx';
 import { Sheet, SheetContent, SheetTitle } from './sheet.tsx';
 
 /**
- * A collapsible sidebar (spec §9): 16rem open or a 3rem icon rail on desktop, an 18rem off-canvas
+ * A collapsible sidebar: 16rem open or a 3rem icon rail on desktop, an 18rem off-canvas
  * sheet below 768 px. Ctrl+B / Cmd+B toggles it; the desktop state is kept in a cookie for 7 days.
  */
 export const SIDEBAR_COOKIE = 'sidebar_state';

@@ -1,5 +1,5 @@
 import { type ComponentProps, createContext, type ReactNode, use } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Button } from './button.tsx';
 import { Skeleton } from './skeleton.tsx';
 
@@ -100,10 +100,6 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
       {...props}
     />
   );
-}
-
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
 }
 
 /** The header row: one `TableHead` per column, those named in `alignEnd` right-aligned. */

@@ -1,6 +1,6 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** Tabs with arrow-key movement between them (radix): one panel shows at a time. */
 export const Tabs = TabsPrimitive.Root;

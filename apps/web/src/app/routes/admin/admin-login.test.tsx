@@ -2,8 +2,8 @@ import { adminMessages } from '@btcp/shared/admin';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, renderWithToasts } from '../../../test/render.tsx';
-import { signedInAdmin, signedOut, stubApi } from '../../../test/stub-api.ts';
+import { renderRoute, renderWithToasts } from '#web/test/render.tsx';
+import { signedInAdmin, signedOut, stubApi } from '#web/test/stub-api.ts';
 import { Component as AdminLogin } from './admin-login.tsx';
 
 describe('admin-login page', () => {

@@ -1,9 +1,9 @@
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { Navigate } from 'react-router';
-import { AdminLoginForm } from '../../../features/admin/components/admin-login-form.tsx';
-import { AuthCard } from '../../../features/admin/components/auth-card.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminLoginForm } from '#web/features/admin/components/admin-login-form.tsx';
+import { AuthCard } from '#web/features/admin/components/auth-card.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.adminLogin);

@@ -4,10 +4,10 @@ import { paths } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectToast } from '../../../test/expect-toast.ts';
-import { renderWithToasts } from '../../../test/render.tsx';
-import { apiError, stubApi } from '../../../test/stub-api.ts';
-import { stubResizeObserver } from '../../../test/stub-resize-observer.ts';
+import { expectToast } from '#web/test/expect-toast.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
+import { stubResizeObserver } from '#web/test/stub-resize-observer.ts';
 import { Component as AdminBlogScreen } from './blog.tsx';
 
 const COVER_ID = '3f1c2a4e-8b7d-4c6e-9f00-123456789abc';

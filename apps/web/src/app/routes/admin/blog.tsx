@@ -1,13 +1,13 @@
 import { blogMessages } from '@btcp/shared/blog';
 import { pageTitles } from '@btcp/shared/paths';
 import { useParams } from 'react-router';
-import { AdminBlogHeader } from '../../../features/blog/components/admin-blog-header.tsx';
-import { AdminBlogList } from '../../../features/blog/components/admin-blog-list.tsx';
-import { BlogPostForm } from '../../../features/blog/components/blog-post-form.tsx';
-import { EditBlogPost } from '../../../features/blog/components/edit-blog-post.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminBlogHeader } from '#web/features/blog/components/admin-blog-header.tsx';
+import { AdminBlogList } from '#web/features/blog/components/admin-blog-list.tsx';
+import { BlogPostForm } from '#web/features/blog/components/blog-post-form.tsx';
+import { EditBlogPost } from '#web/features/blog/components/edit-blog-post.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-/** Spec /admin/blog/{action}/{id}: 'new' and 'edit/{id}' open the form; any other action lists. */
+/** /admin/blog/{action}/{id}: 'new' and 'edit/{id}' open the form; any other action lists. */
 export function Component() {
   useDocumentTitle(pageTitles.adminBlog);
   const { action, id } = useParams();

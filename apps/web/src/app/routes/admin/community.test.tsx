@@ -2,10 +2,10 @@ import type { AdminCommunityPage, AdminCommunityPost } from '@btcp/shared/commun
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectToast } from '../../../test/expect-toast.ts';
-import { renderWithToasts } from '../../../test/render.tsx';
-import { type ApiCall, apiError, stubApi } from '../../../test/stub-api.ts';
-import { stubResizeObserver } from '../../../test/stub-resize-observer.ts';
+import { expectToast } from '#web/test/expect-toast.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { type ApiCall, apiError, stubApi } from '#web/test/stub-api.ts';
+import { stubResizeObserver } from '#web/test/stub-resize-observer.ts';
 import { Component as CommunityManagement } from './community.tsx';
 
 const halving: AdminCommunityPost = {

@@ -1,10 +1,10 @@
 import { communityMessages } from '@btcp/shared/community';
 import { pageTitles } from '@btcp/shared/paths';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { CommunityPostsPanel } from '../../../features/moderation/components/community-posts-panel.tsx';
-import { CommunityRulesList } from '../../../features/moderation/components/community-rules-list.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { PageHeader } from '#web/features/admin/components/page-header.tsx';
+import { CommunityPostsPanel } from '#web/features/moderation/components/community-posts-panel.tsx';
+import { CommunityRulesList } from '#web/features/moderation/components/community-rules-list.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** Community moderation, for admins and moderators alike (D7). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
-import { signedInAdmin, signedOut, stubApi } from '../../../test/stub-api.ts';
+import { renderRoute } from '#web/test/render.tsx';
+import { signedInAdmin, signedOut, stubApi } from '#web/test/stub-api.ts';
 import { Component as CreateAdmin } from './create-admin.tsx';
 
 describe('create-admin page', () => {

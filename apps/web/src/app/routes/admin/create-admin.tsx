@@ -1,12 +1,12 @@
 import { adminMessages } from '@btcp/shared/admin';
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { useAdminBootstrap } from '../../../features/admin/api/get-admin-bootstrap.ts';
-import { AuthCard } from '../../../features/admin/components/auth-card.tsx';
-import { CreateAdminForm } from '../../../features/admin/components/create-admin-form.tsx';
-import { useSession } from '../../../lib/session.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { buttonVariants } from '#web/components/ui/button.tsx';
+import { useAdminBootstrap } from '#web/features/admin/api/get-admin-bootstrap.ts';
+import { AuthCard } from '#web/features/admin/components/auth-card.tsx';
+import { CreateAdminForm } from '#web/features/admin/components/create-admin-form.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useSession } from '#web/lib/session.ts';
 
 function BackToAdminLogin() {
   return (

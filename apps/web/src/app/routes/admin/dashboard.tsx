@@ -1,7 +1,7 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { AdminStatsCards } from '../../../features/admin/components/admin-stats-cards.tsx';
-import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminStatsCards } from '#web/features/admin/components/admin-stats-cards.tsx';
+import { PageHeader } from '#web/features/admin/components/page-header.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.adminDashboard);

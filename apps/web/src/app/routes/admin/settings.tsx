@@ -1,18 +1,18 @@
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { ChangePasswordForm } from '../../../features/admin/components/change-password-form.tsx';
-import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { MiningSettingsCard } from '../../../features/settings/components/mining-settings-card.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+} from '#web/components/ui/card.tsx';
+import { ChangePasswordForm } from '#web/features/admin/components/change-password-form.tsx';
+import { PageHeader } from '#web/features/admin/components/page-header.tsx';
+import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.adminSettings);

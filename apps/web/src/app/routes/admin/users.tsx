@@ -1,7 +1,7 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageHeader } from '#web/features/admin/components/page-header.tsx';
+import { UsersPanel } from '#web/features/admin/components/users-panel.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.adminUsers);

@@ -1,7 +1,7 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { PageHeader } from '../../../features/admin/components/page-header.tsx';
-import { WalletsPanel } from '../../../features/admin/components/wallets-panel.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageHeader } from '#web/features/admin/components/page-header.tsx';
+import { WalletsPanel } from '#web/features/admin/components/wallets-panel.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.adminWallets);

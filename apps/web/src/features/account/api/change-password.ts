@@ -1,7 +1,7 @@
 import type { ChangePasswordBody } from '@btcp/shared/account';
 import type { Message } from '@btcp/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const changePassword = (body: ChangePasswordBody) =>
   apiRequest<Message>('/account/password', { method: 'POST', body });

@@ -1,6 +1,6 @@
 import type { Account } from '@btcp/shared/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const accountQueryKey = ['account'] as const;
 

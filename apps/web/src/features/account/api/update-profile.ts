@@ -1,6 +1,6 @@
 import type { Account, UpdateProfileBody } from '@btcp/shared/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { accountQueryKey } from './get-account.ts';
 
 export const updateProfile = (body: UpdateProfileBody) =>

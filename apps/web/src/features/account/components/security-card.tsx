@@ -2,17 +2,17 @@ import { type ChangePasswordBody, ChangePasswordBodySchema } from '@btcp/shared/
 import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+} from '#web/components/ui/card.tsx';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const tips = [
@@ -36,7 +36,7 @@ export function SecurityCard() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  // Spec §5: a mismatch is its own message, even while the new password has another problem.
+  // A mismatch is its own message, even while the new password has another problem.
   const onInvalid = () => {
     const { newPassword, confirmPassword } = getValues();
     if (!newPassword || !confirmPassword || newPassword === confirmPassword) return;
@@ -66,23 +66,12 @@ export function SecurityCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            registration={register('currentPassword')}
-            error={errors.currentPassword?.message}
-          />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            registration={register('newPassword')}
-            error={errors.newPassword?.message}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            registration={register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+          <NewPasswordFields
+            register={register}
+            errors={errors}
+            current={{ name: 'currentPassword', label: 'Current password' }}
+            names={['newPassword', 'confirmPassword']}
+            labels={['New password', 'Confirm password']}
           />
           <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
             {busy ? 'Updating...' : 'Update Password'}

@@ -1,6 +1,6 @@
 import type { AdjustBalanceBody, AdjustBalanceResult } from '@btcp/shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { adminWalletsKey } from './get-admin-wallets.ts';
 
 export interface AdjustWalletInput {

@@ -1,7 +1,7 @@
 import type { AdminLoginBody } from '@btcp/shared/admin';
 import type { SessionState } from '@btcp/shared/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export interface AdminLoginResult {
   admin: NonNullable<SessionState['admin']>;

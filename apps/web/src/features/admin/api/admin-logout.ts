@@ -1,6 +1,6 @@
 import type { Staff } from '@btcp/shared/admin';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /**
  * Ends the admin session. A moderator is signed in through their user session (D7), so for them it

@@ -1,7 +1,7 @@
 import type { CreateAdminBody } from '@btcp/shared/admin';
 import type { Message } from '@btcp/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { adminBootstrapQueryOptions } from './get-admin-bootstrap.ts';
 
 export const createAdmin = (body: CreateAdminBody) =>

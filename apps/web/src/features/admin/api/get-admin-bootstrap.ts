@@ -1,6 +1,6 @@
 import type { AdminBootstrap } from '@btcp/shared/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** Whether any admin exists yet: until one does, /create-admin works without a session (D8). */
 export const getAdminBootstrap = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import type { AdminStats } from '@btcp/shared/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const getAdminStats = (signal?: AbortSignal) =>
   apiRequest<AdminStats>('/admin/stats', { signal });

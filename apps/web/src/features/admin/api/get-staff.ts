@@ -1,6 +1,6 @@
 import type { Staff } from '@btcp/shared/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** Who may use the admin area: an admin session, or a signed-in user with the moderator flag (D7). */
 export const getStaff = (signal?: AbortSignal) => apiRequest<Staff>('/admin-auth/me', { signal });

@@ -1,6 +1,6 @@
 import type { AdminUser, AdminUsersPage, UpdateAdminUserBody } from '@btcp/shared/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { adminUsersKey } from './get-admin-users.ts';
 
 export interface UpdateAdminUserInput {

@@ -1,4 +1,4 @@
-import { TableCell } from '../../../components/ui/table.tsx';
+import { TableCell } from '#web/components/ui/table.tsx';
 
 /**
  * The first two cells of an admin table of accounts: the email, which heads the row when stacked,

@@ -1,8 +1,8 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { type AdjustMode, checkAdjustment } from '../lib/adjustment.ts';
 
 const modeTexts: Record<AdjustMode, { label: string; submit: string; busy: string; min: string }> =
@@ -31,7 +31,7 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
   const texts = modeTexts[mode];
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  // Shown under the amount, like every other form's errors (issue 14): the spec's title and text.
+  // Shown under the amount, like every other form's errors: the spec's title and text.
   const [error, setError] = useState<string | undefined>(undefined);
   const amountInput = useRef<HTMLInputElement>(null);
 

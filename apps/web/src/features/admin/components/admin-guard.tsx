@@ -4,9 +4,9 @@ import { paths } from '@btcp/shared/paths';
 import { Loader2, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useStaff } from '../api/get-staff.ts';
 
 function FullScreen({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { canOpenAdminPage } from '../lib/staff-access.ts';
 
 interface AdminNavItem {

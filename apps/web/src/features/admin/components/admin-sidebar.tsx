@@ -2,9 +2,9 @@ import type { Staff } from '@btcp/shared/admin';
 import { paths } from '@btcp/shared/paths';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { CoinMark } from '../../../components/coin-mark.tsx';
-import { ThemeToggle } from '../../../components/theme-toggle.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { CoinMark } from '#web/components/coin-mark.tsx';
+import { ThemeToggle } from '#web/components/theme-toggle.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { AdminNav, navItemsFor } from './admin-nav.tsx';
 
 export function AdminBrand({ role }: { role: Staff['role'] }) {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, renderWithToasts } from '../../../test/render.tsx';
-import { apiError, stubApi } from '../../../test/stub-api.ts';
+import { renderRoute, renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
 import { AdminStatsCards } from './admin-stats-cards.tsx';
 
 const stats = {

@@ -3,11 +3,11 @@ import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import { Coins, type LucideIcon, MessagesSquare, Pickaxe, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { formatCount } from '#web/lib/format.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 
 /** Whole coins large, the 8 decimals smaller, so the figure fits a quarter-width card. */

@@ -5,7 +5,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
+} from '#web/components/ui/card.tsx';
 
 /** The narrow card the admin login and create-admin pages sit in. */
 export function AuthCard({

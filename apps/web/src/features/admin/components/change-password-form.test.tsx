@@ -2,8 +2,8 @@ import { adminMessages } from '@btcp/shared/admin';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../../test/render.tsx';
-import { apiError, stubApi } from '../../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { apiError, stubApi } from '#web/test/stub-api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 async function submit(currentPassword: string, newPassword: string, confirmPassword: string) {

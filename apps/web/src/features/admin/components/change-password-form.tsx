@@ -5,18 +5,18 @@ import {
 } from '@btcp/shared/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+} from '#web/components/ui/card.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useChangeAdminPassword } from '../api/change-admin-password.ts';
 
 const emptyForm: AdminChangePasswordBody = {
@@ -71,23 +71,12 @@ export function ChangePasswordForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          <PasswordField
-            label="Current Password"
-            autoComplete="current-password"
-            registration={register('currentPassword')}
-            error={errors.currentPassword?.message}
-          />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            registration={register('newPassword')}
-            error={errors.newPassword?.message}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            registration={register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+          <NewPasswordFields
+            register={register}
+            errors={errors}
+            current={{ name: 'currentPassword', label: 'Current Password' }}
+            names={['newPassword', 'confirmPassword']}
+            labels={['New Password', 'Confirm New Password']}
           />
           <div>
             <Button type="submit" disabled={change.isPending}>

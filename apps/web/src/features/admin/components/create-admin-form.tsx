@@ -4,12 +4,12 @@ import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { EmailField } from '../../../components/forms/email-field.tsx';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { EmailField } from '#web/components/forms/email-field.tsx';
+import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCreateAdmin } from '../api/create-admin.ts';
 
 const emptyForm: CreateAdminBody = { email: '', password: '', confirmPassword: '' };
@@ -49,7 +49,7 @@ export function CreateAdminForm({ signedInAsAdmin }: { signedInAsAdmin: boolean 
       },
     });
 
-  // Spec §5: a mismatch is told by toast as well as beside the field.
+  // A mismatch is told by toast as well as beside the field.
   const onInvalid = (invalid: FieldErrors<CreateAdminBody>) => {
     const mismatch = invalid.confirmPassword?.message;
     if (mismatch) toast.error(authMessages.passwordsDontMatch, { description: mismatch });
@@ -58,17 +58,11 @@ export function CreateAdminForm({ signedInAsAdmin }: { signedInAsAdmin: boolean 
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-5">
       <EmailField registration={register('email')} error={errors.email?.message} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        names={['password', 'confirmPassword']}
+        labels={['Password', 'Confirm Password']}
       />
       <Button type="submit" disabled={create.isPending} className="w-full">
         {create.isPending ? 'Creating Admin...' : 'Create Admin'}

@@ -2,9 +2,9 @@ import type { AdminWallet } from '@btcp/shared/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { expectToast } from '../../../test/expect-toast.ts';
-import { renderWithToasts } from '../../../test/render.tsx';
-import { type ApiCall, type ApiRoute, apiError, stubApi } from '../../../test/stub-api.ts';
+import { expectToast } from '#web/test/expect-toast.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { type ApiCall, type ApiRoute, apiError, stubApi } from '#web/test/stub-api.ts';
 import { WalletsPanel } from './wallets-panel.tsx';
 
 const alice: AdminWallet = {

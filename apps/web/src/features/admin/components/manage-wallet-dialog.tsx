@@ -3,12 +3,12 @@ import type { AdminWallet } from '@btcp/shared/wallet';
 import { walletMessages } from '@btcp/shared/wallet';
 import { SlidersHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { TriggeredDialog } from '../../../components/ui/dialog.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TriggeredDialog } from '#web/components/ui/dialog.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useAdjustWallet } from '../api/adjust-wallet.ts';
 import { type AdjustMode, adjustmentDoneMessage } from '../lib/adjustment.ts';
 import { AdjustBalanceForm } from './adjust-balance-form.tsx';
@@ -80,7 +80,7 @@ function ManageWalletTabs({ wallet, onDone }: { wallet: AdminWallet; onDone: () 
   );
 }
 
-/** Spec §4 "Wallet balance edit": set, add or subtract, then the list refreshes and this closes. */
+/** A wallet balance edit: set, add or subtract, then the list refreshes and this closes. */
 export function ManageWalletDialog({ wallet }: { wallet: AdminWallet }) {
   const [open, setOpen] = useState(false);
   return (

@@ -1,7 +1,7 @@
 import { adminMessages } from '@btcp/shared/admin';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 import { navItemsFor } from './admin-nav.tsx';
 
 /** What a moderator sees on an admin-only page (D7): why not, and where they may go instead. */

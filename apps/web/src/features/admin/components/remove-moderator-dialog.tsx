@@ -1,8 +1,8 @@
 import type { AdminUser } from '@btcp/shared/admin';
 import { Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 
 interface RemoveModeratorDialogProps {
   user: AdminUser;
@@ -12,7 +12,7 @@ interface RemoveModeratorDialogProps {
   focusAfterConfirm: () => void;
 }
 
-/** Spec §4 "User flags": the list's Delete only takes the moderator flag away; the profile stays. */
+/** User flags: the list's Delete only takes the moderator flag away; the profile stays. */
 export function RemoveModeratorDialog({
   user,
   disabled,

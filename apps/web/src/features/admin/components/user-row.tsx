@@ -1,11 +1,11 @@
 import type { AdminUser, UpdateAdminUserBody } from '@btcp/shared/admin';
 import { useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { TableCell, TableRow } from '../../../components/ui/table.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { formatShortDate } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { TableCell, TableRow } from '#web/components/ui/table.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { formatShortDate } from '#web/lib/format.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
 import { AccountCells } from './account-cells.tsx';
 import { RemoveModeratorDialog } from './remove-moderator-dialog.tsx';

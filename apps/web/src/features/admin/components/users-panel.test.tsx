@@ -2,8 +2,8 @@ import type { AdminUser, AdminUsersPage } from '@btcp/shared/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../../test/render.tsx';
-import { type ApiCall, type ApiReply, apiError, stubApi } from '../../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { type ApiCall, type ApiReply, apiError, stubApi } from '#web/test/stub-api.ts';
 import { UsersPanel } from './users-panel.tsx';
 
 const alice: AdminUser = {

@@ -1,11 +1,9 @@
-import { SearchHeader } from '../../../components/search-header.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { TotalFooter } from '../../../components/ui/pagination.tsx';
-import { TableSkeletonRows } from '../../../components/ui/table.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { SearchHeader } from '#web/components/search-header.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { PagedTable } from '#web/components/ui/paged-table.tsx';
+import { TableSkeletonRows } from '#web/components/ui/table.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { UserRow } from './user-row.tsx';
 
@@ -41,10 +39,7 @@ export function UsersPanel() {
         refreshing={users.isFetching}
       />
 
-      <p role="status" className="sr-only">
-        {users.isPending ? 'Loading users...' : data && `${formatCount(data.total)} users found`}
-      </p>
-      <DataTable
+      <PagedTable
         label="Users"
         columns={columns}
         alignEnd={['Referrals']}
@@ -53,15 +48,11 @@ export function UsersPanel() {
         errorMessage="Failed to load users"
         emptyMessage="No users found."
         row={(user) => <UserRow key={user.id} user={user} />}
-      />
-
-      <TotalFooter
-        total={data?.total}
         noun={['user', 'users']}
-        label="User pages"
+        loadingStatus="Loading users..."
+        pagesLabel="User pages"
         page={page}
         pageCount={pageCount}
-        busy={users.isFetching}
         onPageChange={setPage}
       />
     </Card>

@@ -2,8 +2,8 @@ import type { AdminWallet, AdminWalletsPage } from '@btcp/shared/wallet';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithToasts } from '../../../test/render.tsx';
-import { type ApiCall, apiError, stubApi } from '../../../test/stub-api.ts';
+import { renderWithToasts } from '#web/test/render.tsx';
+import { type ApiCall, apiError, stubApi } from '#web/test/stub-api.ts';
 import { WalletsPanel } from './wallets-panel.tsx';
 
 const alice: AdminWallet = {

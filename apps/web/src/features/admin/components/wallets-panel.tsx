@@ -1,13 +1,11 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { type AdminWallet, walletMessages } from '@btcp/shared/wallet';
-import { SearchHeader } from '../../../components/search-header.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { TotalFooter } from '../../../components/ui/pagination.tsx';
-import { TableCell, TableMessageRow, TableRow } from '../../../components/ui/table.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { SearchHeader } from '#web/components/search-header.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { PagedTable } from '#web/components/ui/paged-table.tsx';
+import { TableCell, TableMessageRow, TableRow } from '#web/components/ui/table.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
 import { useAdminWallets } from '../api/get-admin-wallets.ts';
 import { AccountCells } from './account-cells.tsx';
 import { ManageWalletDialog } from './manage-wallet-dialog.tsx';
@@ -31,7 +29,7 @@ function WalletRow({ wallet }: { wallet: AdminWallet }) {
   );
 }
 
-/** Spec §2 "/admin/wallets": every user's balance, searched and paged on the server. */
+/** /admin/wallets: every user's balance, searched and paged on the server. */
 export function WalletsPanel() {
   const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
   const wallets = useAdminWallets({ search, page });
@@ -52,10 +50,7 @@ export function WalletsPanel() {
         refreshing={wallets.isFetching}
       />
 
-      <p role="status" className="sr-only">
-        {data && !wallets.isPending && `${formatCount(data.total)} wallets found`}
-      </p>
-      <DataTable
+      <PagedTable
         label="Wallets"
         columns={columns}
         alignEnd={['Wallet Balance']}
@@ -64,15 +59,10 @@ export function WalletsPanel() {
         errorMessage={walletMessages.failedToLoad}
         emptyMessage="No wallets found."
         row={(wallet) => <WalletRow key={wallet.userId} wallet={wallet} />}
-      />
-
-      <TotalFooter
-        total={data?.total}
         noun={['wallet', 'wallets']}
-        label="Wallet pages"
+        pagesLabel="Wallet pages"
         page={page}
         pageCount={pageCount}
-        busy={wallets.isFetching}
         onPageChange={setPage}
       />
     </Card>

@@ -11,7 +11,7 @@ export interface Refusal {
 const tooManyDecimals = 'Use at most 8 decimal places.';
 
 /**
- * The browser's pre-check of an amount, with the spec's words (§5). It only saves a round trip: the
+ * The browser's pre-check of an amount, with the spec's words. It only saves a round trip: the
  * server checks again and computes the new balance itself (D1).
  */
 export function checkAdjustment(

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const checkResetToken = (token: string, signal?: AbortSignal) =>
   apiRequest<{ valid: true }>('/auth/reset-password/check', {

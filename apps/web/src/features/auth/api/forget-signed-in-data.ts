@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '../../../lib/session.ts';
+import { sessionQueryKey } from '#web/lib/session.ts';
 
 /**
  * Drops every cached answer except the session's when who is signed in changes, so the next person

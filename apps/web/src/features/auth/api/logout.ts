@@ -1,7 +1,7 @@
 import type { SessionState } from '@btcp/shared/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { sessionQueryKey } from '#web/lib/session.ts';
 import { forgetSignedInData } from './forget-signed-in-data.ts';
 
 export const logout = () => apiRequest<void>('/auth/logout', { method: 'POST' });

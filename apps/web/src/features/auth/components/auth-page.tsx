@@ -5,7 +5,7 @@ import {
   CardDescription,
   CardFooter,
   CardHeader,
-} from '../../../components/ui/card.tsx';
+} from '#web/components/ui/card.tsx';
 
 interface AuthPageProps {
   title: string;

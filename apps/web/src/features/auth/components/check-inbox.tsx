@@ -1,9 +1,9 @@
 import { paths } from '@btcp/shared/paths';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { requestErrorMessage } from '../../../lib/form-errors.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { textLinkClass } from './auth-page.tsx';
 import { ResendVerificationForm } from './resend-verification-form.tsx';

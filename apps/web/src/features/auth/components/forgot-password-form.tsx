@@ -5,11 +5,11 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { EmailField } from '../../../components/forms/email-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { EmailField } from '#web/components/forms/email-field.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { textLinkClass } from './auth-page.tsx';
 

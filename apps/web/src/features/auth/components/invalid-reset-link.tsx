@@ -2,9 +2,9 @@ import { authMessages } from '@btcp/shared/auth';
 import { paths } from '@btcp/shared/paths';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 
-/** Spec §4: a reset page without a working link says so and sends the visitor to ask for a new one. */
+/** A reset page without a working link says so and sends the visitor to ask for a new one. */
 export function InvalidResetLink() {
   useEffect(() => {
     // The id keeps StrictMode's second effect run from stacking a second toast.

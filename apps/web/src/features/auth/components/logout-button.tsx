@@ -1,9 +1,9 @@
 import { paths } from '@btcp/shared/paths';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { SidebarButton } from '../../../components/ui/sidebar.tsx';
-import { requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { SidebarButton } from '#web/components/ui/sidebar.tsx';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useLogout } from '../api/logout.ts';
 
 /** `beforeLogout` finishes what must end while the session still stands (mining's last reward). */

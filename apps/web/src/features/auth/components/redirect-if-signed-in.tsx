@@ -1,7 +1,7 @@
 import { paths } from '@btcp/shared/paths';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { SessionLoading } from './session-loading.tsx';
 
 /** For /login and /register (route table): an admin goes to the admin dashboard, a user to theirs. */

@@ -4,15 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { CheckboxField } from '../../../components/forms/checkbox-field.tsx';
-import { EmailField } from '../../../components/forms/email-field.tsx';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
+import { EmailField } from '#web/components/forms/email-field.tsx';
+import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { rememberPendingVerification } from '../lib/pending-verification.ts';
 import { textLinkClass } from './auth-page.tsx';
@@ -35,7 +35,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     defaultValues: { email: '', password: '', confirmPassword: '', referralCode },
   });
 
-  // Spec §5: a mismatch is reported before the terms, each as a toast with its own wording.
+  // A mismatch is reported before the terms, each as a toast with its own wording.
   const onInvalid = () => {
     const { password, confirmPassword } = getValues();
     if (password && confirmPassword && password !== confirmPassword) {
@@ -76,17 +76,11 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         error={errors.email?.message}
         placeholder="you@example.com"
       />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        names={['password', 'confirmPassword']}
+        labels={['Password', 'Confirm password']}
       />
       <FormField
         label="Referral code (optional)"

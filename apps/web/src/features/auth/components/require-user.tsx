@@ -1,7 +1,7 @@
 import { paths } from '@btcp/shared/paths';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { SessionLoading } from './session-loading.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { authMessages } from '@btcp/shared/auth';
-import { Button } from '../../../components/ui/button.tsx';
-import { requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 /** Sends a fresh verification link to an address that tried to sign in unverified (D6). */

@@ -1,11 +1,11 @@
 import { authMessages, type EmailOnlyBody, EmailOnlyBodySchema } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { EmailField } from '../../../components/forms/email-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { EmailField } from '#web/components/forms/email-field.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 /** Asks for a new verification link; the server answers the same for any address (D6). */

@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PasswordField } from '../../../components/forms/password-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -44,17 +44,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
       {formError ? <Alert role="alert">{formError}</Alert> : null}
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        names={['password', 'confirmPassword']}
+        labels={['New password', 'Confirm new password']}
       />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         {busy ? 'Resetting...' : 'Reset Password'}

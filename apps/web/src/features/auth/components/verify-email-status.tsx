@@ -3,7 +3,7 @@ import { paths } from '@btcp/shared/paths';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { ResendVerificationForm } from './resend-verification-form.tsx';
 

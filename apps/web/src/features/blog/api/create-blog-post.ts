@@ -1,6 +1,6 @@
 import { type BlogPost, type BlogPostBody, blogApi } from '@btcp/shared/blog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { invalidateBlogPosts } from './invalidate-blog-posts.ts';
 
 export const createBlogPost = (body: BlogPostBody) =>

@@ -1,6 +1,6 @@
 import { type BlogPost, blogApi } from '@btcp/shared/blog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { adminBlogQueryKey } from './get-admin-blog-posts.ts';
 
 /** A post to edit, draft or published. */

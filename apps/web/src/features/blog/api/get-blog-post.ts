@@ -1,6 +1,6 @@
 import { type BlogPost, blogApi } from '@btcp/shared/blog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { blogQueryKey } from './get-blog-posts.ts';
 
 /** One published post; a draft or a missing id is a 404. */

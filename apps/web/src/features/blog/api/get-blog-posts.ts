@@ -1,6 +1,6 @@
 import { BLOG_PAGE_SIZE, type BlogPage, blogApi } from '@btcp/shared/blog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const blogQueryKey = ['blog'] as const;
 

@@ -1,6 +1,6 @@
 import { type Media, mediaApi } from '@btcp/shared/media';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** Sends the picked image; the server checks its bytes, re-encodes it and returns its id and URLs. */
 export const uploadBlogCover = (file: File) => {

@@ -3,18 +3,18 @@ import { paths } from '@btcp/shared/paths';
 import { FilePlus2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { TableCell, TableRow, TableSkeletonRows } from '../../../components/ui/table.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { cn } from '../../../lib/cn.ts';
-import { requestErrorMessage } from '../../../lib/form-errors.ts';
-import { formatShortDate } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { DataTable } from '#web/components/ui/data-table.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { cn } from '#web/lib/cn.ts';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { formatShortDate } from '#web/lib/format.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDeleteBlogPost } from '../api/delete-blog-post.ts';
 import { useAdminBlogPosts } from '../api/get-admin-blog-posts.ts';
 import { usePageParam } from '../hooks/use-page-param.ts';
@@ -87,7 +87,7 @@ function PostRow({
   );
 }
 
-/** Spec /admin/blog: every post, drafts too, newest first, with edit and delete. */
+/** /admin/blog: every post, drafts too, newest first, with edit and delete. */
 export function AdminBlogList() {
   const [page, setPage] = usePageParam();
   const posts = useAdminBlogPosts(page);

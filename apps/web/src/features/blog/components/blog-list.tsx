@@ -3,9 +3,9 @@ import { paths } from '@btcp/shared/paths';
 import { Newspaper } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { useBlogPosts } from '../api/get-blog-posts.ts';
 import { usePageParam } from '../hooks/use-page-param.ts';
 import { BlogPostCard, BlogPostCardSkeleton } from './blog-post-card.tsx';
@@ -25,7 +25,7 @@ function Message({ title, children }: { title: string; children?: ReactNode }) {
   );
 }
 
-/** Spec "Blog list": published posts as cards, two columns from tablet width up, paged by URL. */
+/** The blog list: published posts as cards, two columns from tablet width up, paged by URL. */
 export function BlogList() {
   const [page, setPage] = usePageParam();
   const posts = useBlogPosts(page);

@@ -1,10 +1,10 @@
 import { type BlogPost, blogMessages } from '@btcp/shared/blog';
-import { LocalTime } from '../../../components/local-time.tsx';
-import { formatLongDate } from '../../../lib/format.ts';
-import { imageSources } from '../../../lib/image-sources.ts';
+import { LocalTime } from '#web/components/local-time.tsx';
+import { formatLongDate } from '#web/lib/format.ts';
+import { imageSources } from '#web/lib/image-sources.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 
-/** Spec "Blog post": title, optional subtitle, 'Published on {long date}', optional cover, content. */
+/** A blog post: title, optional subtitle, 'Published on {long date}', optional cover, content. */
 export function BlogPostArticle({ post }: { post: BlogPost }) {
   return (
     <article>

@@ -2,10 +2,10 @@ import { type BlogPostSummary, blogMessages } from '@btcp/shared/blog';
 import { paths } from '@btcp/shared/paths';
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { LocalTime } from '../../../components/local-time.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatShortDate } from '../../../lib/format.ts';
-import { cardImageLoading } from '../../../lib/image-sources.ts';
+import { LocalTime } from '#web/components/local-time.tsx';
+import { Skeleton, SkeletonStack } from '#web/components/ui/skeleton.tsx';
+import { formatShortDate } from '#web/lib/format.ts';
+import { cardImageLoading } from '#web/lib/image-sources.ts';
 
 const frame =
   'relative flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm';
@@ -65,13 +65,10 @@ export function BlogPostCardSkeleton() {
   return (
     <div className={frame} data-testid="blog-card-skeleton">
       <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="grid gap-3 p-5 sm:p-6">
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="mt-2 h-4 w-24" />
-      </div>
+      <SkeletonStack
+        className="grid gap-3 p-5 sm:p-6"
+        lines={['h-6 w-3/4', 'h-4 w-1/2', 'h-4 w-full', 'h-4 w-5/6', 'mt-2 h-4 w-24']}
+      />
     </div>
   );
 }

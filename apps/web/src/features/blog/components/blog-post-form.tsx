@@ -4,14 +4,14 @@ import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { CheckboxField } from '../../../components/forms/checkbox-field.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { applyFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCreateBlogPost } from '../api/create-blog-post.ts';
 import { useUpdateBlogPost } from '../api/update-blog-post.ts';
 import { useCoverUpload } from '../hooks/use-cover-upload.ts';
@@ -20,7 +20,7 @@ import { CoverImageField } from './cover-image-field.tsx';
 const fieldNames = ['title', 'subtitle', 'content', 'coverImageId'] as const;
 const resolver = zodResolver(BlogPostBodySchema);
 
-/** Spec /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
+/** The /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
 export function BlogPostForm({ post }: { post?: BlogPost }) {
   const navigate = useNavigate();
   const create = useCreateBlogPost();

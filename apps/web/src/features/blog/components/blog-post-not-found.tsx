@@ -2,7 +2,7 @@ import { blogMessages } from '@btcp/shared/blog';
 import { paths } from '@btcp/shared/paths';
 import { FileQuestion } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 
 /** A missing or unpublished post (the server answers both with 404, so drafts stay unseen). */
 export function BlogPostNotFound() {

@@ -1,10 +1,10 @@
 import { MEDIA_ACCEPT } from '@btcp/shared/media';
 import { Loader2, X } from 'lucide-react';
 import { useRef } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { cn } from '#web/lib/cn.ts';
 import type { Cover } from '../hooks/use-cover-upload.ts';
 
 interface CoverImageFieldProps {
@@ -15,7 +15,7 @@ interface CoverImageFieldProps {
   onRemove: () => void;
 }
 
-/** Spec: an optional cover image; the preview is capped at about 300 px high. */
+/** An optional cover image; the preview is capped at about 300 px high. */
 export function CoverImageField({
   cover,
   uploading,

@@ -1,5 +1,5 @@
 import { type AdminBlogPostRow, blogMessages } from '@btcp/shared/blog';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 
 interface DeleteBlogPostDialogProps {
   /** The post asked about; null keeps the dialog closed. */
@@ -11,7 +11,7 @@ interface DeleteBlogPostDialogProps {
   onCloseAutoFocus: (event: Event) => void;
 }
 
-/** Spec "Blog delete": needs confirmation. It stays open, busy, until the server has answered. */
+/** Deleting a blog post needs confirmation. It stays open, busy, until the server has answered. */
 export function DeleteBlogPostDialog({
   post,
   deleting,

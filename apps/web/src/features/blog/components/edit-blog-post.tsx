@@ -1,12 +1,12 @@
 import { blogMessages } from '@btcp/shared/blog';
 import { paths } from '@btcp/shared/paths';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { requestErrorMessage } from '../../../lib/form-errors.ts';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { useAdminBlogPost } from '../api/get-admin-blog-post.ts';
 import { BlogPostForm } from './blog-post-form.tsx';
 

@@ -2,8 +2,8 @@ import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
-import { cn } from '../../../lib/cn.ts';
-import { currentOrigin } from '../../../lib/render-environment.ts';
+import { cn } from '#web/lib/cn.ts';
+import { currentOrigin } from '#web/lib/render-environment.ts';
 
 /** A link leaves the site when it is http(s) to another origin; those open in a new tab, safely. */
 function isExternal(href: string): boolean {

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@btcp/shared/error-codes';
 import { checkImageFile, mediaMessages } from '@btcp/shared/media';
 import { useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUploadBlogCover } from '../api/upload-blog-cover.ts';
 
 export interface Cover {

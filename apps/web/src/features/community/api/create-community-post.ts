@@ -5,7 +5,7 @@ import {
   communityApi,
 } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { communityKeys } from './query-keys.ts';
 import { uploadCommunityImage } from './upload-community-image.ts';
 

@@ -1,6 +1,6 @@
 import { type Comment, communityApi } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { updateCachedComments } from './comment-cache.ts';
 import { patchCachedPost } from './post-cache.ts';
 

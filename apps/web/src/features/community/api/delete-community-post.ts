@@ -1,6 +1,6 @@
 import { communityApi } from '@btcp/shared/community';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { communityKeys } from './query-keys.ts';
 
 export const deleteCommunityPost = (id: string) =>

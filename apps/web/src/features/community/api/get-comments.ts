@@ -1,6 +1,6 @@
 import { type CommentsPage, communityApi } from '@btcp/shared/community';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { communityKeys } from './query-keys.ts';
 
 export const getComments = (postId: string, cursor: string | null, signal?: AbortSignal) => {

@@ -1,6 +1,6 @@
 import { type CommunityPost, communityApi } from '@btcp/shared/community';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { communityKeys } from './query-keys.ts';
 
 export const getCommunityPost = (id: string, signal?: AbortSignal) =>

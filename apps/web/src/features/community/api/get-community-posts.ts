@@ -1,6 +1,6 @@
 import { COMMUNITY_PAGE_SIZE, type CommunityPage, communityApi } from '@btcp/shared/community';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { communityKeys, type PostListFilter } from './query-keys.ts';
 
 export const getCommunityPosts = (

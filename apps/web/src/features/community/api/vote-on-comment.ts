@@ -1,7 +1,7 @@
 import { type Comment, communityApi, type VoteResult, type VoteType } from '@btcp/shared/community';
 import { applyVote } from '@btcp/shared/vote-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { updateCachedComments } from './comment-cache.ts';
 import { communityKeys } from './query-keys.ts';
 

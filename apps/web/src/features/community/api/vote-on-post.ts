@@ -1,7 +1,7 @@
 import { communityApi, type VoteResult, type VoteType } from '@btcp/shared/community';
 import { applyVote } from '@btcp/shared/vote-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { patchCachedPost, restoreSnapshot, snapshotPost } from './post-cache.ts';
 
 export interface PostVoteInput {

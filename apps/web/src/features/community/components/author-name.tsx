@@ -1,13 +1,13 @@
 import { type Author, communityMessages } from '@btcp/shared/community';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { authorName } from '../lib/format.ts';
 
-/** 'Posted by u/name' (or 'u/Anonymous', 'u/Unknown' per spec §3). */
+/** 'Posted by u/name' (or 'u/Anonymous', 'u/Unknown'). */
 export function PostedBy({ author }: { author: Author | null }) {
   return <span>{communityMessages.postedBy(authorName(author))}</span>;
 }
 
-/** Spec §2: a banned author's posts carry a 'Banned User' badge. */
+/** A banned author's posts carry a 'Banned User' badge. */
 export function BannedBadge({ author }: { author: Author | null }) {
   if (!author?.isBanned) return null;
   return (

@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
 import { BANNED_NOTICE } from '../hooks/use-banned.ts';
 
 export const BANNED_NOTICE_ID = 'community-banned-notice';

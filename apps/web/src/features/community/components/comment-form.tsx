@@ -1,10 +1,10 @@
 import { COMMUNITY_COMMENT_MAX, communityMessages } from '@btcp/shared/community';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCreateComment } from '../api/create-comment.ts';
 
 /** A refusal with a reason (429 too often, D9 banned) shows it; anything else the spec's line. */
@@ -14,7 +14,7 @@ function failureMessage(error: unknown): string {
     : communityMessages.commentFailedDescription;
 }
 
-/** Spec §5: the button stays disabled until there is something to post. */
+/** The button stays disabled until there is something to post. */
 export function CommentForm({ postId }: { postId: string }) {
   const id = useId();
   const [content, setContent] = useState('');

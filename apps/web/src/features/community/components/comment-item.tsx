@@ -1,8 +1,8 @@
 import { type Comment, communityMessages } from '@btcp/shared/community';
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useVoteOnComment } from '../api/vote-on-comment.ts';
 import { useVoteGate } from '../hooks/use-vote-gate.ts';

@@ -1,10 +1,10 @@
 import { communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { useSignedIn } from '../../../lib/session.ts';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { useSignedIn } from '#web/lib/session.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useBanned } from '../hooks/use-banned.ts';
 import { commentsLabel, uniqueById } from '../lib/format.ts';
@@ -82,7 +82,7 @@ function CommentList({ postId }: { postId: string }) {
   );
 }
 
-/** Spec §2: the comment box (or a way to sign in), then the comments, newest first. */
+/** The comment box (or a way to sign in), then the comments, newest first. */
 export function CommentSection({ postId, commentCount }: { postId: string; commentCount: number }) {
   const signedIn = useSignedIn();
   const banned = useBanned();

@@ -2,11 +2,11 @@ import { COMMUNITY_CREATED_LABEL, communityMessages, communityRules } from '@btc
 import { paths } from '@btcp/shared/paths';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatCount } from '../../../lib/format.ts';
-import { useSignedIn } from '../../../lib/session.ts';
+import { buttonVariants } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatCount } from '#web/lib/format.ts';
+import { useSignedIn } from '#web/lib/session.ts';
 import { useCommunityStats } from '../api/get-community-stats.ts';
 
 function Figure({ label, value }: { label: string; value: number | undefined | null }) {
@@ -27,7 +27,7 @@ function Figure({ label, value }: { label: string; value: number | undefined | n
   );
 }
 
-/** Spec §2 sidebar, with D19's real figures: posts, members and who is online now. */
+/** The community sidebar, with D19's real figures: posts, members and who is online now. */
 export function CommunitySidebar() {
   const signedIn = useSignedIn();
   const stats = useCommunityStats();

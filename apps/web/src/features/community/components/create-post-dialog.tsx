@@ -10,13 +10,13 @@ import { ErrorCode } from '@btcp/shared/error-codes';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { DialogClose, TriggeredDialog } from '../../../components/ui/dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { DialogClose, TriggeredDialog } from '#web/components/ui/dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCreateCommunityPost } from '../api/create-community-post.ts';
 import { ImagePicker } from './image-picker.tsx';
 import { NativeSelect } from './native-select.tsx';
@@ -42,7 +42,7 @@ function failureMessage(error: unknown): string {
   return error.message;
 }
 
-/** Spec §2: 'Create Post' opens this dialog; it starts empty again after a cancel or a success. */
+/** 'Create Post' opens this dialog; it starts empty again after a cancel or a success. */
 export function CreatePostDialog() {
   const [open, setOpen] = useState(false);
   const [image, setImage] = useState<File | null>(null);

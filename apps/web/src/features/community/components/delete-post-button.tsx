@@ -3,9 +3,9 @@ import { paths } from '@btcp/shared/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { forgetCommunityPost, useDeleteCommunityPost } from '../api/delete-community-post.ts';
 import { deleteFailureMessage } from '../lib/delete-feedback.ts';
 

@@ -1,8 +1,8 @@
 import { checkImageFile, MEDIA_ACCEPT, mediaMessages } from '@btcp/shared/media';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/lib/toast.ts';
 
 interface ImagePickerProps {
   file: File | null;
@@ -25,7 +25,7 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 /**
- * An optional image with a preview. Spec §5: only images, at most 5MB, said with the spec's words
+ * An optional image with a preview: only images, at most 5MB, said with the spec's words
  * before anything is sent; the server checks the bytes again (D14).
  */
 export function ImagePicker({ file, onChange, disabled }: ImagePickerProps) {

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { linkify, toParagraphs } from '../lib/linkify.ts';
 
 function Linkified({ text }: { text: string }) {

@@ -9,8 +9,8 @@ import {
 } from '@btcp/shared/community';
 import { Flame, Sparkles, TrendingUp } from 'lucide-react';
 import { useId } from 'react';
-import { Label } from '../../../components/ui/label.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Label } from '#web/components/ui/label.tsx';
+import { cn } from '#web/lib/cn.ts';
 import type { PostListFilter } from '../api/query-keys.ts';
 import { NativeSelect } from './native-select.tsx';
 

@@ -7,10 +7,10 @@ import { paths } from '@btcp/shared/paths';
 import { Award, MessageSquare, Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cardImageLoading, imageSources } from '../../../lib/image-sources.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
+import { cardImageLoading, imageSources } from '#web/lib/image-sources.ts';
+import { toast } from '#web/lib/toast.ts';
 import { commentsLabel, excerpt, isCut } from '../lib/format.ts';
 import { sharePost } from '../lib/share-post.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
@@ -30,7 +30,7 @@ export function TopicChip({ topic }: { topic: CommunityPost['topic'] }) {
   );
 }
 
-/** Spec §2 "Community list": one post as a card. */
+/** One post of the community list, as a card. */
 export function PostCard({ post, first = false }: { post: CommunityPost; first?: boolean }) {
   const titleId = useId();
   const href = paths.communityPost.getHref(post.id);
@@ -108,18 +108,14 @@ export function PostCard({ post, first = false }: { post: CommunityPost; first?:
 export function PostCardSkeleton() {
   return (
     <div className="flex gap-3 rounded-xl border border-border bg-card p-4">
-      <div className="flex flex-col items-center gap-2">
-        <Skeleton className="size-7" />
-        <Skeleton className="h-4 w-6" />
-        <Skeleton className="size-7" />
-      </div>
-      <div className="grid flex-1 gap-3">
-        <Skeleton className="h-3 w-48" />
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="h-6 w-56" />
-      </div>
+      <SkeletonStack
+        className="flex flex-col items-center gap-2"
+        lines={['size-7', 'h-4 w-6', 'size-7']}
+      />
+      <SkeletonStack
+        className="grid flex-1 gap-3"
+        lines={['h-3 w-48', 'h-6 w-3/4', 'h-4 w-full', 'h-4 w-5/6', 'h-6 w-56']}
+      />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { type CommunityPost, communityMessages } from '@btcp/shared/community';
 import { Award, MessageSquare, Share2 } from 'lucide-react';
-import { LocalTime } from '../../../components/local-time.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatLongDateTime } from '../../../lib/format.ts';
-import { imageSources } from '../../../lib/image-sources.ts';
-import { toast } from '../../../lib/toast.ts';
+import { LocalTime } from '#web/components/local-time.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
+import { formatLongDateTime } from '#web/lib/format.ts';
+import { imageSources } from '#web/lib/image-sources.ts';
+import { toast } from '#web/lib/toast.ts';
 import { commentsLabel } from '../lib/format.ts';
 import { sharePost } from '../lib/share-post.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
@@ -15,7 +15,7 @@ import { TopicChip } from './post-card.tsx';
 import { PostVoteControl } from './post-vote-control.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-/** Spec §2 "Community post": the whole post, with its votes and, for its author, Delete. */
+/** The community post page: the whole post, with its votes and, for its author, Delete. */
 export function PostDetail({ post }: { post: CommunityPost }) {
   return (
     <article className="flex gap-2 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:gap-4 sm:p-6">
@@ -92,18 +92,14 @@ export function PostDetailSkeleton() {
       <p role="status" className="sr-only">
         Loading post...
       </p>
-      <div className="flex flex-col items-center gap-2">
-        <Skeleton className="size-7" />
-        <Skeleton className="h-4 w-6" />
-        <Skeleton className="size-7" />
-      </div>
-      <div className="grid flex-1 gap-4">
-        <Skeleton className="h-4 w-64" />
-        <Skeleton className="h-8 w-3/4" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
+      <SkeletonStack
+        className="flex flex-col items-center gap-2"
+        lines={['size-7', 'h-4 w-6', 'size-7']}
+      />
+      <SkeletonStack
+        className="grid flex-1 gap-4"
+        lines={['h-4 w-64', 'h-8 w-3/4', 'h-4 w-full', 'h-4 w-full', 'h-4 w-2/3']}
+      />
     </div>
   );
 }

@@ -2,16 +2,16 @@ import { communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { useSignedIn } from '../../../lib/session.ts';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { useSignedIn } from '#web/lib/session.ts';
 import { useCommunityPosts } from '../api/get-community-posts.ts';
 import type { PostListFilter } from '../api/query-keys.ts';
 import { uniqueById } from '../lib/format.ts';
 import { PostCard, PostCardSkeleton } from './post-card.tsx';
 
-/** Spec §9: three placeholder cards while the first page loads. */
+/** Three placeholder cards while the first page loads. */
 const SKELETON_COUNT = 3;
 
 function NoPosts() {

@@ -2,9 +2,9 @@ import { communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 
-/** Spec §2, D17: a post that does not exist, or was removed, looks the same to the public. */
+/** D17: a post that does not exist, or was removed, looks the same to the public. */
 export function PostNotFound() {
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center px-4 py-16 text-center">

@@ -1,5 +1,5 @@
-import { formatLongDateTime } from '../../../lib/format.ts';
-import { useTimeZone } from '../../../lib/use-time-zone.ts';
+import { useTimeZone } from '#web/hooks/use-time-zone.ts';
+import { formatLongDateTime } from '#web/lib/format.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { formatRelativeTime } from '../lib/relative-time.ts';
 

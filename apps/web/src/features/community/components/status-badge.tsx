@@ -1,5 +1,5 @@
 import type { CommunityPostStatus } from '@btcp/shared/community';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 
 const looks: Partial<Record<CommunityPostStatus, { label: string; className: string }>> = {
   flagged: {
@@ -13,7 +13,7 @@ const looks: Partial<Record<CommunityPostStatus, { label: string; className: str
   },
 };
 
-/** Spec §4: flagged is yellow, removed destructive; an active post needs no badge. */
+/** Flagged is yellow, removed destructive; an active post needs no badge. */
 export function StatusBadge({ status }: { status: CommunityPostStatus }) {
   const look = looks[status];
   if (!look) return null;

@@ -1,7 +1,7 @@
 import type { VoteType } from '@btcp/shared/community';
 import { score, type VoteCounts } from '@btcp/shared/vote-rules';
 import { ArrowBigDown, ArrowBigUp } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 interface VoteControlProps {
   counts: VoteCounts;

@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
 
 /** D9: a banned member reads the community but cannot post, comment or vote. */
 export const BANNED_NOTICE =

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { renderedAt } from '../../../lib/render-environment.ts';
+import { renderedAt } from '#web/lib/render-environment.ts';
 
 /** Relative times ('5 minutes ago') move on by themselves; one timer serves every one on screen. */
 const TICK_MS = 30_000;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Spec §2: both community pages open at the top (again when one post's page opens another). */
+/** Both community pages open at the top (again when one post's page opens another). */
 export function useScrollToTop(key?: string): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the point, a new page scrolls up
   useEffect(() => {

@@ -1,11 +1,11 @@
 import type { VoteType } from '@btcp/shared/community';
-import { useSignedIn } from '../../../lib/session.ts';
+import { useSignedIn } from '#web/lib/session.ts';
 import { authRequiredToast } from '../lib/vote-feedback.ts';
 import { BANNED_NOTICE, useBanned } from './use-banned.ts';
 
 /**
  * The VoteControl props every vote shares: a banned member's arrows are locked (D9), and a visitor
- * is asked to sign in (spec §8) instead of `send` being called.
+ * is asked to sign in instead of `send` being called.
  */
 export function useVoteGate(send: (type: VoteType) => void) {
   // false once the session says nobody is signed in; undefined while it is still being checked.

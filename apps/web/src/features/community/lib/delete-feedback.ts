@@ -1,6 +1,6 @@
 import { communityMessages } from '@btcp/shared/community';
 import { ErrorCode } from '@btcp/shared/error-codes';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 
 /** The server's reason for a refused delete (not yours, too often), else the spec's retry line. */
 export function deleteFailureMessage(error: unknown): string {

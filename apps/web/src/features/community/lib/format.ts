@@ -1,7 +1,7 @@
 import { type Author, COMMUNITY_EXCERPT_CHARS, communityMessages } from '@btcp/shared/community';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount } from '#web/lib/format.ts';
 
-/** Spec §2: a card without an image shows the first 150 characters, with '...' when cut. */
+/** A card without an image shows the first 150 characters, with '...' when cut. */
 export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): string {
   const characters = Array.from(content);
   return characters.length > limit ? `${characters.slice(0, limit).join('')}...` : content;
@@ -11,7 +11,7 @@ export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): strin
 export const isCut = (content: string, limit = COMMUNITY_EXCERPT_CHARS): boolean =>
   Array.from(content).length > limit;
 
-/** 'Anonymous' for an author without a username, 'Unknown' when the account is gone (spec §3). */
+/** 'Anonymous' for an author without a username, 'Unknown' when the account is gone. */
 export function authorName(author: Author | null): string {
   if (!author) return communityMessages.unknownAuthor;
   return author.username ?? communityMessages.anonymous;

@@ -1,9 +1,9 @@
-import { formatShortDate } from '../../../lib/format.ts';
+import { formatShortDate } from '#web/lib/format.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Spec §9: relative times up to 7 days, then a short date. */
+/** Relative times up to 7 days, then a short date. */
 const RELATIVE_LIMIT = 7 * DAY;
 
 function ago(count: number, unit: string): string {

@@ -1,7 +1,7 @@
 import { communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
-import { absoluteUrl } from '../../../lib/absolute-url.ts';
-import { toast } from '../../../lib/toast.ts';
+import { absoluteUrl } from '#web/lib/absolute-url.ts';
+import { toast } from '#web/lib/toast.ts';
 
 export const postLink = (id: string): string => absoluteUrl(paths.communityPost.getHref(id));
 

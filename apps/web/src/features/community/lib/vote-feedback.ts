@@ -1,8 +1,8 @@
 import { communityMessages } from '@btcp/shared/community';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 
-/** Spec §8: voting needs an account. */
+/** Voting needs an account. */
 export function authRequiredToast(): void {
   toast.error(communityMessages.authRequired, {
     description: communityMessages.authRequiredDescription,

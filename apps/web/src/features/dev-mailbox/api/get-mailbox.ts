@@ -1,6 +1,6 @@
 import type { Mailbox } from '@btcp/shared/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** One message of the local outbox (D22), as GET /api/dev/mailbox sends it. */
 export type MailboxMessage = Mailbox['messages'][number];

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useMailbox } from '../api/get-mailbox.ts';
 import { MailboxMessageCard } from './mailbox-message.tsx';
 

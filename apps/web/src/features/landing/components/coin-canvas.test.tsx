@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mediaPreferences } from '../../../test/setup.ts';
+import { mediaPreferences } from '#web/test/setup.ts';
 import { CoinCanvas } from './coin-canvas.tsx';
 
 /** Enough of a 2D context to draw with; jsdom has none. */

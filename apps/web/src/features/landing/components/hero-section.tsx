@@ -8,8 +8,8 @@ import {
 } from '@btcp/shared/product';
 import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 import { CoinCanvas } from './coin-canvas.tsx';
 
 const stats = [

@@ -2,7 +2,7 @@ import { paths } from '@btcp/shared/paths';
 import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import { Gift, Infinity as InfinityIcon, type LucideIcon, Zap } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 
 const points: { title: string; description: string; Icon: LucideIcon }[] = [
   {

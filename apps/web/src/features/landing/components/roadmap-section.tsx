@@ -1,6 +1,6 @@
 import { ROADMAP, type RoadmapStatus } from '@btcp/shared/product';
 import { CircleCheck, CircleDashed, CircleDot, type LucideIcon } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 /** Each status differs by border, icon and words, so colour is never the only signal. */

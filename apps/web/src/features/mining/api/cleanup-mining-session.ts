@@ -1,5 +1,5 @@
 /**
- * Ends the session while the page goes away (spec §4). A beacon is the one request a browser still
+ * Ends the session while the page goes away. A beacon is the one request a browser still
  * sends after `pagehide`; without beacon support a keepalive fetch does the same job.
  */
 export function sendMiningCleanup(sessionId: string): void {

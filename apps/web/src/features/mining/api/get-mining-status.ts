@@ -1,6 +1,6 @@
 import type { MiningStatus } from '@btcp/shared/mining';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const miningStatusQueryKey = ['mining', 'status'] as const;
 

@@ -1,5 +1,5 @@
 import { Bitcoin } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /**
  * A coin with rings that pulse out and a dashed orbit that turns while mining; still when stopped.

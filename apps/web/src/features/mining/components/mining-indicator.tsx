@@ -2,7 +2,7 @@ import { formatCoinAmount } from '@btcp/shared/decimal';
 import { paths } from '@btcp/shared/paths';
 import { COIN } from '@btcp/shared/product';
 import { Link } from 'react-router';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
 import { useMiningSnapshot } from '../hooks/use-mining.ts';
 import { formatElapsed } from '../lib/format.ts';

@@ -2,19 +2,19 @@ import { miningButtonLabels } from '@btcp/shared/mining';
 import { COIN } from '@btcp/shared/product';
 import { Pickaxe, Square } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert, RetryAlert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Alert, RetryAlert } from '#web/components/ui/alert.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { CoinAmount } from '../../../components/ui/coin-amount.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { formatCount } from '../../../lib/format.ts';
+} from '#web/components/ui/card.tsx';
+import { CoinAmount } from '#web/components/ui/coin-amount.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { formatCount } from '#web/lib/format.ts';
 import { useElapsedSeconds } from '../hooks/use-elapsed-seconds.ts';
 import { type MiningState, useMining } from '../hooks/use-mining.ts';
 import { useSimulatedStats } from '../hooks/use-simulated-stats.ts';
@@ -56,7 +56,7 @@ function Figure({ label, note, children }: { label: string; note?: string; child
 }
 
 /**
- * Spec §2, §4: the Start/Stop button, the state, what this session is doing and what it has paid,
+ * The Start/Stop button, the state, what this session is doing and what it has paid,
  * beside the live wallet balance (`balance`, from the wallet the dashboard reads).
  */
 export function MiningPanel({ banned, balance }: { banned: boolean; balance?: string }) {

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useMiningStatus } from '../api/get-mining-status.ts';
 import { miningSessionStore } from '../lib/mining-session-store.ts';
 
-/** Spec §4: STOPPED or MINING, plus the two states this tab can only watch. */
+/** STOPPED or MINING, plus the two states this tab can only watch. */
 export type MiningState = 'checking' | 'elsewhere' | 'mining' | 'stopped';
 
 /** This tab's miner as seen from any signed-in page, without the server status. */

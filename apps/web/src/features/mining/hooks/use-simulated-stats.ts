@@ -10,7 +10,7 @@ export interface SimulatedStats {
 
 const idle: SimulatedStats = { hashrate: 0, sharesTotal: 0, sharesAccepted: 0 };
 
-/** Spec §9: hashrate 0.5 to 2.5 MH/s and 0 to 2 new shares a tick; nearly all of them accepted. */
+/** Hashrate 0.5 to 2.5 MH/s and 0 to 2 new shares a tick; nearly all of them accepted. */
 function nextStats(previous: SimulatedStats): SimulatedStats {
   const newShares = Math.floor(Math.random() * 3);
   let accepted = 0;

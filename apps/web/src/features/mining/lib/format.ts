@@ -13,7 +13,7 @@ export function formatRate(decimal: string): string {
 }
 
 /**
- * Spec §9: the estimate is the hourly rate times the hours mined. It is a display figure only; what
+ * The estimate is the hourly rate times the hours mined. It is a display figure only; what
  * the wallet receives is computed by the server (D1, D11).
  */
 export function estimateEarnings(hourlyRate: string, elapsedSeconds: number): string {

@@ -3,9 +3,9 @@ import { ErrorCode } from '@btcp/shared/error-codes';
 import { type MiningSession, miningMessages } from '@btcp/shared/mining';
 import { COIN } from '@btcp/shared/product';
 import type { QueryClient } from '@tanstack/react-query';
-import { isPositiveAmount } from '../../../components/ui/coin-amount.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
+import { isPositiveAmount } from '#web/components/ui/coin-amount.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { sendMiningCleanup } from '../api/cleanup-mining-session.ts';
 import { miningStatusQueryKey } from '../api/get-mining-status.ts';
 import { pingMining } from '../api/ping-mining.ts';
@@ -129,7 +129,7 @@ class MiningSessionStore {
   }
 
   /**
-   * Spec §9: the 30-s ping keeps the session open; the server pays each reward interval on its
+   * The 30-s ping keeps the session open; the server pays each reward interval on its
    * own and the event stream brings it (`rewarded`).
    */
   async ping(queryClient: QueryClient): Promise<void> {
@@ -162,7 +162,7 @@ class MiningSessionStore {
     if (this.snapshot.session && !this.snapshot.pending) this.finish(null);
   }
 
-  /** Leaving the app (spec §4): a beacon ends the session, the one request a closing page still sends. */
+  /** Leaving the app: a beacon ends the session, the one request a closing page still sends. */
   abandon(): void {
     const { session } = this.snapshot;
     if (session) sendMiningCleanup(session.id);

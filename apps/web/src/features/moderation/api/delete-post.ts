@@ -1,9 +1,9 @@
 import { communityApi } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { adminCommunityPostsKey } from './get-admin-community-posts.ts';
 
-/** Deletes a post for good, with its comments and votes (spec §4). */
+/** Deletes a post for good, with its comments and votes. */
 export const deletePost = (id: string) =>
   apiRequest<void>(communityApi.adminPost(id), { method: 'DELETE' });
 

@@ -5,7 +5,7 @@ import {
   communityApi,
 } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { adminCommunityPostsKey } from './get-admin-community-posts.ts';
 
 export interface SetPostStatusInput {
@@ -13,7 +13,7 @@ export interface SetPostStatusInput {
   status: CommunityPostStatus;
 }
 
-/** Marks a post active, flagged or removed; any status may follow any other (spec §4). */
+/** Marks a post active, flagged or removed; any status may follow any other. */
 export const setPostStatus = ({ id, status }: SetPostStatusInput) =>
   apiRequest<AdminCommunityPost>(communityApi.adminPost(id), {
     method: 'PATCH',

@@ -1,15 +1,14 @@
 import { type AdminCommunityPost, communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { useEffect } from 'react';
-import { SearchHeader } from '../../../components/search-header.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { TotalFooter } from '../../../components/ui/pagination.tsx';
-import { TableCell, TableRow, TableSkeletonRows } from '../../../components/ui/table.tsx';
-import { countPages, usePagedSearch } from '../../../hooks/use-paged-search.ts';
-import { cn } from '../../../lib/cn.ts';
-import { formatCount, formatShortDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
+import { SearchHeader } from '#web/components/search-header.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { PagedTable } from '#web/components/ui/paged-table.tsx';
+import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
+import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
+import { cn } from '#web/lib/cn.ts';
+import { formatShortDateTime } from '#web/lib/format.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useAdminCommunityPosts } from '../api/get-admin-community-posts.ts';
 import { authorLabel, postScore } from '../lib/format.ts';
 import { PostActionsMenu } from './post-actions-menu.tsx';
@@ -54,7 +53,7 @@ function PostRow({ post }: { post: AdminCommunityPost }) {
   );
 }
 
-/** Spec "/admin/community" Posts tab: every post, removed ones too, searched and paged on the server. */
+/** The Posts tab of /admin/community: every post, removed ones too, searched and paged on the server. */
 export function CommunityPostsPanel() {
   const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
   const posts = useAdminCommunityPosts({ search, page });
@@ -87,10 +86,7 @@ export function CommunityPostsPanel() {
         refreshLabel={communityMessages.refreshPosts}
       />
 
-      <p role="status" className="sr-only">
-        {posts.isPending ? 'Loading posts...' : data && `${formatCount(data.total)} posts found`}
-      </p>
-      <DataTable
+      <PagedTable
         label="Community posts"
         columns={columns}
         alignEnd={['Votes', 'Actions']}
@@ -99,15 +95,11 @@ export function CommunityPostsPanel() {
         errorMessage={communityMessages.adminErrorLoadingPosts}
         emptyMessage={search ? communityMessages.noPostsMatching : communityMessages.noPosts}
         row={(post) => <PostRow key={post.id} post={post} />}
-      />
-
-      <TotalFooter
-        total={data?.total}
         noun={['post', 'posts']}
-        label="Post pages"
+        loadingStatus="Loading posts..."
+        pagesLabel="Post pages"
         page={page}
         pageCount={pageCount}
-        busy={posts.isFetching}
         onPageChange={setPage}
       />
     </Card>

@@ -1,5 +1,5 @@
 import { communityMessages, communityRules } from '@btcp/shared/community';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 
 /** The five rules as members read them beside the community feed; fixed, so read-only here. */
 export function CommunityRulesList() {

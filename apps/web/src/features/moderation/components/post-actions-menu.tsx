@@ -15,9 +15,9 @@ import {
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { useDeletePost } from '../api/delete-post.ts';
 import { useSetPostStatus } from '../api/set-post-status.ts';
 
@@ -30,7 +30,7 @@ const statusActions: { status: CommunityPostStatus; label: string; icon: LucideI
 const itemClass =
   'flex h-9 cursor-default items-center gap-2 rounded-sm px-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted data-[highlighted]:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
 
-/** A row's moderation actions: view, set any status (spec §4), or delete for good after a confirm. */
+/** A row's moderation actions: view, set any status, or delete for good after a confirm. */
 export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
   const setStatus = useSetPostStatus();
   const deletePost = useDeletePost();

@@ -1,6 +1,6 @@
 import type { CommunityPostStatus } from '@btcp/shared/community';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 const labels: Record<CommunityPostStatus, string> = {
   active: 'Active',
@@ -8,7 +8,7 @@ const labels: Record<CommunityPostStatus, string> = {
   removed: 'Removed',
 };
 
-// Spec §4: active green, flagged yellow, removed destructive. Each pair passes WCAG AA in both themes.
+// Active green, flagged yellow, removed destructive. Each pair passes WCAG AA in both themes.
 const styles: Record<CommunityPostStatus, string> = {
   active:
     'border-green-700/30 bg-green-100 text-green-800 dark:border-green-400/40 dark:bg-green-950 dark:text-green-300',

@@ -1,6 +1,6 @@
 import type { ReferralStats } from '@btcp/shared/wallet';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const referralStatsQueryKey = ['referrals', 'stats'] as const;
 

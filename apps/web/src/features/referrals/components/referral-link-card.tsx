@@ -2,22 +2,22 @@ import { paths } from '@btcp/shared/paths';
 import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { RetryAlert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { absoluteUrl } from '../../../lib/absolute-url.ts';
-import { toast } from '../../../lib/toast.ts';
+} from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { absoluteUrl } from '#web/lib/absolute-url.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
-/** Spec §9: the copy button confirms for 2 s. */
+/** The copy button confirms for 2 s. */
 const COPIED_FOR_MS = 2000;
 
 export function referralLink(referralCode: string): string {
@@ -75,7 +75,7 @@ function ReferralLinkActions({ link }: { link: string }) {
     }
   };
 
-  // Spec §8: without share support the link is copied; a user who cancels the sheet is left alone.
+  // Without share support the link is copied; a user who cancels the sheet is left alone.
   const share = async () => {
     if (typeof navigator.share !== 'function') {
       await copy();

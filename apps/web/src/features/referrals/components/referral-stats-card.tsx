@@ -2,16 +2,16 @@ import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import { Coins, type LucideIcon, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { RetryAlert } from '../../../components/ui/alert.tsx';
+import { RetryAlert } from '#web/components/ui/alert.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatCount } from '../../../lib/format.ts';
+} from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatCount } from '#web/lib/format.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
 /** One figure in a tile: its icon and name, then its value and any note (the `dd`s). */
@@ -36,7 +36,7 @@ function Figure({
 }
 
 /**
- * Spec §2: how many people signed up with this user's link, and what they earned them (D12): those
+ * How many people signed up with this user's link, and what they earned them (D12): those
  * who verified their email (each paid the bonus) apart from those who have not yet.
  */
 export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {

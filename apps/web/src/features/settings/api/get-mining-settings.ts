@@ -1,6 +1,6 @@
 import type { MiningSettings } from '@btcp/shared/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const getMiningSettings = (signal?: AbortSignal) =>
   apiRequest<MiningSettings>('/admin/settings/mining', { signal });

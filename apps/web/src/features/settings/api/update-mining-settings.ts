@@ -1,6 +1,6 @@
 import type { MiningSettings } from '@btcp/shared/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { miningSettingsQueryOptions } from './get-mining-settings.ts';
 
 /** Saves the mining rules; the server audits the change and answers with what it stored. */

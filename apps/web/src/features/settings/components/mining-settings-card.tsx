@@ -2,23 +2,23 @@ import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/settings
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { applyFieldErrors, requestErrorMessage } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+} from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { RadioGroup, RadioGroupItem } from '#web/components/ui/radio-group.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useMiningSettings } from '../api/get-mining-settings.ts';
 import { useUpdateMiningSettings } from '../api/update-mining-settings.ts';
 

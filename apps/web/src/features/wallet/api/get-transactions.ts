@@ -1,6 +1,6 @@
 import type { Transaction, TransactionsPage } from '@btcp/shared/wallet';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 

@@ -1,6 +1,6 @@
 import type { Wallet } from '@btcp/shared/wallet';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const walletQueryKey = ['wallet', 'balance'] as const;
 

@@ -2,17 +2,17 @@ import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import { walletMessages } from '@btcp/shared/wallet';
 import { ArrowDownLeft, ArrowUpRight, WalletIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useWallet } from '../api/get-wallet.ts';
 
 /** D13: sending and receiving open in 2027. */
 const comingSoon = () => toast.info(walletMessages.comingSoon);
 
-/** Spec §2: the balance, live (the event stream updates the cache), with Send and Receive. */
+/** The balance, live (the event stream updates the cache), with Send and Receive. */
 export function BalanceCard() {
   const wallet = useWallet();
   useErrorToast(walletMessages.errorLoadingWallet, wallet.error, wallet.errorUpdatedAt);

@@ -1,5 +1,5 @@
-import { formatSignedCoinAmount, isPositiveAmount } from '../../../components/ui/coin-amount.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { formatSignedCoinAmount, isPositiveAmount } from '#web/components/ui/coin-amount.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 /**
  * D10: an amount shows its own sign, never one guessed from its type: a positive adjustment is a

@@ -4,16 +4,16 @@ import { walletMessages } from '@btcp/shared/wallet';
 import { Pickaxe, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { TableCell, TableRow, TableSkeletonRows } from '../../../components/ui/table.tsx';
-import { useErrorToast } from '../../../hooks/use-error-toast.ts';
-import { cn } from '../../../lib/cn.ts';
-import { formatShortDateTime } from '../../../lib/format.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { DataTable } from '#web/components/ui/data-table.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
+import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { cn } from '#web/lib/cn.ts';
+import { formatShortDateTime } from '#web/lib/format.ts';
 import { useTransactions } from '../api/get-transactions.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
 
@@ -45,7 +45,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   );
 }
 
-/** Spec §2: the transaction history, newest first, paged; new rows arrive live on page 1. */
+/** The transaction history, newest first, paged; new rows arrive live on page 1. */
 export function TransactionsCard() {
   const [page, setPage] = useState(1);
   const transactions = useTransactions(page);

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { getAppliedTheme, setTheme, subscribeToTheme, type Theme } from './theme.ts';
+import { getAppliedTheme, setTheme, subscribeToTheme, type Theme } from '../lib/theme.ts';
 
 export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; toggle: () => void } {
   const theme = useSyncExternalStore(subscribeToTheme, getAppliedTheme, () => 'light' as const);

@@ -1,0 +1,3 @@
+import { cn } from '../../lib/cn.ts';
+
+export const borrowed = cn;

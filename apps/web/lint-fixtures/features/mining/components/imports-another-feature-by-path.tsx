@@ -1,0 +1,3 @@
+import { useWallet } from '../../wallet/api/get-wallet.ts';
+
+export const borrowed = useWallet;

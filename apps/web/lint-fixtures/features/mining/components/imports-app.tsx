@@ -1,0 +1,3 @@
+import { router } from '#web/app/router.tsx';
+
+export const borrowed = router;

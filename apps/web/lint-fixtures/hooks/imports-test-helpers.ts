@@ -1,0 +1,3 @@
+import { renderWithProviders } from '#web/test/render.tsx';
+
+export const borrowed = renderWithProviders;
