@@ -49,7 +49,7 @@ import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { createSettingsCache, type SettingsCache } from './modules/settings/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { resolvePageMeta } from './plugins/page-meta.ts';
+import { resolvePageMeta } from './page-meta.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { validatorWithoutNul } from './validator.ts';
@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ??
       (config.SMTP_URL
         ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-        : createOutboxMailer(`${config.dataDir}/outbox`, app.log)),
+        : createOutboxMailer(`${config.dataDir}/outbox`, app.log, systemClock)),
   );
   app.decorate(
     'mediaStorage',

@@ -17,10 +17,10 @@ import {
   rateLimitedAs,
   recordFailure,
 } from '../../lib/rate-limit.ts';
-import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../../plugins/guards.ts';
+import { audit } from '../audit/service.ts';
+import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
-import { audit } from './audit.ts';
 
 /** Signing in and out of the admin area, and creating admins (D7, D8). */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {

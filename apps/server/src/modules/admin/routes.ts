@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { rateLimitedAs } from '../../lib/rate-limit.ts';
 import { settlesSharedPages } from '../../lib/shared-pages.ts';
-import { requireAdmin, requireStaff, signedInStaff } from '../../plugins/guards.ts';
+import { requireAdmin, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';
 import { communityModerationRoutes } from '../moderation/routes.ts';

@@ -5,8 +5,8 @@ import { newestFirst } from '../../db/order.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
+import { audit } from '../audit/service.ts';
 import { publishRevocation } from '../realtime/hub.ts';
-import { audit } from './audit.ts';
 
 function rowSelection() {
   return {

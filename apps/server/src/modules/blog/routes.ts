@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
-import { signedInStaff } from '../../plugins/guards.ts';
+import { signedInStaff } from '../auth/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { storeImage } from '../media/service.ts';
 import { readUpload } from '../media/upload.ts';

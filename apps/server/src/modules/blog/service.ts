@@ -13,7 +13,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { blogPosts, media } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../audit/service.ts';
 import { cardUrlOf, findMedia } from '../media/service.ts';
 import { markdownToPlainText } from './plain-text.ts';
 

@@ -11,7 +11,7 @@ import { newestFirst } from '../../db/order.ts';
 import { communityPosts, profiles, users } from '../../db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../audit/service.ts';
 
 const rowSelection = {
   id: communityPosts.id,

@@ -17,7 +17,7 @@ import type {
 } from '../../db/client.ts';
 import { subscribe } from '../../db/notifications.ts';
 import { systemSettings } from '../../db/schema.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../audit/service.ts';
 
 export interface ActiveMiningSettings {
   phases: MiningPhases;

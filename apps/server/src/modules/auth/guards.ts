@@ -1,13 +1,13 @@
 import { adminMessages, ErrorCode, type Staff } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { adminExists } from '../modules/admin/admin-accounts.ts';
+import { AppError, forbidden, unauthorized } from '../../errors.ts';
+import { adminExists } from '../admin/admin-accounts.ts';
 import {
   findSessionAdmin,
   findSessionUser,
   type SessionAdmin,
   type SessionUser,
-} from '../modules/auth/sessions.ts';
+} from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
