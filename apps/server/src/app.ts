@@ -16,19 +16,20 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
+import { createSessionCache, type SessionCache } from './db/notifications/session-cache.ts';
+import { createSettingsCache, type SettingsCache } from './db/notifications/settings-cache.ts';
+import { createSharedPages, type SharedPages } from './db/notifications/shared-pages.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
 import { trackRequestsInFlight } from './graceful-shutdown.ts';
 import { startMaintenanceJobs } from './jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { withErrorSerializer } from './lib/log-errors.ts';
-import { createSharedPages, type SharedPages } from './lib/shared-pages.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createLastSeenRecorder, type LastSeenRecorder } from './modules/auth/last-seen.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { deliverAccountMail } from './modules/auth/service.ts';
-import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
 import { readSessions } from './modules/auth/sessions.ts';
 import { blogFeedRoutes } from './modules/blog/feed.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
@@ -47,7 +48,7 @@ import { miningRoutes } from './modules/mining/routes.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
-import { createSettingsCache, type SettingsCache } from './modules/settings/service.ts';
+import { type ActiveMiningSettings, loadSettings } from './modules/settings/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { resolvePageMeta } from './page-meta.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -84,7 +85,7 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     lastSeen: LastSeenRecorder;
     sharedPages: SharedPages;
-    settings: SettingsCache;
+    settings: SettingsCache<ActiveMiningSettings>;
   }
 }
 
@@ -167,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('lastSeen', lastSeen);
   const sharedPages = await createSharedPages(database);
   app.decorate('sharedPages', sharedPages);
-  const settings = await createSettingsCache(database);
+  const settings = await createSettingsCache(database, () => loadSettings(database.db));
   app.decorate('settings', settings);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
