@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  type Member,
-  member,
-  newComment,
-  newPost,
-  roomyLimits,
-} from '../src/modules/community/test-support.ts';
 import { adminCookie } from './accounts.ts';
+import { call, type Member, member, newComment, newPost, roomyLimits } from './community.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 
 /**

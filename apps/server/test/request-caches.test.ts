@@ -5,15 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { profiles } from '../src/db/schema.ts';
-import {
-  call,
-  type Member,
-  member,
-  newPost,
-  roomyLimits,
-  setFlags,
-} from '../src/modules/community/test-support.ts';
 import { adminCookie, login, PASSWORD } from './accounts.ts';
+import { call, type Member, member, newPost, roomyLimits, setFlags } from './community.ts';
 import { createTestApp, makeWebDist, openAgain, SAME_ORIGIN, type TestApp } from './helper.ts';
 
 /**
