@@ -4,7 +4,7 @@ import { call, type Member, member, newComment, newPost, roomyLimits } from './c
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 
 /**
- * Issue 11: every list the app shows reads its rows in index order, never by sorting them. Each
+ * Decision 013: every list the app shows reads its rows in index order, never by sorting them. Each
  * list is called through the API; the statement it sends is explained with sorting and sequential
  * scans discouraged (`enable_sort`, `enable_seqscan` off), so a Sort left in the plan means no
  * index can give that order, whatever the table's size.

@@ -10,7 +10,7 @@ import { createMailDrainer, enqueueMail, queuedMailCount } from '../src/modules/
 import { mailbox, post, signedUpUser } from './accounts.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
-/** Issue 10, finding 12: forgot-password and resend take the same path for every address. */
+/** Decision 012: forgot-password and resend take the same path for every address. */
 
 /** An outbox mailer that is slow, and fails while `failing` is set, like a struggling SMTP server. */
 function slowMailer(inner: Mailer, delayMs: number) {

@@ -10,7 +10,7 @@ import { call, type Member, member, newPost, roomyLimits, setFlags } from './com
 import { createTestApp, makeWebDist, openAgain, SAME_ORIGIN, type TestApp } from './helper.ts';
 
 /**
- * Issue 11: sessions and public pages are kept in each process's memory. Two instances of the app
+ * Decision 013: sessions and public pages are kept in each process's memory. Two instances of the app
  * on one database stand for two processes (on PGlite they share the embedded database; on
  * PostgreSQL each has its own pool and listening connection). They are called over real HTTP, as a browser
  * behind a load balancer would call them.

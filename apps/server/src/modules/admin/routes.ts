@@ -26,7 +26,7 @@ import { listUsers, updateUserFlags } from './users.ts';
 import { adjustBalance, listWallets } from './wallets.ts';
 
 /**
- * Everything under /api/admin. Guards sit at the folder level (ARCHITECTURE): the staff scope
+ * Everything under /api/admin. Guards sit at the folder level, so no route can miss one: the staff scope
  * (admins and moderators, D7) holds /admin/community and /admin/blog; everything else is admin-only.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

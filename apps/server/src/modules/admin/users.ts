@@ -53,7 +53,7 @@ export async function listUsers(db: Database, query: SearchPageQuery) {
   };
 }
 
-/** Toggles the ban and moderator flags (spec §4 "User flags"), audited in the same transaction. */
+/** Toggles the ban and moderator flags, audited in the same transaction. */
 export async function updateUserFlags(
   db: Database,
   actor: Staff,

@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * Guards are named for what they require (STYLE) and run as `onRequest` hooks, on whole scopes or
+ * Guards are named for what they require and run as `onRequest` hooks, on whole scopes or
  * on single routes: before the body is parsed and validated, so a caller without the right gets a
  * 401 or 403 and never learns a route's schema from its 400s.
  */

@@ -117,7 +117,7 @@ export function sessionToken(request: FastifyRequest, kind: 'user' | 'admin'): s
 
 /**
  * The signed-in user behind the request's cookie, refreshing when they were last seen. Answered
- * from the process's session cache when it can (issue 11); revocations empty it in every process.
+ * from the process's session cache when it can (decision 013); revocations empty it in every process.
  */
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   const token = sessionToken(request, 'user');
