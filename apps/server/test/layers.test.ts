@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The server's layers point one way (docs/decisions/018-server-layers.md): biome.json forbids
+ * The server's layers point one way (docs/decisions/019-server-layers.md): biome.json forbids
  * lib/, plugins/ and db/ to import from modules/. Each fixture is placed where its first line says,
  * in a scratch copy of the repository's configuration, and linted by the real Biome binary.
  */
