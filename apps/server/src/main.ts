@@ -71,10 +71,8 @@ function announce(
 
 /**
  * Connections the kernel queues for the processes to accept (Linux caps it at
- * net.core.somaxconn, 4096 by default). Node's default of 511 overflowed while 50,000 miners
- * connected (issue 12): the kernel dropped the handshakes it had no room for, and thousands of
- * event streams were reset as they opened. A queue this long absorbs a burst of connections (a
- * worker's streams reconnecting at once after it died) while busy processes catch up.
+ * net.core.somaxconn): long enough for a burst of reconnecting event streams while busy processes
+ * catch up, where Node's default of 511 dropped handshakes (decision 014).
  */
 const LISTEN_BACKLOG = 4096;
 
@@ -113,15 +111,13 @@ async function serve(config: Config) {
 }
 
 /**
- * WEB_CONCURRENCY=N (issue 12): the primary prepares the database once, then starts N workers that
- * share PORT. A worker that dies is replaced; its clients reconnect to the others meanwhile.
- * SIGTERM or SIGINT stops every worker gracefully, then the primary.
+ * WEB_CONCURRENCY=N: the primary prepares the database once, then starts N workers that share
+ * PORT. A worker that dies is replaced; its clients reconnect to the others meanwhile. SIGTERM or
+ * SIGINT stops every worker gracefully, then the primary.
  *
  * The workers accept connections themselves (SCHED_NONE) unless NODE_CLUSTER_SCHED_POLICY says
- * otherwise (decision 014). Node's default has the primary accept each connection and hand it to
- * one worker at a time, waiting for that worker's answer before the next: with 50,000 event
- * streams connecting on two busy cores, some pings took a minute to reach a worker (whose handler
- * then took under two seconds) and found their sessions closed as silent.
+ * otherwise: Node's default has the primary hand out each connection one at a time, which delayed
+ * pings under load (decision 014).
  */
 async function supervise(config: Config) {
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;

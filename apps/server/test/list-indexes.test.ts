@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  type Member,
-  member,
-  newComment,
-  newPost,
-  roomyLimits,
-} from '../src/modules/community/test-support.ts';
 import { adminCookie } from './accounts.ts';
+import { call, type Member, member, newComment, newPost, roomyLimits } from './community.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 
 /**
- * Issue 11: every list the app shows reads its rows in index order, never by sorting them. Each
+ * Decision 013: every list the app shows reads its rows in index order, never by sorting them. Each
  * list is called through the API; the statement it sends is explained with sorting and sequential
  * scans discouraged (`enable_sort`, `enable_seqscan` off), so a Sort left in the plan means no
  * index can give that order, whatever the table's size.

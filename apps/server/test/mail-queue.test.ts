@@ -4,12 +4,13 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue } from '../src/db/schema.ts';
+import { systemClock } from '../src/lib/clock.ts';
 import { createOutboxMailer, type Mailer } from '../src/modules/mail/mailer.ts';
 import { createMailDrainer, enqueueMail, queuedMailCount } from '../src/modules/mail/queue.ts';
 import { mailbox, post, signedUpUser } from './accounts.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
-/** Issue 10, finding 12: forgot-password and resend take the same path for every address. */
+/** Decision 012: forgot-password and resend take the same path for every address. */
 
 /** An outbox mailer that is slow, and fails while `failing` is set, like a struggling SMTP server. */
 function slowMailer(inner: Mailer, delayMs: number) {
@@ -32,7 +33,10 @@ describe('mail leaves through a queue, outside the request', () => {
   let outbox: string;
   beforeAll(async () => {
     outbox = await mkdtemp(path.join(tmpdir(), 'btcp-outbox-'));
-    const slow = slowMailer(createOutboxMailer(outbox, pino({ level: 'silent' })), 2_000);
+    const slow = slowMailer(
+      createOutboxMailer(outbox, pino({ level: 'silent' }), systemClock),
+      2_000,
+    );
     state = slow.state;
     t = await createTestApp({ mailer: slow.mailer });
     await signedUpUser(t.app, 'known@example.com');

@@ -8,9 +8,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { roomyLimits } from '../src/modules/community/test-support.ts';
 import { creditDueRewards } from '../src/modules/mining/service.ts';
 import { post, signedUpUser } from './accounts.ts';
+import { roomyLimits } from './community.ts';
 import {
   createTestApp,
   makeWebDist,

@@ -5,19 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { profiles } from '../src/db/schema.ts';
-import {
-  call,
-  type Member,
-  member,
-  newPost,
-  roomyLimits,
-  setFlags,
-} from '../src/modules/community/test-support.ts';
 import { adminCookie, login, PASSWORD } from './accounts.ts';
+import { call, type Member, member, newPost, roomyLimits, setFlags } from './community.ts';
 import { createTestApp, makeWebDist, openAgain, SAME_ORIGIN, type TestApp } from './helper.ts';
 
 /**
- * Issue 11: sessions and public pages are kept in each process's memory. Two instances of the app
+ * Decision 013: sessions and public pages are kept in each process's memory. Two instances of the app
  * on one database stand for two processes (on PGlite they share the embedded database; on
  * PostgreSQL each has its own pool and listening connection). They are called over real HTTP, as a browser
  * behind a load balancer would call them.

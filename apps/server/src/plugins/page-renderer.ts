@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PathKey } from '@btcp/shared/paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PageKind } from '../lib/shared-pages.ts';
+import type { PageKind } from '../db/notifications/shared-pages.ts';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 

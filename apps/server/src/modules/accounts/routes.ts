@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimitedAs } from '../../lib/rate-limit.ts';
 import { settlesSharedPages } from '../../lib/shared-pages.ts';
-import { requireUser, signedInUser } from '../../plugins/guards.ts';
+import { requireUser, signedInUser } from '../auth/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';
 

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { adminUsers } from '../../db/schema.ts';
 import { badRequest, conflict, unauthorized } from '../../errors.ts';
 import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
-import { audit } from './audit.ts';
+import { audit } from '../audit/service.ts';
 
 export async function adminExists(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);

@@ -17,13 +17,15 @@ import {
   rateLimitedAs,
   recordFailure,
 } from '../../lib/rate-limit.ts';
-import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../../plugins/guards.ts';
+import { audit } from '../audit/service.ts';
+import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
-import { audit } from './audit.ts';
 
-/** Signing in and out of the admin area, and creating admins (D7, D8). */
-export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+type AdminAuthApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Whether an admin exists, and creating one: by anyone while none does (D8), then by an admin. */
+function adminCreationRoutes(app: AdminAuthApp) {
   app.get(
     '/admin-auth/bootstrap',
     {
@@ -71,7 +73,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ message: adminMessages.createSuccess(created.email) });
     },
   );
+}
 
+/** The admin session: signing in and out, and who may use the admin area. */
+function adminSessionRoutes(app: AdminAuthApp) {
   app.post(
     '/admin-auth/login',
     {
@@ -126,4 +131,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       return signedInStaff(request);
     },
   );
+}
+
+/** Signing in and out of the admin area, and creating admins (D7, D8). */
+export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  adminCreationRoutes(app);
+  adminSessionRoutes(app);
 };

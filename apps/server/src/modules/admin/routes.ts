@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { rateLimitedAs } from '../../lib/rate-limit.ts';
 import { settlesSharedPages } from '../../lib/shared-pages.ts';
-import { requireAdmin, requireStaff, signedInStaff } from '../../plugins/guards.ts';
+import { requireAdmin, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';
 import { communityModerationRoutes } from '../moderation/routes.ts';
@@ -25,9 +25,130 @@ import { AdminStatsSchema, adminStats } from './stats.ts';
 import { listUsers, updateUserFlags } from './users.ts';
 import { adjustBalance, listWallets } from './wallets.ts';
 
+type AdminScope = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The dashboard's figures and the signed-in admin's own password. */
+function dashboardRoutes(admin: AdminScope) {
+  admin.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Figures for the admin dashboard',
+        response: { 200: AdminStatsSchema },
+      },
+    },
+    async () => adminStats(admin.db),
+  );
+
+  admin.post(
+    '/password',
+    {
+      onRequest: rateLimitedAs('admin-password'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Change the signed-in admin’s password; ends their other admin sessions',
+        body: AdminChangePasswordBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      // The admin-only scope: the staff member is an admin, and staff.id their admin id.
+      const staff = signedInStaff(request);
+      await changeAdminPassword(admin.db, staff, request.body, admin.clock.now());
+      await endOtherAdminSessions(admin.db, staff.id, sessionToken(request, 'admin'));
+      return { message: adminMessages.passwordUpdated };
+    },
+  );
+}
+
+/** Users: listed and searched, banned or made moderators. */
+function userRoutes(admin: AdminScope) {
+  admin.get(
+    '/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Users, searched by email or username and paginated on the server',
+        querystring: AdminUsersQuerySchema,
+        response: { 200: AdminUsersPageSchema },
+      },
+    },
+    async (request) => listUsers(admin.db, request.query),
+  );
+
+  admin.patch(
+    '/users/:id',
+    {
+      // A ban shows as a badge beside the user's posts in the public lists.
+      onSend: settlesSharedPages,
+      schema: {
+        tags: ['admin'],
+        summary: 'Ban or unban a user, grant or revoke the moderator flag (audited)',
+        params: z.object({ id: z.uuid('Not a user id') }),
+        body: UpdateAdminUserBodySchema,
+        response: { 200: AdminUserSchema },
+      },
+    },
+    async (request) => {
+      const user = await updateUserFlags(
+        admin.db,
+        signedInStaff(request),
+        request.params.id,
+        request.body,
+        admin.clock.now(),
+      );
+      // A ban or a role change holds in every process before the admin sees it done.
+      await admin.sessionCache.settle();
+      return user;
+    },
+  );
+}
+
+/** Wallets: listed and searched, their balances adjusted (audited). */
+function walletRoutes(admin: AdminScope) {
+  admin.get(
+    '/wallets',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Wallets, searched by email or username and paginated on the server',
+        querystring: AdminWalletsQuerySchema,
+        response: { 200: AdminWalletsPageSchema },
+      },
+    },
+    async (request) => listWallets(admin.db, request.query),
+  );
+
+  admin.post(
+    '/wallets/:userId/adjust',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Set, add to or subtract from a balance; the server computes it (Idempotency-Key header honoured)',
+        params: z.object({ userId: z.uuid('Not a user id') }),
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+        body: AdjustBalanceBodySchema,
+        response: { 200: AdjustBalanceResultSchema },
+      },
+    },
+    async (request) => {
+      return adjustBalance(
+        admin.db,
+        signedInStaff(request),
+        request.params.userId,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+    },
+  );
+}
+
 /**
- * Everything under /api/admin. Guards sit at the folder level (ARCHITECTURE): the staff scope
- * (admins and moderators, D7) holds /admin/community and /admin/blog; everything else is admin-only.
+ * Everything under /api/admin. Guards sit at the folder level, so no route can miss one: the staff
+ * scope (admins and moderators, D7) holds /admin/community and /admin/blog; everything else is
+ * admin-only.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (staff) => {
@@ -40,114 +161,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     admin.addHook('onRequest', requireAdmin);
     await admin.register(settingsRoutes, { prefix: '/settings' });
-
-    admin.get(
-      '/stats',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Figures for the admin dashboard',
-          response: { 200: AdminStatsSchema },
-        },
-      },
-      async () => adminStats(admin.db),
-    );
-
-    admin.post(
-      '/password',
-      {
-        onRequest: rateLimitedAs('admin-password'),
-        schema: {
-          tags: ['admin'],
-          summary: 'Change the signed-in admin’s password; ends their other admin sessions',
-          body: AdminChangePasswordBodySchema,
-          response: { 200: MessageSchema },
-        },
-      },
-      async (request) => {
-        // The admin-only scope: the staff member is an admin, and staff.id their admin id.
-        const staff = signedInStaff(request);
-        await changeAdminPassword(admin.db, staff, request.body, admin.clock.now());
-        await endOtherAdminSessions(admin.db, staff.id, sessionToken(request, 'admin'));
-        return { message: adminMessages.passwordUpdated };
-      },
-    );
-
-    admin.get(
-      '/users',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Users, searched by email or username and paginated on the server',
-          querystring: AdminUsersQuerySchema,
-          response: { 200: AdminUsersPageSchema },
-        },
-      },
-      async (request) => listUsers(admin.db, request.query),
-    );
-
-    admin.get(
-      '/wallets',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Wallets, searched by email or username and paginated on the server',
-          querystring: AdminWalletsQuerySchema,
-          response: { 200: AdminWalletsPageSchema },
-        },
-      },
-      async (request) => listWallets(admin.db, request.query),
-    );
-
-    admin.post(
-      '/wallets/:userId/adjust',
-      {
-        schema: {
-          tags: ['admin'],
-          summary:
-            'Set, add to or subtract from a balance; the server computes it (Idempotency-Key header honoured)',
-          params: z.object({ userId: z.uuid('Not a user id') }),
-          headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
-          body: AdjustBalanceBodySchema,
-          response: { 200: AdjustBalanceResultSchema },
-        },
-      },
-      async (request) => {
-        return adjustBalance(
-          admin.db,
-          signedInStaff(request),
-          request.params.userId,
-          request.body,
-          request.headers['idempotency-key'],
-        );
-      },
-    );
-
-    admin.patch(
-      '/users/:id',
-      {
-        // A ban shows as a badge beside the user's posts in the public lists.
-        onSend: settlesSharedPages,
-        schema: {
-          tags: ['admin'],
-          summary: 'Ban or unban a user, grant or revoke the moderator flag (audited)',
-          params: z.object({ id: z.uuid('Not a user id') }),
-          body: UpdateAdminUserBodySchema,
-          response: { 200: AdminUserSchema },
-        },
-      },
-      async (request) => {
-        const user = await updateUserFlags(
-          admin.db,
-          signedInStaff(request),
-          request.params.id,
-          request.body,
-          admin.clock.now(),
-        );
-        // A ban or a role change holds in every process before the admin sees it done.
-        await admin.sessionCache.settle();
-        return user;
-      },
-    );
+    dashboardRoutes(admin);
+    userRoutes(admin);
+    walletRoutes(admin);
   });
 };

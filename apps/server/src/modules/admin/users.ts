@@ -5,8 +5,8 @@ import { newestFirst } from '../../db/order.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
+import { audit } from '../audit/service.ts';
 import { publishRevocation } from '../realtime/hub.ts';
-import { audit } from './audit.ts';
 
 function rowSelection() {
   return {
@@ -53,7 +53,7 @@ export async function listUsers(db: Database, query: SearchPageQuery) {
   };
 }
 
-/** Toggles the ban and moderator flags (spec §4 "User flags"), audited in the same transaction. */
+/** Toggles the ban and moderator flags, audited in the same transaction. */
 export async function updateUserFlags(
   db: Database,
   actor: Staff,

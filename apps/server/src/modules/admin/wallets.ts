@@ -15,8 +15,8 @@ import { newestFirst } from '../../db/order.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '../../db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { audit } from '../audit/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
-import { audit } from './audit.ts';
 
 /** Every user's wallet, largest balance first; the search is over email and username. */
 export async function listWallets(db: Database, query: SearchPageQuery) {

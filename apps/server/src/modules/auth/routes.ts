@@ -12,6 +12,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ServiceContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { enforceAuthRateLimits, enforceFailureLimit, recordFailure } from '../../lib/rate-limit.ts';
 import { sendJsonText } from '../../lib/shared-pages.ts';
@@ -40,42 +41,40 @@ const sameAnswer =
 
 const SIGNED_OUT = JSON.stringify({ user: null, admin: null } satisfies SessionState);
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = {
-    db: app.db,
-    clock: app.clock,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-  };
+type AuthApp = Parameters<FastifyPluginAsyncZod>[0];
 
-  /**
-   * A request for a link by email: limited per IP and per address, queued for the mail drainer,
-   * and answered the same whether or not the address belongs to an account.
-   */
-  const mailLinkRoute = (
-    action: 'resend-verification' | 'forgot-password',
-    summary: string,
-    queueMail: (context: typeof ctx, email: string) => Promise<void>,
-  ) =>
-    app.post(
-      `/auth/${action}`,
-      {
-        schema: {
-          tags: ['auth'],
-          summary,
-          body: EmailOnlyBodySchema,
-          response: { 202: MessageSchema },
-        },
+/**
+ * A request for a link by email: limited per IP and per address, queued for the mail drainer,
+ * and answered the same whether or not the address belongs to an account.
+ */
+function mailLinkRoute(
+  app: AuthApp,
+  ctx: ServiceContext,
+  action: 'resend-verification' | 'forgot-password',
+  summary: string,
+  queueMail: (context: ServiceContext, email: string) => Promise<void>,
+) {
+  app.post(
+    `/auth/${action}`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary,
+        body: EmailOnlyBodySchema,
+        response: { 202: MessageSchema },
       },
-      async (request, reply) => {
-        await enforceAuthRateLimits(request, action, request.body.email);
-        await queueMail(ctx, request.body.email);
-        app.mailDrainer.kick();
-        return reply.status(202).send({ message: sameAnswer });
-      },
-    );
+    },
+    async (request, reply) => {
+      await enforceAuthRateLimits(request, action, request.body.email);
+      await queueMail(ctx, request.body.email);
+      app.mailDrainer.kick();
+      return reply.status(202).send({ message: sameAnswer });
+    },
+  );
+}
 
+/** Who is signed in: the one auth route every page load calls. */
+function sessionRoute(app: AuthApp) {
   app.get(
     '/auth/session',
     {
@@ -98,7 +97,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { user, admin };
     },
   );
+}
 
+/** Registering, and proving the address with the emailed link. */
+function signUpRoutes(app: AuthApp, ctx: ServiceContext) {
   app.post(
     '/auth/register',
     {
@@ -136,11 +138,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   mailLinkRoute(
+    app,
+    ctx,
     'resend-verification',
     'Send a new verification link (same answer for every address)',
     resendVerification,
   );
+}
 
+function signInRoutes(app: AuthApp, ctx: ServiceContext) {
   app.post(
     '/auth/login',
     {
@@ -195,8 +201,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
 
+/** A forgotten password: the emailed link, whether it still works, and the new password. */
+function passwordRoutes(app: AuthApp, ctx: ServiceContext) {
   mailLinkRoute(
+    app,
+    ctx,
     'forgot-password',
     'Email a password reset link (same answer for every address)',
     forgotPassword,
@@ -235,4 +246,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'Password reset successful' };
     },
   );
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: ServiceContext = {
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+  };
+  sessionRoute(app);
+  signUpRoutes(app, ctx);
+  signInRoutes(app, ctx);
+  passwordRoutes(app, ctx);
 };

@@ -7,10 +7,10 @@ import {
   type ResetPasswordBody,
 } from '@btcp/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { emailTokens, profiles, users, wallets } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import type { ServiceContext } from '../../lib/context.ts';
 import {
   assertStrongPassword,
   hashNewPassword,

@@ -2,12 +2,12 @@ import type { SessionState } from '@btcp/shared';
 import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { CachedSession } from '../../db/notifications/session-cache.ts';
 import { idArray, prepared } from '../../db/prepared.ts';
 import { adminUsers, emailTokens, profiles, sessions, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { publishRevocation } from '../realtime/hub.ts';
 import { SEEN_REFRESH_MS } from './last-seen.ts';
-import type { CachedSession } from './session-cache.ts';
 
 export type SessionUser = NonNullable<SessionState['user']>;
 export type SessionAdmin = NonNullable<SessionState['admin']>;
@@ -117,7 +117,7 @@ export function sessionToken(request: FastifyRequest, kind: 'user' | 'admin'): s
 
 /**
  * The signed-in user behind the request's cookie, refreshing when they were last seen. Answered
- * from the process's session cache when it can (issue 11); revocations empty it in every process.
+ * from the process's session cache when it can (decision 013); revocations empty it in every process.
  */
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   const token = sessionToken(request, 'user');

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
-import { signedInStaff } from '../../plugins/guards.ts';
+import { signedInStaff } from '../auth/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { storeImage } from '../media/service.ts';
 import { readUpload } from '../media/upload.ts';
@@ -70,13 +70,10 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/**
- * /api/admin/blog/* and the cover upload: registered in the admin staff scope, so admins and
- * moderators may use them (D7) and everyone else gets 401 or 403.
- */
-export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A published change shows on the public blog in every process before the editor hears of it.
-  app.addHook('onSend', settlesSharedPages);
+type BlogAdminApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Every post, drafts included, for the editor. */
+function blogEditorReadRoutes(app: BlogAdminApp) {
   app.get(
     '/blog/posts',
     {
@@ -102,7 +99,10 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => findAnyPost(app.db, request.params.id),
   );
+}
 
+/** Creating, replacing and deleting posts, each audited with its staff member. */
+function blogEditorWriteRoutes(app: BlogAdminApp) {
   app.post(
     '/blog/posts',
     {
@@ -155,7 +155,10 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
 
+/** A cover image upload: the one multipart route of the blog. */
+async function blogCoverUploadRoute(app: BlogAdminApp) {
   await app.register(
     acceptingUploads(async (uploads) => {
       uploads.post(
@@ -184,4 +187,16 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }),
   );
+}
+
+/**
+ * /api/admin/blog/* and the cover upload: registered in the admin staff scope, so admins and
+ * moderators may use them (D7) and everyone else gets 401 or 403.
+ */
+export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A published change shows on the public blog in every process before the editor hears of it.
+  app.addHook('onSend', settlesSharedPages);
+  blogEditorReadRoutes(app);
+  blogEditorWriteRoutes(app);
+  await blogCoverUploadRoute(app);
 };

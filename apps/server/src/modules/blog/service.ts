@@ -13,7 +13,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { blogPosts, media } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../audit/service.ts';
 import { cardUrlOf, findMedia } from '../media/service.ts';
 import { markdownToPlainText } from './plain-text.ts';
 
@@ -92,7 +92,7 @@ export async function latestPublishedPosts(db: Database, limit: number): Promise
     .limit(limit);
 }
 
-/** A published post, or null: drafts do not exist for the public (spec §4 "Blog post"). */
+/** A published post, or null: drafts do not exist for the public. */
 export async function findPublishedPost(db: Database, id: string): Promise<BlogPostRow | null> {
   const [row] = await selectBlogPosts(db).where(and(eq(blogPosts.id, id), isPublished));
   return row ?? null;
@@ -136,7 +136,7 @@ export async function findAnyPost(db: Database, id: string): Promise<BlogPost> {
   return toBlogPost(row);
 }
 
-/** The cover must be an uploaded blog cover; its URL is stored beside its id (spec: cover_image). */
+/** The cover must be an uploaded blog cover; its URL is stored beside its id (cover_image). */
 async function resolveCover(db: Database, coverImageId: string | null) {
   if (!coverImageId) return { coverMediaId: null, coverImage: null };
   const cover = await findMedia(db, coverImageId);
@@ -149,7 +149,7 @@ async function resolveCover(db: Database, coverImageId: string | null) {
 
 /**
  * Creates a post (id null) or replaces one's fields; saving sets updated_at, creating created_at
- * too (spec §4 "Blog post"). Audited in the same transaction.
+ * too. Audited in the same transaction.
  */
 export async function savePost(
   db: Database,

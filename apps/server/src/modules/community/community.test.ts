@@ -1,9 +1,6 @@
 import { communityMessages } from '@btcp/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { pngImage, uploadFile } from '../../../test/images.ts';
-import { communityComments, communityVotes } from '../../db/schema.ts';
 import {
   call,
   commentTally,
@@ -15,7 +12,10 @@ import {
   postTally,
   roomyLimits,
   setFlags,
-} from './test-support.ts';
+} from '../../../test/community.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { pngImage, uploadFile } from '../../../test/images.ts';
+import { communityComments, communityVotes } from '../../db/schema.ts';
 
 let t: TestApp;
 let alice: Member;

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
-import { requireActiveUser, requireUser, signedInUser } from '../../plugins/guards.ts';
+import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { storeImage } from '../media/service.ts';
 import { readUpload } from '../media/upload.ts';

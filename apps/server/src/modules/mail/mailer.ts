@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Clock } from '../../lib/clock.ts';
 
 export interface MailMessage {
   to: string;
@@ -45,8 +46,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** D22: without SMTP, mail lands in files under the data folder and its links in the log. */
-export function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
+/**
+ * D22: without SMTP, mail lands in files under the data folder and its links in the log. `wallClock`
+ * stamps each file: the caller gives wall time, like a log line's, because it orders the outbox,
+ * and a test's manual clock would give two mails of one moment the same name prefix.
+ */
+export function createOutboxMailer(dir: string, log: FastifyBaseLogger, wallClock: Clock): Mailer {
   return {
     async send(message) {
       await mkdir(dir, { recursive: true });
@@ -56,9 +61,7 @@ export function createOutboxMailer(dir: string, log: FastifyBaseLogger): Mailer 
         subject: message.subject,
         text: message.text,
         links: message.links,
-        // Wall time on purpose, like a log line: it orders the outbox files, and a test's manual
-        // clock would give two mails of one moment the same name prefix in random order.
-        createdAt: new Date().toISOString(),
+        createdAt: wallClock.now().toISOString(),
       };
       // Time first in the name, so a listing sorts oldest to newest.
       const name = `${stored.createdAt.replaceAll(':', '-')}-${stored.id}.json`;

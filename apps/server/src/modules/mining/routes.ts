@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { requireActiveUser, requireUser, signedInUser } from '../../plugins/guards.ts';
+import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { miningStatus, pingMining, startMining, stopMining } from './service.ts';
 
 /** Server-timed mining (D11). Starting and pinging need an account that is not banned (D9). */

@@ -2,8 +2,6 @@ import { type AdminCommunityPage, communityMessages } from '@btcp/shared';
 import { asc, count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { adminAuditLog, communityComments, communityVotes } from '../../db/schema.ts';
 import {
   call,
   crowd,
@@ -12,7 +10,9 @@ import {
   newPost,
   roomyLimits,
   setFlags,
-} from '../community/test-support.ts';
+} from '../../../test/community.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { adminAuditLog, communityComments, communityVotes } from '../../db/schema.ts';
 
 let t: TestApp;
 let alice: Member;

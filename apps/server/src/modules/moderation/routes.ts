@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { settlesSharedPages } from '../../lib/shared-pages.ts';
-import { signedInStaff } from '../../plugins/guards.ts';
+import { signedInStaff } from '../auth/guards.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
 
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });

@@ -11,7 +11,7 @@ import { newestFirst } from '../../db/order.ts';
 import { communityPosts, profiles, users } from '../../db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
 import { notFound } from '../../errors.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../audit/service.ts';
 
 const rowSelection = {
   id: communityPosts.id,
@@ -38,7 +38,7 @@ const toAdminPost = (
 
 /**
  * Every post, removed ones too, newest first, paginated on the server; the search is
- * case-insensitive over title, content and the author's username (spec: /admin/community).
+ * case-insensitive over title, content and the author's username, as the /admin/community page searches.
  */
 export async function listPostsForModeration(
   db: Database,
@@ -69,7 +69,7 @@ export async function listPostsForModeration(
   };
 }
 
-/** Any status from any state (spec §4), audited in the same transaction. */
+/** Any status from any state, audited in the same transaction. */
 export async function setPostStatus(
   db: Database,
   actor: Staff,

@@ -2,7 +2,8 @@ import type { RealtimeEvent } from '@btcp/shared';
 import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle, DatabaseOrTransaction } from '../../db/client.ts';
-import { isSettleMessage } from '../../db/notifications.ts';
+import { REVOCATIONS_CHANNEL, type Revocation } from '../../db/notifications/channels.ts';
+import { isSettleMessage } from '../../db/notifications/subscription.ts';
 import { prepared } from '../../db/prepared.ts';
 import { realtimeBatches } from '../../db/schema.ts';
 
@@ -11,22 +12,10 @@ const EVENTS_CHANNEL = 'btcp_events';
 const BATCHES_CHANNEL = 'btcp_event_batches';
 /** A batch is read within a second of its NOTIFY; it is kept a while for a process that lags. */
 const BATCH_KEPT_MS = 5 * 60_000;
-/** Ended sessions and changed accounts, so every process closes the streams they hold open. */
-export const REVOCATIONS_CHANNEL = 'btcp_revocations';
 
 interface Envelope {
   userId: string;
   event: RealtimeEvent;
-}
-
-/**
- * What ended, for one user: one session (`sessionHash`, a logout), or every session but the one
- * named in `exceptSessionHash` (a password change, a reset, a ban or a role change).
- */
-export interface Revocation {
-  userId: string;
-  sessionHash?: string | undefined;
-  exceptSessionHash?: string | undefined;
 }
 
 /**
@@ -130,7 +119,7 @@ export async function createRealtimeHub(
     );
   });
   const stopRevocations = await database.listen(REVOCATIONS_CHANNEL, (payload) => {
-    // The session caches settle revocations on this channel (db/notifications.ts).
+    // The session caches settle revocations on this channel (db/notifications/subscription.ts).
     if (isSettleMessage(payload)) return;
     const revocation = parse<Revocation>(payload);
     if (!revocation) return;

@@ -2,7 +2,7 @@ import { ErrorCode, type RealtimeEvent } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { requireUser, signedInUser } from '../../plugins/guards.ts';
+import { requireUser, signedInUser } from '../auth/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 
 const HEARTBEAT_MS = 30_000;
@@ -12,7 +12,7 @@ const HEARTBEAT_MS = 30_000;
  */
 export const MAX_STREAMS_PER_SESSION = 5;
 
-/** GET /api/events: the signed-in user's Server-Sent Events stream (spec §9: 30 s heartbeat). */
+/** GET /api/events: the signed-in user's Server-Sent Events stream, with a 30 s heartbeat (decision 008). */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const openStreams = new Set<() => void>();
   // Streams never end by themselves; end them so a graceful shutdown does not wait on them.

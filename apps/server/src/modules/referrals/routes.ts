@@ -1,6 +1,6 @@
 import { ReferralStatsSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser, signedInUser } from '../../plugins/guards.ts';
+import { requireUser, signedInUser } from '../auth/guards.ts';
 import { referralStats } from './service.ts';
 
 /** /api/referrals/*: the signed-in user's referral code and figures (D12). */

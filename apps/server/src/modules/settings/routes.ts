@@ -1,6 +1,6 @@
 import { MiningSettingsSchema, StoredMiningSettingsSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedInStaff } from '../../plugins/guards.ts';
+import { signedInStaff } from '../auth/guards.ts';
 import { loadSettings, toMiningSettings, updateMiningSettings } from './service.ts';
 
 const tags = ['admin'];

@@ -9,15 +9,9 @@ import {
 } from '@btcp/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  Database,
-  DatabaseHandle,
-  DatabaseOrTransaction,
-  Transaction,
-} from '../../db/client.ts';
-import { subscribe } from '../../db/notifications.ts';
+import type { Database, DatabaseOrTransaction, Transaction } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema.ts';
-import { audit } from '../admin/audit.ts';
+import { audit } from '../audit/service.ts';
 
 export interface ActiveMiningSettings {
   phases: MiningPhases;
@@ -69,50 +63,6 @@ export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMin
       value('referral_bonus'),
       DEFAULT_SETTINGS.referral_bonus,
     ).amount,
-  };
-}
-
-/** What the settings' trigger notifies on (migration 0010). */
-const SETTINGS_CHANNEL = 'btcp_settings_changes';
-
-export interface SettingsCache {
-  /** The settings now: read once, then kept until a change is notified. */
-  get(): Promise<ActiveMiningSettings>;
-  /**
-   * Resolves once every process has dropped the settings changed before the call: a route that
-   * changes them awaits it, so the next start anywhere takes the new rate.
-   */
-  settle(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/**
- * Issue 12: each process reads the settings once and keeps them; every start and every crediting
- * tick read them before (250 starts a second while 50,000 miners join). A trigger on
- * system_settings notifies every process of any change, whoever made it; while the notifications
- * may be missed, nothing is kept.
- */
-export async function createSettingsCache(database: DatabaseHandle): Promise<SettingsCache> {
-  let kept: Promise<ActiveMiningSettings> | null = null;
-  const forget = () => {
-    kept = null;
-  };
-  const subscription = await subscribe(database, SETTINGS_CHANNEL, forget, forget, {
-    everywhere: true,
-  });
-  return {
-    get() {
-      if (!subscription.live) return loadSettings(database.db);
-      if (kept) return kept;
-      const reading = loadSettings(database.db);
-      kept = reading;
-      reading.catch(() => {
-        if (kept === reading) kept = null;
-      });
-      return reading;
-    },
-    settle: () => subscription.settle(),
-    close: () => subscription.close(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { TransactionsPageSchema, TransactionsQuerySchema, WalletSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser, signedInUser } from '../../plugins/guards.ts';
+import { requireUser, signedInUser } from '../auth/guards.ts';
 import { transactionsPage, walletOf } from './service.ts';
 
 /** The signed-in user's wallet and history; reading stays open to banned users (D9). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from './client.ts';
+import type { DatabaseHandle } from '../client.ts';
 
 /** Payloads no application notification starts with: a settle request and its answers. */
 const SETTLE_PREFIX = 'settle:';
@@ -16,7 +16,7 @@ const SETTLE_TIMEOUT_MS = 2_000;
 
 /**
  * One process's subscription to a NOTIFY channel, for in-process caches that every process must
- * drop together (issue 11). A cache built on it trusts notifications only while `live`.
+ * drop together (decision 013). A cache built on it trusts notifications only while `live`.
  */
 export interface Subscription {
   /** False while the listening connection is lost: notifications may be missing meanwhile. */

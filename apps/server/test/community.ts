@@ -1,9 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
-import { sameOrigin } from '../../../test/helper.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import {
   communityComments,
   communityPosts,
@@ -12,8 +10,10 @@ import {
   sessions,
   users,
   wallets,
-} from '../../db/schema.ts';
-import { hashToken, randomToken } from '../../lib/tokens.ts';
+} from '../src/db/schema.ts';
+import { hashToken, randomToken } from '../src/lib/tokens.ts';
+import { adminCookie, signedUpUser } from './accounts.ts';
+import { sameOrigin } from './helper.ts';
 
 /** Test accounts and calls for the community tests, made through the public API. */
 

@@ -1,13 +1,13 @@
 import { adminMessages, ErrorCode, type Staff } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { adminExists } from '../modules/admin/admin-accounts.ts';
+import { AppError, forbidden, unauthorized } from '../../errors.ts';
+import { adminExists } from '../admin/admin-accounts.ts';
 import {
   findSessionAdmin,
   findSessionUser,
   type SessionAdmin,
   type SessionUser,
-} from '../modules/auth/sessions.ts';
+} from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * Guards are named for what they require (STYLE) and run as `onRequest` hooks, on whole scopes or
+ * Guards are named for what they require and run as `onRequest` hooks, on whole scopes or
  * on single routes: before the body is parsed and validated, so a caller without the right gets a
  * 401 or 403 and never learns a route's schema from its 400s.
  */

@@ -1,0 +1,62 @@
+import type { DatabaseHandle } from '../client.ts';
+import { PUBLIC_CHANGES_CHANNEL } from './channels.ts';
+import { type Subscription, subscribe } from './subscription.ts';
+
+/** What the database triggers of migration 0005 name in their notifications. */
+type ChangeKind = 'community' | 'blog';
+/** What a kept value changes with: a kind of content, or (`static`) nothing but a new build. */
+export type PageKind = ChangeKind | 'static';
+/** A bound on memory; the first pages of every list fit many times over. */
+const MAX_ENTRIES = 1_000;
+
+export interface SharedPages {
+  /**
+   * The value for `key`, built by `build` only when this process has none since the last change
+   * of `kind`. Concurrent callers share one build; a failed build is not kept.
+   */
+  get<T>(kind: PageKind, key: string, build: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves once this process (and so every process) has dropped what the changes committed
+   * before the call made stale. A route that changes a public page awaits it before answering,
+   * so the caller's next read is fresh everywhere.
+   */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The public pages (the community lists' first pages, the blog) are computed once and served to
+ * every visitor until something changes them (decision 013). The database tells every process of each
+ * change (triggers, LISTEN/NOTIFY), and while that channel is down nothing is kept.
+ */
+export async function createSharedPages(database: DatabaseHandle): Promise<SharedPages> {
+  const entries = new Map<string, { kind: PageKind; value: Promise<unknown> }>();
+  const forget = (kind: PageKind | null) => {
+    for (const [key, entry] of entries)
+      if (kind === null || entry.kind === kind) entries.delete(key);
+  };
+  const subscription: Subscription = await subscribe(
+    database,
+    PUBLIC_CHANGES_CHANNEL,
+    (payload) => forget(payload === 'community' || payload === 'blog' ? payload : null),
+    () => forget(null),
+  );
+  return {
+    get<T>(kind: PageKind, key: string, build: () => Promise<T>): Promise<T> {
+      if (!subscription.live) return build();
+      const id = `${kind}:${key}`;
+      const cached = entries.get(id);
+      if (cached) return cached.value as Promise<T>;
+      const value = build();
+      if (entries.size >= MAX_ENTRIES) forget(null);
+      const entry = { kind, value };
+      entries.set(id, entry);
+      value.catch(() => {
+        if (entries.get(id) === entry) entries.delete(id);
+      });
+      return value;
+    },
+    settle: () => subscription.settle(),
+    close: () => subscription.close(),
+  };
+}

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Last request with a session, for the community's real "Online" figure (D19). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    index('users_last_seen_at_idx').on(table.lastSeenAt),
+    // The admin users list: newest first.
+    index('users_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    check('users_email_shape', sql`${table.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text('username'),
+    avatarUrl: text('avatar_url'),
+    referralCode: text('referral_code').notNull(),
+    /** The profile whose referral code was used at sign-up (D12). */
+    referredBy: uuid('referred_by').references((): AnyPgColumn => profiles.id, {
+      onDelete: 'set null',
+    }),
+    /** The moderator flag (D7). */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isBanned: boolean('is_banned').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('profiles_referral_code_key').on(table.referralCode),
+    uniqueIndex('profiles_username_lower_key').on(sql`lower(${table.username})`),
+    index('profiles_referred_by_idx').on(table.referredBy),
+    index('profiles_created_at_idx').on(table.createdAt),
+    check('profiles_username_shape', sql`${table.username} ~ '^[A-Za-z0-9_]{3,30}$'`),
+    check('profiles_referral_code_shape', sql`${table.referralCode} ~ '^[A-Z2-9]{8}$'`),
+    check('profiles_not_self_referred', sql`${table.referredBy} <> ${table.id}`),
+  ],
+);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('admin_users_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+/** Opaque sessions (D3): the row is keyed by the SHA-256 of the token, never the token itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind', { enum: ['user', 'admin'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    persistent: boolean('persistent').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_admin_id_idx').on(table.adminId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+    check(
+      'sessions_owner_matches_kind',
+      sql`(${table.kind} = 'user' AND ${table.userId} IS NOT NULL AND ${table.adminId} IS NULL)
+        OR (${table.kind} = 'admin' AND ${table.adminId} IS NOT NULL AND ${table.userId} IS NULL)`,
+    ),
+  ],
+);
+
+/** Single-use links sent by email: verification (24 h) and password reset (1 h), D6. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('email_tokens_user_id_idx').on(table.userId, table.purpose),
+    index('email_tokens_expires_at_idx').on(table.expiresAt),
+  ],
+);
