@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { roomyLimits } from '../src/modules/community/test-support.ts';
-import { creditDueRewards } from '../src/modules/mining/service.ts';
+import { creditDueRewards } from '../src/modules/mining/crediting.ts';
 import { post, signedUpUser } from './accounts.ts';
 import {
   createTestApp,
@@ -178,20 +178,22 @@ describe('set-wise crediting (decision 014)', () => {
       received += decoder.decode((await reader.read()).value);
     }
     expect(await creditDueRewards(other.db, clock.now())).toBe(1);
-    while (!received.includes('"type":"reward"')) {
+    while (!received.includes('"type":"ledger"')) {
       received += decoder.decode((await reader.read()).value);
     }
-    const line = received.split('\n').find((l) => l.includes('"type":"reward"')) ?? '';
-    expect(JSON.parse(line.slice('data: '.length))).toMatchObject({
-      type: 'reward',
-      sessionId: miner.sessionId,
-      totalMiningSeconds: 60,
+    const line = received.split('\n').find((l) => l.includes('"type":"ledger"')) ?? '';
+    // The same event as every other change of a balance, naming the session it paid (decision 019).
+    expect(JSON.parse(line.slice('data: '.length))).toEqual({
+      type: 'ledger',
       balance: '1.66666667',
       transaction: {
+        id: expect.any(String),
         amount: '1.66666667',
         type: 'MINING',
         description: 'Mining reward: 60 s at 100 BTCP/hour',
+        createdAt: clock.now().toISOString(),
       },
+      mining: { sessionId: miner.sessionId, totalMiningSeconds: 60 },
     });
     abort.abort();
     await second.close();

@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../../plugins/guards.ts';
-import { miningStatus, pingMining, startMining, stopMining } from './service.ts';
+import { pingMining } from './pings.ts';
+import { miningStatus, startMining, stopMining } from './sessions.ts';
 
 /** Server-timed mining (D11). Starting and pinging need an account that is not banned (D9). */
 export const miningRoutes: FastifyPluginAsyncZod = async (app) => {

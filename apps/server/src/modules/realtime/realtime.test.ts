@@ -77,16 +77,26 @@ describe('GET /api/events', () => {
       payload: { mode: 'add', amount: '2.5' },
     });
     expect(adjusted.statusCode).toBe(200);
-    expect(await readUntil('"type":"transaction"')).toBe(true);
+    expect(await readUntil('"type":"ledger"')).toBe(true);
     const events = received
       .split('\n')
       .filter((line) => line.startsWith('data: '))
       .map((line) => JSON.parse(line.slice(6)));
-    expect(events).toContainEqual({ type: 'balance', balance: '2.50000000' });
-    expect(events).toContainEqual({
-      type: 'transaction',
-      transaction: expect.objectContaining({ amount: '2.50000000', type: 'ADMIN_ADJUSTMENT' }),
-    });
+    // One event per change of a balance (decision 019), whoever made it.
+    expect(events.filter((event) => event.type === 'ledger')).toEqual([
+      {
+        type: 'ledger',
+        balance: '2.50000000',
+        transaction: {
+          id: expect.any(String),
+          amount: '2.50000000',
+          type: 'ADMIN_ADJUSTMENT',
+          description: 'Adjusted by an admin',
+          createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        },
+        mining: null,
+      },
+    ]);
     controller.abort();
   });
 });
