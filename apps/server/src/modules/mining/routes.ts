@@ -12,8 +12,10 @@ import { requireActiveUser, requireUser, signedInUser } from '../../plugins/guar
 import { pingMining } from './pings.ts';
 import { miningStatus, startMining, stopMining } from './sessions.ts';
 
-/** Server-timed mining (D11). Starting and pinging need an account that is not banned (D9). */
-export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The session's life while it runs: its status, its start, its pings. */
+function runningRoutes(app: App) {
   app.get(
     '/mining/status',
     {
@@ -69,7 +71,10 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
 
+/** The end of a session: Stop, and the beacon a closing page sends. */
+function stoppingRoutes(app: App) {
   app.post(
     '/mining/stop',
     {
@@ -105,4 +110,10 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Server-timed mining (D11). Starting and pinging need an account that is not banned (D9). */
+export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
+  runningRoutes(app);
+  stoppingRoutes(app);
 };

@@ -13,8 +13,8 @@ import { buildApp } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 
 /**
- * ARCHITECTURE "Server": an event published by one process reaches an SSE client connected to
- * another process on the same database (two app instances here, one database).
+ * Decision 008: an event published by one process reaches an SSE client connected to another
+ * process on the same database (two app instances here, one database).
  */
 describe('GET /api/events', () => {
   let first: TestApp;
