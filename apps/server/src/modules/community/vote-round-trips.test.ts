@@ -1,5 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, serverUrlOf, type TestApp } from '../../../test/helper.ts';
 import {
   call,
   commentTally,
@@ -73,4 +74,26 @@ describe('a vote', () => {
     const comment = await commentTally(t.database.db, commentId);
     expect(comment.comment).toMatchObject(comment.rows);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers 404, not a 5xx, when the post is deleted while the vote runs',
+    async () => {
+      const postId = await newPost(t.app, author.cookie, { title: 'Deleted mid-vote' });
+      const deleter = new pg.Client({ connectionString: serverUrlOf(t.database) ?? '' });
+      await deleter.connect();
+      try {
+        await deleter.query('BEGIN');
+        await deleter.query('DELETE FROM community_posts WHERE id = $1', [postId]);
+        // The vote's statement still sees the post, and its new row waits for the deletion.
+        const voting = call(t.app, 'POST', `/api/community/posts/${postId}/vote`, voter.cookie, {
+          type: 'upvote',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await deleter.query('COMMIT');
+        expect((await voting).statusCode).toBe(404);
+      } finally {
+        await deleter.end();
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { communityMessages, type VoteResult } from '@btcp/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import {
   communityComments,
   communityPosts,
@@ -19,6 +19,8 @@ interface VoteTarget {
   column: 'post_id' | 'comment_id';
   /** The unique key on (user, item) that a vote racing another of the same voter runs into. */
   uniqueKey: string;
+  /** The vote row's key to its item, which a vote on an item deleted meanwhile runs into. */
+  itemKey: string;
   /** The item if the public can see it (`SELECT id …`), given its id and the rate limit's verdict. */
   visible: (id: string, allowed: SQL) => SQL;
   /** The counters' UPDATE, given the change (`delta`: id, up, down) and whether a vote row moved. */
@@ -31,6 +33,7 @@ const score = sql`(${communityPosts.upvotes} + delta.up - ${communityPosts.downv
 const posts: VoteTarget = {
   column: 'post_id',
   uniqueKey: 'community_votes_user_post_key',
+  itemKey: 'community_votes_post_id_community_posts_id_fk',
   visible: (id, allowed) => sql`
     SELECT ${communityPosts.id} AS id FROM ${communityPosts}
     WHERE ${communityPosts.id} = ${id} AND ${communityPosts.status} <> 'removed' AND ${allowed}`,
@@ -46,6 +49,7 @@ const posts: VoteTarget = {
 const comments: VoteTarget = {
   column: 'comment_id',
   uniqueKey: 'community_votes_user_comment_key',
+  itemKey: 'community_votes_comment_id_community_comments_id_fk',
   visible: (id, allowed) => sql`
     SELECT ${communityComments.id} AS id FROM ${communityComments}
     JOIN ${communityPosts} ON ${communityPosts.id} = ${communityComments.postId}
@@ -144,6 +148,8 @@ async function vote(
     } catch (error) {
       // Another vote of the voter inserted the row first: nothing of this one was kept.
       if (isUniqueViolation(error, target.uniqueKey)) continue;
+      // The item was deleted after the statement began, which saw it still there.
+      if (isForeignKeyViolation(error, target.itemKey)) throw notFound(target.notFound);
       throw error;
     }
     if (!row || Number(row.hits) > hit.max) throw tooManyRequests(hit);
