@@ -221,7 +221,8 @@ function openStream(miner: Miner): Promise<void> {
           while (end !== -1) {
             const message = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            if (message.startsWith('data: ') && message.includes('"type":"reward"')) {
+            // A reward of the crediting job: the ledger event that names a mining session.
+            if (message.startsWith('data: ') && message.includes('"mining":{')) {
               const event = JSON.parse(message.slice(6)) as {
                 transaction: { amount: string; createdAt: string };
               };

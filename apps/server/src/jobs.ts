@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { purgeOldRateLimitWindows } from './lib/rate-limit.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
 import { purgeOrphanMedia } from './modules/media/service.ts';
-import { closeStaleSessions, creditDueRewards } from './modules/mining/service.ts';
+import { creditDueRewards } from './modules/mining/crediting.ts';
+import { closeStaleSessions } from './modules/mining/sessions.ts';
 import { purgeOldBatches } from './modules/realtime/hub.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;

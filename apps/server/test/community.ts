@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -143,16 +143,8 @@ export async function newComment(
   return response.json().id;
 }
 
-/** The counters stored on the post and the vote rows behind them, read from the database. */
-export async function postTally(db: Database, postId: string) {
-  const [post] = await db
-    .select({
-      upvotes: communityPosts.upvotes,
-      downvotes: communityPosts.downvotes,
-      commentCount: communityPosts.commentCount,
-    })
-    .from(communityPosts)
-    .where(eq(communityPosts.id, postId));
+/** The up and down votes of one item, counted from the vote rows. */
+async function voteRows(db: Database, item: SQL) {
   const [votes] = await db
     .select({
       up: sql<number>`count(*) FILTER (WHERE ${communityVotes.voteType} = 'upvote')`.mapWith(
@@ -163,7 +155,21 @@ export async function postTally(db: Database, postId: string) {
       ),
     })
     .from(communityVotes)
-    .where(eq(communityVotes.postId, postId));
+    .where(item);
+  return votes;
+}
+
+/** The counters stored on the post and the vote rows behind them, read from the database. */
+export async function postTally(db: Database, postId: string) {
+  const [post] = await db
+    .select({
+      upvotes: communityPosts.upvotes,
+      downvotes: communityPosts.downvotes,
+      commentCount: communityPosts.commentCount,
+    })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, postId));
+  const votes = await voteRows(db, eq(communityVotes.postId, postId));
   const [comments] = await db
     .select({ value: count() })
     .from(communityComments)
@@ -176,16 +182,6 @@ export async function commentTally(db: Database, commentId: string) {
     .select({ upvotes: communityComments.upvotes, downvotes: communityComments.downvotes })
     .from(communityComments)
     .where(eq(communityComments.id, commentId));
-  const [votes] = await db
-    .select({
-      up: sql<number>`count(*) FILTER (WHERE ${communityVotes.voteType} = 'upvote')`.mapWith(
-        Number,
-      ),
-      down: sql<number>`count(*) FILTER (WHERE ${communityVotes.voteType} = 'downvote')`.mapWith(
-        Number,
-      ),
-    })
-    .from(communityVotes)
-    .where(eq(communityVotes.commentId, commentId));
+  const votes = await voteRows(db, eq(communityVotes.commentId, commentId));
   return { comment, rows: { upvotes: votes?.up, downvotes: votes?.down } };
 }

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { creditDueRewards } from '../src/modules/mining/service.ts';
+import { creditDueRewards } from '../src/modules/mining/crediting.ts';
 import { post, signedUpUser } from './accounts.ts';
 import { roomyLimits } from './community.ts';
 import {
@@ -152,7 +152,8 @@ describe('set-wise crediting (decision 014)', () => {
     },
   );
 
-  it('delivers each reward to the miner’s open event stream, in whichever process it is', async () => {
+  /** The miner's event stream, open on a second process: its `ledger` events as they arrive. */
+  async function ledgerEventsOf(cookie: string) {
     const second: FastifyInstance = await buildApp({
       config: { ...t.config, webDistDir: await makeWebDist() },
       database: await openAgain(t.database),
@@ -162,40 +163,89 @@ describe('set-wise crediting (decision 014)', () => {
     });
     await second.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
-    const [miner] = await minersWithARewardDue('stream', 1);
-    if (!miner) throw new Error('no miner');
     const abort = new AbortController();
     const response = await fetch(`${base}/api/events`, {
-      headers: { cookie: miner.cookie },
+      headers: { cookie },
       signal: abort.signal,
     });
     const reader = response.body?.getReader();
     if (!reader) throw new Error('no stream');
     const decoder = new TextDecoder();
     let received = '';
-    // The stream is open once its first comment arrived; then the other process credits.
+    const ledger = () =>
+      received
+        .split('\n')
+        .filter((line) => line.startsWith('data: ') && line.includes('"type":"ledger"'))
+        .map((line) => JSON.parse(line.slice('data: '.length)));
+    // The stream is open once its first comment arrived.
     while (!received.includes(': connected')) {
       received += decoder.decode((await reader.read()).value);
     }
-    expect(await creditDueRewards(other.db, clock.now())).toBe(1);
-    while (!received.includes('"type":"reward"')) {
-      received += decoder.decode((await reader.read()).value);
-    }
-    const line = received.split('\n').find((l) => l.includes('"type":"reward"')) ?? '';
-    expect(JSON.parse(line.slice('data: '.length))).toMatchObject({
-      type: 'reward',
-      sessionId: miner.sessionId,
-      totalMiningSeconds: 60,
-      balance: '1.66666667',
-      transaction: {
-        amount: '1.66666667',
-        type: 'MINING',
-        description: 'Mining reward: 60 s at 100 BTCP/hour',
+    return {
+      async next(count: number) {
+        while (ledger().length < count) received += decoder.decode((await reader.read()).value);
+        return ledger();
       },
-    });
-    abort.abort();
-    await second.close();
+      async close() {
+        abort.abort();
+        await second.close();
+      },
+    };
+  }
+
+  it('delivers each reward to the miner’s open event stream, in whichever process it is', async () => {
+    const [miner] = await minersWithARewardDue('stream', 1);
+    if (!miner) throw new Error('no miner');
+    const stream = await ledgerEventsOf(miner.cookie);
+    expect(await creditDueRewards(other.db, clock.now())).toBe(1);
+    // The same event as every other change of a balance, naming the session it paid (decision 020).
+    expect(await stream.next(1)).toEqual([
+      {
+        type: 'ledger',
+        balance: '1.66666667',
+        transaction: {
+          id: expect.any(String),
+          amount: '1.66666667',
+          type: 'MINING',
+          description: 'Mining reward: 60 s at 100 BTCP/hour',
+          createdAt: clock.now().toISOString(),
+        },
+        mining: { sessionId: miner.sessionId, totalMiningSeconds: 60 },
+      },
+    ]);
+    await stream.close();
     await stopAll([miner]);
+  });
+
+  it('tells a Stop’s rest with the same one event, naming no session (its answer reports it)', async () => {
+    const [miner] = await minersWithARewardDue('stop-event', 1);
+    if (!miner) throw new Error('no miner');
+    const stream = await ledgerEventsOf(miner.cookie);
+    clock.advance(9_000);
+    const stopped = await post(
+      t.app,
+      '/api/mining/stop',
+      { sessionId: miner.sessionId },
+      miner.cookie,
+    );
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    // 70 s covered (the ping at 40 s vouches for 30 s more), nothing paid before: all of it now.
+    expect(stopped.json()).toMatchObject({ credited: '1.94444444', balance: '1.94444444' });
+    expect(await stream.next(1)).toEqual([
+      {
+        type: 'ledger',
+        balance: '1.94444444',
+        transaction: {
+          id: expect.any(String),
+          amount: '1.94444444',
+          type: 'MINING',
+          description: 'Mining reward: 70 s at 100 BTCP/hour',
+          createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        },
+        mining: null,
+      },
+    ]);
+    await stream.close();
   });
 
   onServer(

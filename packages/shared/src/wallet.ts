@@ -58,22 +58,21 @@ export const walletMessages = {
 
 /** Events on GET /api/events (Server-Sent Events), one JSON object per `data:` line. */
 export const RealtimeEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('balance'), balance: z.string() }),
-  z.object({ type: z.literal('transaction'), transaction: TransactionSchema }),
-  z.object({ type: z.literal('mining'), active: z.boolean(), sessionId: z.string().nullable() }),
   /**
-   * A mining reward the crediting job paid (decision 014): the ledger row, the new balance, and
-   * the session's paid seconds so far.
+   * Every change of a balance, whoever made it (the crediting job, a Stop, a referral, an admin):
+   * the ledger row and the new balance (decision 020). `mining` names the session a reward of the
+   * crediting job paid and its paid seconds so far; it is null for every other change.
    */
   z.object({
-    type: z.literal('reward'),
-    sessionId: z.string(),
-    totalMiningSeconds: z.number().int(),
+    type: z.literal('ledger'),
     balance: z.string(),
     transaction: TransactionSchema,
+    mining: z.object({ sessionId: z.string(), totalMiningSeconds: z.number().int() }).nullable(),
   }),
+  z.object({ type: z.literal('mining'), active: z.boolean(), sessionId: z.string().nullable() }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
+export type LedgerEvent = Extract<RealtimeEvent, { type: 'ledger' }>;
 
 export const AdminWalletSchema = z.object({
   userId: z.string(),

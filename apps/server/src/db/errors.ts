@@ -16,12 +16,19 @@ function pgError(error: unknown): PgError | null {
   return null;
 }
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+/** The PostgreSQL error `code` on the named constraint (any constraint when none is named). */
+function violates(error: unknown, code: string, constraint?: string): boolean {
   const found = pgError(error);
-  if (found?.code !== '23505') return false;
+  if (found?.code !== code) return false;
   return (
     constraint === undefined ||
     found.constraint === constraint ||
     String(error).includes(constraint)
   );
 }
+
+export const isUniqueViolation = (error: unknown, constraint?: string) =>
+  violates(error, '23505', constraint);
+
+export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
+  violates(error, '23503', constraint);

@@ -42,10 +42,10 @@ describe('useEventStream', () => {
     const onEvent = vi.fn();
     renderHook(() => useEventStream({ onEvent }));
     Source.latest().open();
-    Source.latest().send({ type: 'balance', balance: '12.5' });
+    Source.latest().send({ type: 'mining', active: true, sessionId: 's1' });
     act(() => Source.latest().onmessage?.(new MessageEvent('message', { data: 'not json' })));
     expect(onEvent).toHaveBeenCalledTimes(1);
-    expect(onEvent).toHaveBeenCalledWith({ type: 'balance', balance: '12.5' });
+    expect(onEvent).toHaveBeenCalledWith({ type: 'mining', active: true, sessionId: 's1' });
   });
 
   it('closes the stream and stops retrying on unmount', () => {

@@ -9,7 +9,7 @@ import {
   walletMessages,
 } from '@btcp/shared';
 import { and, count, eq } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
+import type { Database, DatabaseOrTransaction, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newestFirst } from '../../db/order.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '../../db/schema.ts';
@@ -65,76 +65,20 @@ export async function adjustBalance(
   body: AdjustBalanceBody,
   idempotencyKey: string | undefined,
 ): Promise<AdjustBalanceResult> {
-  const amount = toUnits(body.amount);
-  if (body.mode !== 'set' && amount <= 0n) {
+  if (body.mode !== 'set' && toUnits(body.amount) <= 0n) {
     throw new AppError(400, ErrorCode.invalidAmount, walletMessages.invalidAmount, {
       amount: walletMessages.invalidAmount,
     });
   }
-  const fingerprint = requestFingerprint(userId, body);
+  const request: Adjustment = {
+    actor,
+    userId,
+    body,
+    idempotencyKey,
+    fingerprint: requestFingerprint(userId, body),
+  };
   try {
-    return await db.transaction(async (tx) => {
-      const [wallet] = await tx
-        .select({ balance: wallets.balance })
-        .from(wallets)
-        .where(eq(wallets.userId, userId))
-        .for('update');
-      if (!wallet) throw notFound('Wallet not found');
-      if (idempotencyKey) {
-        const seen = await findKey(tx, actor.id, idempotencyKey);
-        if (seen) return replay(seen, fingerprint);
-      }
-      const current = toUnits(wallet.balance);
-      const delta = body.mode === 'set' ? amount - current : body.mode === 'add' ? amount : -amount;
-      if (current + delta < 0n) {
-        throw new AppError(
-          400,
-          ErrorCode.insufficientBalance,
-          walletMessages.insufficientBalanceDescription,
-          {
-            amount: walletMessages.insufficientBalanceDescription,
-          },
-        );
-      }
-      let balance = wallet.balance;
-      if (delta !== 0n) {
-        const result = await applyLedgerEntry(tx, {
-          userId,
-          amount: fromUnits(delta),
-          type: 'ADMIN_ADJUSTMENT',
-          description: body.reason
-            ? `Adjusted by an admin: ${body.reason}`
-            : 'Adjusted by an admin',
-          atLimit: 'refuse',
-          adminId: actor.id,
-          reason: body.reason,
-          idempotencyKey,
-        });
-        balance = result.balance;
-        await audit(
-          tx,
-          actor,
-          `wallet.${body.mode}`,
-          { type: 'wallet', id: userId },
-          {
-            amount: body.amount,
-            delta: fromUnits(delta),
-            reason: body.reason ?? null,
-          },
-        );
-      }
-      if (idempotencyKey) {
-        await tx.insert(walletAdjustmentKeys).values({
-          adminId: actor.id,
-          key: idempotencyKey,
-          fingerprint,
-          userId,
-          balance,
-          delta: fromUnits(delta),
-        });
-      }
-      return { balance, delta: fromUnits(delta), applied: delta !== 0n };
-    });
+    return await db.transaction((tx) => applyAdjustment(tx, request));
   } catch (error) {
     // The same key sent twice at the same moment: the loser answers as if it came second.
     if (
@@ -145,10 +89,82 @@ export async function adjustBalance(
       const seen = await findKey(db, actor.id, idempotencyKey);
       // No record: the key was used before keys were recorded here (only the ledger row has it).
       if (!seen) throw idempotencyKeyReused();
-      return replay(seen, fingerprint);
+      return replay(seen, request.fingerprint);
     }
     throw error;
   }
+}
+
+interface Adjustment {
+  actor: Staff;
+  userId: string;
+  body: AdjustBalanceBody;
+  idempotencyKey: string | undefined;
+  fingerprint: string;
+}
+
+/** The difference an adjustment makes to a balance; a result below zero is refused. */
+function deltaOf(body: AdjustBalanceBody, balance: string): bigint {
+  const amount = toUnits(body.amount);
+  const current = toUnits(balance);
+  const delta = body.mode === 'set' ? amount - current : body.mode === 'add' ? amount : -amount;
+  if (current + delta < 0n) {
+    throw new AppError(
+      400,
+      ErrorCode.insufficientBalance,
+      walletMessages.insufficientBalanceDescription,
+      { amount: walletMessages.insufficientBalanceDescription },
+    );
+  }
+  return delta;
+}
+
+/** The adjustment under the wallet's row lock: the ledger entry, its audit row, its key. */
+async function applyAdjustment(tx: Transaction, request: Adjustment): Promise<AdjustBalanceResult> {
+  const { actor, userId, body, idempotencyKey } = request;
+  const [wallet] = await tx
+    .select({ balance: wallets.balance })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .for('update');
+  if (!wallet) throw notFound('Wallet not found');
+  if (idempotencyKey) {
+    const seen = await findKey(tx, actor.id, idempotencyKey);
+    if (seen) return replay(seen, request.fingerprint);
+  }
+  const delta = deltaOf(body, wallet.balance);
+  let balance = wallet.balance;
+  if (delta !== 0n) {
+    const result = await applyLedgerEntry(tx, {
+      userId,
+      amount: fromUnits(delta),
+      type: 'ADMIN_ADJUSTMENT',
+      description: body.reason ? `Adjusted by an admin: ${body.reason}` : 'Adjusted by an admin',
+      atLimit: 'refuse',
+      adminId: actor.id,
+      reason: body.reason,
+      idempotencyKey,
+    });
+    balance = result.balance;
+    await audit(
+      tx,
+      actor,
+      `wallet.${body.mode}`,
+      { type: 'wallet', id: userId },
+      { amount: body.amount, delta: fromUnits(delta), reason: body.reason ?? null },
+    );
+  }
+  if (idempotencyKey) {
+    await tx.insert(walletAdjustmentKeys).values({
+      adminId: actor.id,
+      key: idempotencyKey,
+      fingerprint: request.fingerprint,
+      userId,
+      balance,
+      delta: fromUnits(delta),
+    });
+  }
+  return { balance, delta: fromUnits(delta), applied: delta !== 0n };
 }
 
 const idempotencyKeyReused = () =>

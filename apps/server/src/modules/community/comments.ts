@@ -7,9 +7,9 @@ import { forbidden, notFound } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   authorColumns,
+  itemCommons,
   microsOf,
   timestampAt,
-  toAuthor,
   type VoteType,
   visibleToPublic,
   votesOf,
@@ -40,12 +40,7 @@ function toComment(row: CommentRow, myVote: VoteType | null, viewerId: string | 
     id: row.id,
     postId: row.postId,
     content: row.content,
-    upvotes: row.upvotes,
-    downvotes: row.downvotes,
-    createdAt: row.createdAt.toISOString(),
-    author: toAuthor(row),
-    myVote,
-    isMine: viewerId !== null && row.userId === viewerId,
+    ...itemCommons(row, myVote, viewerId),
   };
 }
 

@@ -22,9 +22,9 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
 import {
   authorColumns,
+  itemCommons,
   microsOf,
   timestampAt,
-  toAuthor,
   type VoteType,
   visibleToPublic,
   votesOf,
@@ -72,14 +72,9 @@ function toPost(row: PostRow, myVote: VoteType | null, viewerId: string | null):
     imageWidth: row.imageUrl ? row.imageWidth : null,
     imageHeight: row.imageUrl ? row.imageHeight : null,
     topic: row.topic,
-    upvotes: row.upvotes,
-    downvotes: row.downvotes,
     commentCount: row.commentCount,
     status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    author: toAuthor(row),
-    myVote,
-    isMine: viewerId !== null && row.userId === viewerId,
+    ...itemCommons(row, myVote, viewerId),
   };
 }
 
@@ -173,7 +168,7 @@ function cursorAfter(sort: CommunitySort, row: PostRow): string {
 
 /**
  * A page of the public list as every reader sees it (no votes, nothing is anyone's), with its JSON
- * built once: it may be shared by every visitor (issue 11), and a signed-in reader's page is made
+ * built once: it may be shared by every visitor (decision 013), and a signed-in reader's page is made
  * from it by adding their own votes, without serializing the posts again.
  */
 export interface PublicPostPage {

@@ -1,4 +1,4 @@
-import { communityMessages } from '@btcp/shared';
+import { communityMessages, ErrorCode } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -34,6 +34,37 @@ function ruleFor(action: CommunityAction, config: Config): RateLimitRule {
         windowSeconds: 60,
       };
   }
+}
+
+/** A hit on a rate limit that a statement of the caller's counts (as `enforceRateLimit` would). */
+export interface RateLimitHit {
+  key: string;
+  windowStart: Date;
+  windowEnd: Date;
+  max: number;
+  now: Date;
+}
+
+/** D5: the voter's hit on the vote limit, for the vote's own statement to count. */
+export function voteHit(config: Config, userId: string, now: Date): RateLimitHit {
+  const rule = ruleFor('vote', config);
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  return {
+    key: `${rule.name}:${userId}`,
+    windowStart: new Date(windowStart),
+    windowEnd: new Date(windowStart + windowMs),
+    max: rule.max,
+    now,
+  };
+}
+
+/** The 429 of a hit past its limit, with the seconds until its window ends. */
+export function tooManyRequests(hit: RateLimitHit): AppError {
+  const retryAfter = Math.max(1, Math.ceil((hit.windowEnd.getTime() - hit.now.getTime()) / 1000));
+  return new AppError(429, ErrorCode.rateLimited, communityMessages.tooManyRequests, undefined, {
+    'retry-after': String(retryAfter),
+  });
 }
 
 /** D5: per-account limits on posting, uploading, commenting and voting (429 with Retry-After). */

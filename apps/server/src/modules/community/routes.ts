@@ -29,22 +29,90 @@ import {
   personalPage,
   readPublicPage,
 } from './posts.ts';
-import { enforceCommunityRateLimit } from './rate-limits.ts';
+import { enforceCommunityRateLimit, voteHit } from './rate-limits.ts';
+import { settled, settleSoon } from './settling.ts';
 import { viewerOf } from './viewer.ts';
 import { voteOnComment, voteOnPost } from './votes.ts';
 
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
 const CommentParamsSchema = z.object({ id: z.uuid('Not a valid comment id') });
 const tags = ['community'];
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What a post's and a comment's own routes (delete one's own, vote) differ in. */
+interface OwnItem {
+  path: string;
+  params: typeof PostParamsSchema;
+  deleteSummary: string;
+  voteSummary: string;
+  deleteOwn: typeof deleteOwnPost;
+  vote: typeof voteOnPost;
+}
+
+const posts: OwnItem = {
+  path: '/community/posts/:id',
+  params: PostParamsSchema,
+  deleteSummary: 'Delete one’s own post, with its comments and votes',
+  voteSummary: 'Vote: none → up or down, the same again → none, the opposite → switch',
+  deleteOwn: deleteOwnPost,
+  vote: voteOnPost,
+};
+
+const comments: OwnItem = {
+  path: '/community/comments/:id',
+  params: CommentParamsSchema,
+  deleteSummary: 'Delete one’s own comment, with its votes',
+  voteSummary: 'Vote on a comment (the same rules as posts)',
+  deleteOwn: deleteOwnComment,
+  vote: voteOnComment,
+};
 
 /**
- * /api/community/*: reading is public (the caller is resolved, if any, for myVote and isMine);
- * posting, commenting and voting need an account that is not banned (D9); authors may delete
- * their own posts and comments (D17).
+ * D17: authors delete their own post or comment (settled before the answer, as a post is); D1, D5:
+ * a vote is one statement, its limit included, and the pages it changes settle after it answers.
  */
-export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A post, a vote, a comment or a deletion shows on the public pages in every process at once.
-  app.addHook('onSend', settlesSharedPages);
+const ownItemRoutes = (app: App, item: OwnItem) => {
+  app.delete(
+    item.path,
+    {
+      onRequest: requireUser,
+      onSend: settlesSharedPages,
+      schema: {
+        tags,
+        summary: item.deleteSummary,
+        params: item.params,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await item.deleteOwn(app.db, request.params.id, signedInUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    `${item.path}/vote`,
+    {
+      onRequest: requireActiveUser,
+      schema: {
+        tags,
+        summary: item.voteSummary,
+        params: item.params,
+        body: VoteBodySchema,
+        response: { 200: VoteResultSchema },
+      },
+    },
+    async (request) => {
+      const userId = signedInUser(request).id;
+      const hit = voteHit(app.config, userId, app.clock.now());
+      const result = await item.vote(app.db, userId, request.params.id, hit, request.body.type);
+      settleSoon(app.sharedPages, request.log);
+      return result;
+    },
+  );
+};
+
+/** The posts: the list (its first pages shared by everyone), one post, a new post. */
+function postRoutes(app: App) {
   app.get(
     '/community/posts',
     {
@@ -58,8 +126,9 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { query } = request;
       const viewer = await viewerOf(request);
-      // The first page of each sort and topic is built once for everyone (issue 11); later pages
-      // are read on demand.
+      await settled(app.sharedPages);
+      // The first page of each sort and topic is built once for everyone (decision 013); later
+      // pages are read on demand.
       const shared = query.cursor
         ? await readPublicPage(app.db, query)
         : await app.sharedPages.get(
@@ -81,6 +150,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/posts',
     {
       onRequest: requireActiveUser,
+      onSend: settlesSharedPages,
       schema: {
         tags,
         summary: 'Create a post, optionally with a topic and an uploaded community image',
@@ -110,6 +180,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const viewer = await viewerOf(request);
       if (viewer.userId === null && !(await viewer.isStaff())) {
+        await settled(app.sharedPages);
         const body = await app.sharedPages.get('community', `post:${id}`, async () =>
           SharedBody.of(CommunityPostSchema, await getPost(app.db, id, viewer)),
         );
@@ -120,43 +191,10 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendWithEtag(request, reply, body, 'personal');
     },
   );
+}
 
-  app.delete(
-    '/community/posts/:id',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: 'Delete one’s own post, with its comments and votes',
-        params: PostParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await deleteOwnPost(app.db, request.params.id, signedInUser(request).id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/community/posts/:id/vote',
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        tags,
-        summary: 'Vote: none → up or down, the same again → none, the opposite → switch',
-        params: PostParamsSchema,
-        body: VoteBodySchema,
-        response: { 200: VoteResultSchema },
-      },
-    },
-    async (request) => {
-      const userId = signedInUser(request).id;
-      await enforceCommunityRateLimit(request, 'vote', userId);
-      return voteOnPost(app.db, userId, request.params.id, request.body.type);
-    },
-  );
-
+/** A post's comments, read afresh for every request, and a new comment. */
+function commentRoutes(app: App) {
   app.get(
     '/community/posts/:id/comments',
     {
@@ -182,6 +220,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/posts/:id/comments',
     {
       onRequest: requireActiveUser,
+      onSend: settlesSharedPages,
       schema: {
         tags,
         summary: 'Comment on a post',
@@ -203,43 +242,44 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(comment);
     },
   );
+}
 
-  app.delete(
-    '/community/comments/:id',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: 'Delete one’s own comment, with its votes',
-        params: CommentParamsSchema,
-        response: { 204: z.null() },
+/** The image a new post may carry, uploaded before the post. */
+function imageUploadRoutes(app: App) {
+  return acceptingUploads(async (uploads) => {
+    uploads.post(
+      '/community/images',
+      {
+        onRequest: requireActiveUser,
+        schema: {
+          tags,
+          summary: 'Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
+          consumes: ['multipart/form-data'],
+          response: { 201: MediaSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      await deleteOwnComment(app.db, request.params.id, signedInUser(request).id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/community/comments/:id/vote',
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        tags,
-        summary: 'Vote on a comment (the same rules as posts)',
-        params: CommentParamsSchema,
-        body: VoteBodySchema,
-        response: { 200: VoteResultSchema },
+      async (request, reply) => {
+        const userId = signedInUser(request).id;
+        await enforceCommunityRateLimit(request, 'image', userId);
+        const input = await readUpload(request, 'community_image');
+        const stored = await storeImage(app.db, app.mediaStorage, input, 'community_image', {
+          userId,
+        });
+        return reply.status(201).send(stored);
       },
-    },
-    async (request) => {
-      const userId = signedInUser(request).id;
-      await enforceCommunityRateLimit(request, 'vote', userId);
-      return voteOnComment(app.db, userId, request.params.id, request.body.type);
-    },
-  );
+    );
+  });
+}
 
+/**
+ * /api/community/*: reading is public (the caller is resolved, if any, for myVote and isMine);
+ * posting, commenting and voting need an account that is not banned (D9); authors may delete
+ * their own posts and comments (D17).
+ */
+export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
+  postRoutes(app);
+  commentRoutes(app);
+  for (const item of [posts, comments]) ownItemRoutes(app, item);
   app.get(
     '/community/stats',
     {
@@ -255,31 +295,5 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       return communityStats(app.db, app.clock.now());
     },
   );
-
-  await app.register(
-    acceptingUploads(async (uploads) => {
-      uploads.post(
-        '/community/images',
-        {
-          onRequest: requireActiveUser,
-          schema: {
-            tags,
-            summary:
-              'Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
-            consumes: ['multipart/form-data'],
-            response: { 201: MediaSchema },
-          },
-        },
-        async (request, reply) => {
-          const userId = signedInUser(request).id;
-          await enforceCommunityRateLimit(request, 'image', userId);
-          const input = await readUpload(request, 'community_image');
-          const stored = await storeImage(app.db, app.mediaStorage, input, 'community_image', {
-            userId,
-          });
-          return reply.status(201).send(stored);
-        },
-      );
-    }),
-  );
+  await app.register(imageUploadRoutes(app));
 };

@@ -54,5 +54,32 @@ export function toAuthor(row: {
     : { id: row.authorId, username: row.authorUsername, isBanned: row.authorBanned ?? false };
 }
 
+/**
+ * What a post and a comment show alike: their counters, date and author, and the reader's own
+ * vote and authorship.
+ */
+export function itemCommons(
+  row: {
+    upvotes: number;
+    downvotes: number;
+    createdAt: Date;
+    userId: string | null;
+    authorId: string | null;
+    authorUsername: string | null;
+    authorBanned: boolean | null;
+  },
+  myVote: VoteType | null,
+  viewerId: string | null,
+) {
+  return {
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    createdAt: row.createdAt.toISOString(),
+    author: toAuthor(row),
+    myVote,
+    isMine: viewerId !== null && row.userId === viewerId,
+  };
+}
+
 /** D17: what the public sees; the partial indexes of the three sorts use this very predicate. */
 export const visibleToPublic = ne(communityPosts.status, 'removed');

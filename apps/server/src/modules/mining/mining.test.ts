@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, post, signedUpUser } from '../../../test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '../../../test/helper.ts';
 import { systemSettings, transactions, users, wallets } from '../../db/schema.ts';
-import { closeStaleSessions, creditDueRewards } from './service.ts';
+import { creditDueRewards } from './crediting.ts';
+import { closeStaleSessions } from './sessions.ts';
 
 const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
 let t: TestApp;
@@ -517,7 +518,7 @@ describe('settings the database holds', () => {
   });
 });
 
-describe('the settings each process keeps (issue 12)', () => {
+describe('the settings each process keeps (decision 014)', () => {
   it('are read once for many starts, and again after a change', async () => {
     const statements: string[] = [];
     const own = await createTestApp({ onQuery: (text) => statements.push(text) });
@@ -558,7 +559,7 @@ describe('the settings each process keeps (issue 12)', () => {
   });
 });
 
-describe('many Stops at once (issue 12)', () => {
+describe('many Stops at once (decision 014)', () => {
   // PGlite runs one statement at a time, and its transactions are not statements Drizzle logs.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'close at most four sessions at a time in a process, and every Stop is paid',

@@ -9,10 +9,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
-import { miningStatus, pingMining, startMining, stopMining } from './service.ts';
+import { pingMining } from './pings.ts';
+import { miningStatus, startMining, stopMining } from './sessions.ts';
 
-/** Server-timed mining (D11). Starting and pinging need an account that is not banned (D9). */
-export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The session's life while it runs: its status, its start, its pings. */
+function runningRoutes(app: App) {
   app.get(
     '/mining/status',
     {
@@ -68,7 +71,10 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
 
+/** The end of a session: Stop, and the beacon a closing page sends. */
+function stoppingRoutes(app: App) {
   app.post(
     '/mining/stop',
     {
@@ -104,4 +110,10 @@ export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Server-timed mining (D11). Starting and pinging need an account that is not banned (D9). */
+export const miningRoutes: FastifyPluginAsyncZod = async (app) => {
+  runningRoutes(app);
+  stoppingRoutes(app);
 };

@@ -13,8 +13,8 @@ import { buildApp } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 
 /**
- * ARCHITECTURE "Server": an event published by one process reaches an SSE client connected to
- * another process on the same database (two app instances here, one database).
+ * Decision 008: an event published by one process reaches an SSE client connected to another
+ * process on the same database (two app instances here, one database).
  */
 describe('GET /api/events', () => {
   let first: TestApp;
@@ -77,16 +77,26 @@ describe('GET /api/events', () => {
       payload: { mode: 'add', amount: '2.5' },
     });
     expect(adjusted.statusCode).toBe(200);
-    expect(await readUntil('"type":"transaction"')).toBe(true);
+    expect(await readUntil('"type":"ledger"')).toBe(true);
     const events = received
       .split('\n')
       .filter((line) => line.startsWith('data: '))
       .map((line) => JSON.parse(line.slice(6)));
-    expect(events).toContainEqual({ type: 'balance', balance: '2.50000000' });
-    expect(events).toContainEqual({
-      type: 'transaction',
-      transaction: expect.objectContaining({ amount: '2.50000000', type: 'ADMIN_ADJUSTMENT' }),
-    });
+    // One event per change of a balance (decision 020), whoever made it.
+    expect(events.filter((event) => event.type === 'ledger')).toEqual([
+      {
+        type: 'ledger',
+        balance: '2.50000000',
+        transaction: {
+          id: expect.any(String),
+          amount: '2.50000000',
+          type: 'ADMIN_ADJUSTMENT',
+          description: 'Adjusted by an admin',
+          createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        },
+        mining: null,
+      },
+    ]);
     controller.abort();
   });
 });

@@ -1,16 +1,25 @@
-import { ErrorCode, fromUnits, toUnits, walletMessages } from '@btcp/shared';
-import { eq, sql } from 'drizzle-orm';
+import {
+  ErrorCode,
+  fromUnits,
+  type LedgerEvent,
+  type Transaction as LedgerRow,
+  toUnits,
+  walletMessages,
+} from '@btcp/shared';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { transactions, wallets } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { MAX_BALANCE_UNITS } from '../../lib/money.ts';
-import { notification } from '../realtime/hub.ts';
+import { notification, publishBatch } from '../realtime/hub.ts';
+
+type TransactionType = (typeof transactions.$inferSelect)['transactionType'];
 
 export interface LedgerEntry {
   userId: string;
   /** Exact decimal string, positive for credits, negative for debits (D10). */
   amount: string;
-  type: 'MINING' | 'REFERRAL' | 'ADMIN_ADJUSTMENT';
+  type: TransactionType;
   description: string;
   /**
    * What a credit that would take the balance past MAX_BALANCE does. 'refuse' (a person asked for
@@ -26,10 +35,23 @@ export interface LedgerEntry {
 
 export interface LedgerResult {
   /** The row written, or null when nothing was credited (a zero amount, or a full wallet). */
-  transaction: typeof transactions.$inferSelect | null;
+  transaction: LedgerRow | null;
   /** What was actually credited, exactly as the ledger row records it. */
   amount: string;
   balance: string;
+}
+
+/** One of many automatic credits paid together by `creditMany`; each is capped at the limit. */
+export interface BatchCredit {
+  userId: string;
+  /** The wallet's balance as the caller read it under its row lock, in this transaction. */
+  balance: string;
+  /** Exact decimal string, zero or positive. */
+  amount: string;
+  type: TransactionType;
+  description: string;
+  /** Told with the event: the mining session this credit pays (see LedgerEvent). */
+  mining?: LedgerEvent['mining'];
 }
 
 export const balanceLimitError = () =>
@@ -38,16 +60,94 @@ export const balanceLimitError = () =>
   });
 
 /** What a ledger row's description says when an automatic credit was capped at MAX_BALANCE. */
-export const CAPPED_NOTE = ' (capped at the balance limit)';
+const CAPPED_NOTE = ' (capped at the balance limit)';
 
 /**
- * D10: the one way a balance changes. Locks the wallet row, writes the transaction and the new
- * balance in the caller's database transaction, so the balance always equals the sum of its
- * transactions, also when a credit is capped at MAX_BALANCE; the CHECK constraints refuse a
- * negative or oversized result. A zero amount writes nothing.
+ * The balance limit, for every change: what of `amount` a wallet holding `balance` takes. Past
+ * MAX_BALANCE a refusing entry throws, a capping one takes what fits and its description says so.
+ */
+function fitToLimit<T extends { amount: string; description: string }>(
+  balance: string,
+  entry: T,
+  atLimit: 'refuse' | 'cap',
+): T {
+  const room = MAX_BALANCE_UNITS - toUnits(balance);
+  if (toUnits(entry.amount) <= room) return entry;
+  if (atLimit === 'refuse') throw balanceLimitError();
+  return { ...entry, amount: fromUnits(room), description: `${entry.description}${CAPPED_NOTE}` };
+}
+
+type Fitted = Omit<LedgerEntry, 'atLimit'>;
+
+interface WrittenRow {
+  id: string;
+  user_id: string;
+  amount: string;
+  type: TransactionType;
+  description: string;
+  created_at: string;
+  balance: string;
+}
+
+/**
+ * The one statement that changes balances: the ledger rows and the new balances together, so a
+ * balance always equals the sum of its transactions (D10); the CHECK constraints refuse a negative
+ * or oversized result. A zero amount writes nothing. At most one entry per wallet (an UPDATE … FROM
+ * applies one row of several). `alongside` adds the caller's own data-modifying CTEs (`name AS
+ * (…),`) to the same statement, so a set-wise credit costs no extra round trip (decision 014).
+ */
+async function writeEntries(
+  tx: Transaction,
+  entries: Fitted[],
+  at: Date | null,
+  alongside?: SQL,
+): Promise<WrittenRow[]> {
+  const stamp = sql`coalesce(${at}::timestamptz, now())`;
+  const written = await tx.execute(sql`
+    WITH entry AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS entry(
+        "userId" uuid, amount numeric, type text, description text, "referredUserId" uuid,
+        "adminId" uuid, reason text, "idempotencyKey" text)
+    ), ${alongside ?? sql``} balances AS (
+      UPDATE ${wallets} SET balance = ${wallets.balance} + entry.amount, updated_at = ${stamp}
+      FROM entry WHERE ${wallets.userId} = entry."userId" AND entry.amount <> 0
+      RETURNING ${wallets.userId} AS user_id, ${wallets.balance}::text AS balance
+    ), ledger AS (
+      INSERT INTO ${transactions} (user_id, amount, transaction_type, description,
+        referred_user_id, admin_id, reason, idempotency_key, created_at)
+      SELECT entry."userId", entry.amount, entry.type, entry.description, entry."referredUserId",
+        entry."adminId", entry.reason, entry."idempotencyKey", ${stamp}
+      FROM entry WHERE entry.amount <> 0
+      RETURNING id, user_id, amount::text AS amount, transaction_type AS type, description,
+        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+    )
+    SELECT ledger.*, balances.balance FROM ledger JOIN balances USING (user_id)`);
+  return (written as unknown as { rows: WrittenRow[] }).rows;
+}
+
+const toLedgerRow = (row: WrittenRow): LedgerRow => ({
+  id: row.id,
+  amount: row.amount,
+  type: row.type,
+  description: row.description,
+  createdAt: row.created_at,
+});
+
+/** Decision 020: the one event every balance change sends to its owner's open pages. */
+const ledgerEvent = (row: WrittenRow, mining: LedgerEvent['mining'] = null): LedgerEvent => ({
+  type: 'ledger',
+  balance: row.balance,
+  transaction: toLedgerRow(row),
+  mining,
+});
+
+/**
+ * D10: one change of one balance (a Stop's rest, a referral bonus, an admin's adjustment). Locks
+ * the wallet row, fits the amount to the limit, writes the row and the balance, and tells the
+ * owner's open pages, all in the caller's transaction (so heard only if it commits).
  */
 export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Promise<LedgerResult> {
-  // Named statements (issue 11): a mining ping runs these on every reward.
+  // Named: each pooled connection parses and plans it once (decision 013).
   const [wallet] = await tx
     .select({ balance: wallets.balance })
     .from(wallets)
@@ -56,51 +156,37 @@ export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Pro
     .prepare('lock_wallet')
     .execute({ userId: entry.userId });
   if (!wallet) throw new Error(`no wallet for user ${entry.userId}`);
-  const room = MAX_BALANCE_UNITS - toUnits(wallet.balance);
-  let amount = toUnits(entry.amount);
-  const capped = amount > room;
-  if (capped) {
-    if (entry.atLimit === 'refuse') throw balanceLimitError();
-    amount = room;
-  }
-  if (amount === 0n) return { transaction: null, amount: fromUnits(0n), balance: wallet.balance };
-  const [row] = await tx
-    .insert(transactions)
-    .values({
-      userId: entry.userId,
-      amount: fromUnits(amount),
-      transactionType: entry.type,
-      description: capped ? `${entry.description}${CAPPED_NOTE}` : entry.description,
-      referredUserId: entry.referredUserId,
-      adminId: entry.adminId,
-      reason: entry.reason,
-      idempotencyKey: entry.idempotencyKey,
-    })
-    .returning();
-  if (!row) throw new Error(`no wallet for user ${entry.userId}`);
-  // The wallet is locked: its new balance is the one read plus the amount, exactly.
-  const balance = fromUnits(toUnits(wallet.balance) + amount);
-  // One statement: the new balance and the events, heard by the user's open pages only if this
-  // transaction commits.
-  await tx.execute(sql`
-    WITH credited AS (
-      UPDATE ${wallets} SET balance = ${wallets.balance} + ${fromUnits(amount)}::numeric,
-        updated_at = now()
-      WHERE ${wallets.userId} = ${entry.userId}
-      RETURNING 1
-    )
-    SELECT ${notification(entry.userId, { type: 'balance', balance })},
-      ${notification(entry.userId, { type: 'transaction', transaction: toTransaction(row) })}
-    FROM credited`);
-  return { transaction: row, amount: row.amount, balance };
+  const { atLimit, ...rest } = entry;
+  const [row] = await writeEntries(tx, [fitToLimit(wallet.balance, rest, atLimit)], null);
+  if (!row) return { transaction: null, amount: fromUnits(0n), balance: wallet.balance };
+  await tx.execute(sql`SELECT ${notification(entry.userId, ledgerEvent(row))}`);
+  return { transaction: toLedgerRow(row), amount: row.amount, balance: row.balance };
 }
 
-export function toTransaction(row: typeof transactions.$inferSelect) {
-  return {
-    id: row.id,
-    amount: row.amount,
-    type: row.transactionType,
-    description: row.description,
-    createdAt: row.createdAt.toISOString(),
-  };
+/**
+ * Decision 014: many automatic credits at once, set-wise: every ledger row and balance in one
+ * statement (with the caller's `alongside` CTEs), every event in one batch and one NOTIFY. The
+ * caller has locked the wallets and read their balances in this transaction; each credit is capped
+ * at what its wallet can still hold. Returns how many ledger rows were written.
+ */
+export async function creditMany(
+  tx: Transaction,
+  credits: BatchCredit[],
+  options: { at: Date; alongside?: SQL },
+): Promise<number> {
+  if (credits.length === 0) return 0;
+  const byUser = new Map(credits.map((credit) => [credit.userId, credit]));
+  if (byUser.size !== credits.length) throw new Error('creditMany: one credit per wallet');
+  const fitted = credits.map(({ balance, mining: _, ...credit }) =>
+    fitToLimit(balance, credit, 'cap'),
+  );
+  const rows = await writeEntries(tx, fitted, options.at, options.alongside);
+  await publishBatch(
+    tx,
+    rows.map((row) => ({
+      userId: row.user_id,
+      event: ledgerEvent(row, byUser.get(row.user_id)?.mining ?? null),
+    })),
+  );
+  return rows.length;
 }

@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { transactions, wallets } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { toTransaction } from './ledger.ts';
 
 /** The user's balance (D10: always the sum of their transactions). */
 export async function walletOf(db: Database, userId: string) {
@@ -15,7 +14,7 @@ export async function walletOf(db: Database, userId: string) {
   return wallet;
 }
 
-/** One page of the user's transactions, newest first (in index order, issue 11). */
+/** One page of the user's transactions, newest first (in index order, decision 013). */
 export async function transactionsPage(
   db: Database,
   userId: string,
@@ -33,4 +32,14 @@ export async function transactionsPage(
     db.select({ value: count() }).from(transactions).where(mine),
   ]);
   return { items: rows.map(toTransaction), total: total?.value ?? 0, page, pageSize };
+}
+
+function toTransaction(row: typeof transactions.$inferSelect) {
+  return {
+    id: row.id,
+    amount: row.amount,
+    type: row.transactionType,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -23,22 +23,18 @@ export function LiveUpdates() {
   const onEvent = useCallback(
     (event: RealtimeEvent) => {
       switch (event.type) {
-        case 'balance':
+        case 'ledger':
           setWalletBalance(queryClient, event.balance);
-          break;
-        case 'transaction':
           prependTransaction(queryClient, event.transaction);
           if (event.transaction.type === 'REFERRAL') {
             void queryClient.invalidateQueries({ queryKey: referralStatsQueryKey });
           }
+          if (event.mining) {
+            miningSessionStore.rewarded({ ...event.mining, transaction: event.transaction });
+          }
           break;
         case 'mining':
           void queryClient.invalidateQueries({ queryKey: miningStatusQueryKey });
-          break;
-        case 'reward':
-          setWalletBalance(queryClient, event.balance);
-          prependTransaction(queryClient, event.transaction);
-          miningSessionStore.rewarded(event);
           break;
       }
     },

@@ -66,10 +66,9 @@ function miningRoutes(extra: ApiRoutes = {}) {
 
 /** What the server's crediting job sends on the event stream for one paid interval. */
 const reward = (amount: string, totalMiningSeconds: number, sessionId = session.id) => ({
-  type: 'reward',
-  sessionId,
-  totalMiningSeconds,
+  type: 'ledger',
   balance: amount,
+  mining: { sessionId, totalMiningSeconds },
   transaction: {
     id: `tx-${totalMiningSeconds}`,
     amount,
@@ -202,6 +201,19 @@ describe('mining panel', () => {
     events.latest().send(reward('1.66666667', 60));
     expect(await screen.findByText('Mining reward received!')).toBeVisible();
     expect(screen.getByText('+1.66666667 BTCP at 100 BTCP/hour')).toBeVisible();
+  });
+
+  it('takes a change of balance that paid no session (an admin’s, a referral) as no mining reward', async () => {
+    const user = userEvent.setup();
+    stubApi(miningRoutes().routes);
+    renderWithToasts(<Miner />);
+    await user.click(await screen.findByRole('button', { name: 'Start Mining' }));
+    await screen.findByRole('button', { name: 'Stop Mining' });
+    // The one event shape of every change of a balance, here without a session (decision 020).
+    events.latest().send({ ...reward('5.00000000', 60), mining: null });
+    events.latest().send(reward('1.66666667', 60));
+    expect(await screen.findByText('+1.66666667 BTCP at 100 BTCP/hour')).toBeVisible();
+    expect(screen.queryByText('+5.00000000 BTCP at 100 BTCP/hour')).not.toBeInTheDocument();
   });
 
   it('goes back to stopped when the server has closed the session', async () => {

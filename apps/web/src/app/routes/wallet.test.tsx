@@ -160,15 +160,16 @@ describe('wallet page', () => {
     await screen.findByText('Older reward');
     Source.latest().open();
     Source.latest().send({
-      type: 'transaction',
+      type: 'ledger',
+      balance: '41',
       transaction: transaction({
         id: 'new',
         amount: '40.00000000',
         type: 'REFERRAL',
         description: 'Referral bonus',
       }),
+      mining: null,
     });
-    Source.latest().send({ type: 'balance', balance: '41' });
 
     expect(await screen.findByText('Referral bonus')).toBeVisible();
     const [first, second] = rows();

@@ -1,0 +1,104 @@
+import { MINING_STALE_AFTER_MS } from '@btcp/shared';
+import { and, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { commitsWithoutWaitingForDisk, idArray, prepared } from '../../db/prepared.ts';
+import { miningPings } from '../../db/schema.ts';
+import { noSessionError } from './rewards.ts';
+
+interface PendingPing {
+  userId: string;
+  sessionId: string;
+  now: Date;
+  settle: (recorded: boolean) => void;
+  fail: (error: unknown) => void;
+}
+
+/** The most pings one statement records; more wait for the next. */
+const PING_BATCH_MAX = 2000;
+
+/**
+ * Records queued pings, one statement per batch (decision 014): the pings that arrive while the
+ * previous statement runs share the next one, so a quiet server sends each ping at once and a busy
+ * one sends fewer, larger statements instead of queueing round trips.
+ */
+function createPingRecorder(db: Database) {
+  let queue: PendingPing[] = [];
+  let running = false;
+  const statement = prepared(db, 'record_mining_pings', (db, name) =>
+    db
+      .update(miningPings)
+      // A ping overtaken by a later one never moves the session back.
+      .set({ lastPing: sql`greatest(${miningPings.lastPing}, batch.now)` })
+      .from(
+        sql`jsonb_to_recordset(${sql.placeholder('batch')}::jsonb) AS batch("sessionId" uuid, "userId" uuid, now timestamptz, "staleBefore" timestamptz)`,
+      )
+      .where(
+        and(
+          // The same sessions again, as an index condition: the planner takes any batch for 100
+          // rows, and below ~20,000 sessions it read the whole table for each batch rather than
+          // look 100 keys up (decision 014); ten is what it assumes of an array, so it looks up.
+          sql`${miningPings.sessionId} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          sql`${miningPings.sessionId} = batch."sessionId"`,
+          sql`${miningPings.userId} = batch."userId"`,
+          sql`${miningPings.lastPing} >= batch."staleBefore"`,
+          // A ping is not money.
+          commitsWithoutWaitingForDisk(),
+        ),
+      )
+      .returning({ sessionId: miningPings.sessionId, userId: miningPings.userId })
+      .prepare(name),
+  );
+  const run = async () => {
+    running = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, PING_BATCH_MAX);
+      queue = queue.slice(batch.length);
+      // One row per session and owner (two tabs may ping at once), at its latest time.
+      const latest = new Map<string, PendingPing>();
+      for (const ping of batch) {
+        const key = `${ping.sessionId}/${ping.userId}`;
+        const seen = latest.get(key);
+        if (!seen || seen.now < ping.now) latest.set(key, ping);
+      }
+      const rows = [...latest.values()].map((ping) => ({
+        sessionId: ping.sessionId,
+        userId: ping.userId,
+        now: ping.now.toISOString(),
+        staleBefore: new Date(ping.now.getTime() - MINING_STALE_AFTER_MS).toISOString(),
+      }));
+      try {
+        const recorded = await statement.execute({
+          batch: JSON.stringify(rows),
+          ids: idArray(rows.map((row) => row.sessionId)),
+        });
+        const ok = new Set(recorded.map((row) => `${row.sessionId}/${row.userId}`));
+        for (const ping of batch) ping.settle(ok.has(`${ping.sessionId}/${ping.userId}`));
+      } catch (error) {
+        for (const ping of batch) ping.fail(error);
+      }
+    }
+    running = false;
+  };
+  return (userId: string, sessionId: string, now: Date) =>
+    new Promise<boolean>((settle, fail) => {
+      queue.push({ userId, sessionId, now, settle, fail });
+      if (!running) void run();
+    });
+}
+
+const pingRecorders = new WeakMap<Database, ReturnType<typeof createPingRecorder>>();
+
+/**
+ * Decision 014: a ping is one statement. It proves the caller owns an open session and records
+ * the ping; it pays nothing (the crediting job does). A session silent for 90 s is stale (D11):
+ * its ping is refused, and the stale-session job closes it. Pings arriving together share their
+ * statement.
+ */
+export async function pingMining(db: Database, userId: string, sessionId: string, now: Date) {
+  let record = pingRecorders.get(db);
+  if (!record) {
+    record = createPingRecorder(db);
+    pingRecorders.set(db, record);
+  }
+  if (!(await record(userId, sessionId, now))) throw noSessionError();
+}

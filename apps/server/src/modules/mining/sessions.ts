@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  fromUnits,
+  MINING_STALE_AFTER_MS,
+  type MiningSession,
+  miningMessages,
+  toUnits,
+  trimDecimal,
+} from '@btcp/shared';
+import { and, count, eq, lt, sql } from 'drizzle-orm';
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { miningPings, miningSessions, miningStats, wallets } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { notification } from '../realtime/hub.ts';
+import type { ActiveMiningSettings } from '../settings/service.ts';
+import { applyLedgerEntry } from '../wallet/ledger.ts';
+import {
+  coveredUntil,
+  earned,
+  noSessionError,
+  rewardDescription,
+  type SessionRow,
+  sessionWithPing,
+} from './rewards.ts';
+
+export function toMiningSession(
+  row: Pick<
+    typeof miningSessions.$inferSelect,
+    'id' | 'miningStartTime' | 'hourlyRate' | 'totalMiningSeconds'
+  >,
+  rewardIntervalSeconds: number,
+): MiningSession {
+  return {
+    id: row.id,
+    startedAt: row.miningStartTime.toISOString(),
+    hourlyRate: trimDecimal(row.hourlyRate),
+    rewardIntervalSeconds,
+    totalMiningSeconds: row.totalMiningSeconds,
+  };
+}
+
+/** D11: one session per user; the unique key on user_id settles two starts at the same moment. */
+export async function startMining(
+  db: Database,
+  settings: ActiveMiningSettings,
+  userId: string,
+  now: Date,
+): Promise<MiningSession> {
+  // Only a rate saved before rates had to be positive can be 0; a session could not store it.
+  if (toUnits(settings.hourlyRate) <= 0n) {
+    throw new AppError(409, ErrorCode.miningPaused, miningMessages.paused);
+  }
+  const session = {
+    id: randomUUID(),
+    hourlyRate: settings.hourlyRate,
+    miningStartTime: now,
+    totalMiningSeconds: 0,
+  };
+  try {
+    // One statement, one round trip (decision 014): the session, its first ping (starting counts
+    // as one) and the event, all or nothing. 250 starts a second written as a transaction of five
+    // statements held pooled connections between round trips, and pings waited for them.
+    await db.execute(sql`
+      WITH started AS (
+        INSERT INTO ${miningSessions} (id, user_id, hourly_rate, mining_start_time, last_reward_time)
+        VALUES (${session.id}, ${userId}, ${session.hourlyRate}, ${now}, ${now})
+        RETURNING id, user_id
+      ), pinged AS (
+        INSERT INTO ${miningPings} (session_id, user_id, last_ping)
+        SELECT id, user_id, ${now} FROM started
+      )
+      SELECT ${notification(userId, { type: 'mining', active: true, sessionId: session.id })}
+      FROM started`);
+    return toMiningSession(session, settings.rewardIntervalSeconds);
+  } catch (error) {
+    if (isUniqueViolation(error, 'mining_sessions_user_id_key')) {
+      throw new AppError(
+        409,
+        ErrorCode.miningElsewhere,
+        `${miningMessages.elsewhere} - ${miningMessages.elsewhereDescription}`,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Closing a session (Stop, the beacon, the stale-session job) pays the covered rest pro rata: every
+ * whole second from the last reward up to the last ping + 30 s (or now, if sooner). A wallet at
+ * MAX_BALANCE gets only what fits (the ledger caps it and says so in the row).
+ */
+async function settleRest(tx: Transaction, session: SessionRow, now: Date) {
+  const paySeconds = Math.max(
+    0,
+    Math.floor((coveredUntil(session, now) - session.lastRewardTime.getTime()) / 1000),
+  );
+  const credit = earned(session, paySeconds);
+  if (credit <= 0n) return { credited: fromUnits(0n), balance: null };
+  const applied = await applyLedgerEntry(tx, {
+    userId: session.userId,
+    amount: fromUnits(credit),
+    type: 'MINING',
+    description: rewardDescription(paySeconds, session.hourlyRate),
+    atLimit: 'cap',
+  });
+  return { credited: applied.amount, balance: applied.balance };
+}
+
+async function lockOwnSession(
+  tx: Transaction,
+  userId: string,
+  sessionId: string,
+): Promise<SessionRow> {
+  const [session] = await tx
+    .select(sessionWithPing)
+    .from(miningSessions)
+    .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
+    .where(
+      and(
+        eq(miningSessions.id, sql.placeholder('sessionId')),
+        eq(miningSessions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .for('update', { of: miningSessions })
+    .prepare('lock_mining_session')
+    .execute({ sessionId, userId });
+  if (!session) throw noSessionError();
+  return session;
+}
+
+async function currentBalance(tx: Transaction, userId: string): Promise<string> {
+  const [wallet] = await tx
+    .select({ balance: wallets.balance })
+    .from(wallets)
+    .where(eq(wallets.userId, userId));
+  return wallet?.balance ?? '0.00000000';
+}
+
+async function closeSession(tx: Transaction, session: SessionRow, now: Date) {
+  const result = await settleRest(tx, session, now);
+  // One statement, as Stops come in crowds (decision 014): the session goes (its ping row with it),
+  // the user's last mining time, the event.
+  await tx.execute(sql`
+    WITH ended AS (
+      DELETE FROM ${miningSessions} WHERE ${miningSessions.id} = ${session.id} RETURNING user_id
+    ), stats AS (
+      INSERT INTO ${miningStats} (user_id, last_mining_time) SELECT user_id, ${now} FROM ended
+      ON CONFLICT (user_id) DO UPDATE SET last_mining_time = excluded.last_mining_time,
+        updated_at = now()
+    )
+    SELECT ${notification(session.userId, { type: 'mining', active: false, sessionId: null })}
+    FROM ended`);
+  return result;
+}
+
+/**
+ * How many sessions one process closes at once (Stop, the beacon, the stale-session job); the rest
+ * wait in memory, holding no connection. Closing is a transaction that holds a pooled connection
+ * for seven statements: with 50,000 miners pressing Stop together, the Stops took nearly every
+ * connection of the pools (10 per process with four), and pings queued behind them for a
+ * connection, some for over 10 s. Fewer than the smallest pool (8) leaves room for everyone else.
+ */
+const CLOSING_AT_ONCE = 4;
+const closingLimits = new WeakMap<Database, LimitFunction>();
+
+/** Runs `close` when fewer than CLOSING_AT_ONCE sessions are being closed by this process. */
+function closing<T>(db: Database, close: () => Promise<T>): Promise<T> {
+  let limit = closingLimits.get(db);
+  if (!limit) {
+    limit = pLimit(CLOSING_AT_ONCE);
+    closingLimits.set(db, limit);
+  }
+  return limit(close);
+}
+
+export async function stopMining(db: Database, userId: string, sessionId: string, now: Date) {
+  return closing(db, () =>
+    db.transaction(async (tx) => {
+      const session = await lockOwnSession(tx, userId, sessionId);
+      const result = await closeSession(tx, session, now);
+      return {
+        credited: result.credited,
+        balance: result.balance ?? (await currentBalance(tx, userId)),
+        session: null,
+      };
+    }),
+  );
+}
+
+export interface JobLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * D11: closes sessions with no ping for 90 s, paying up to their last ping + 30 s. Each session is
+ * settled in its own transaction, so one that fails is logged (and tried again next run) while the
+ * others close. Each is re-read under FOR UPDATE SKIP LOCKED: a session another server process is
+ * closing, or its owner is pinging or stopping, is left to that process.
+ */
+export async function closeStaleSessions(db: Database, now: Date, log: JobLog): Promise<number> {
+  const staleBefore = new Date(now.getTime() - MINING_STALE_AFTER_MS);
+  const candidates = await db
+    .select({ id: miningPings.sessionId })
+    .from(miningPings)
+    .where(lt(miningPings.lastPing, staleBefore))
+    .orderBy(miningPings.lastPing)
+    .limit(500);
+  let closed = 0;
+  for (const { id } of candidates) {
+    try {
+      const done = await closing(db, () =>
+        db.transaction(async (tx) => {
+          const [session] = await tx
+            .select(sessionWithPing)
+            .from(miningSessions)
+            .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
+            .where(and(eq(miningSessions.id, id), lt(miningPings.lastPing, staleBefore)))
+            .for('update', { of: miningSessions, skipLocked: true });
+          if (!session) return false;
+          await closeSession(tx, session, now);
+          return true;
+        }),
+      );
+      if (done) closed++;
+    } catch (error) {
+      log.warn(
+        { err: error, sessionId: id },
+        'closing a stale mining session failed; it will be tried again',
+      );
+    }
+  }
+  return closed;
+}
+
+export async function miningStatus(db: Database, settings: ActiveMiningSettings, userId: string) {
+  const [[own], [miners]] = await Promise.all([
+    db.select().from(miningSessions).where(eq(miningSessions.userId, userId)),
+    db.select({ value: count() }).from(miningSessions),
+  ]);
+  return {
+    session: own ? toMiningSession(own, settings.rewardIntervalSeconds) : null,
+    activeMiners: miners?.value ?? 0,
+    hourlyRate: settings.hourlyRate,
+    phaseName: settings.phaseName,
+    rewardIntervalSeconds: settings.rewardIntervalSeconds,
+  };
+}
