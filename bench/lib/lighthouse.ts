@@ -1,16 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium.ts';
 
 export interface LighthouseScores {
   url: string;
@@ -26,8 +16,8 @@ export interface LighthouseScores {
 /** Lighthouse's default (mobile) preset: simulated slow 4G and a 4x slower CPU. */
 export async function runLighthouse(url: string): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: chromiumPath,
+    chromeFlags: chromiumArgs,
   });
   try {
     const result = await lighthouse(url, {

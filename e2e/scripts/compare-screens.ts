@@ -18,6 +18,7 @@ import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { freePort, stop, waitForHttp } from '../../bench/lib/processes.ts';
 import { client, seedPublicPages, verificationLink } from '../../bench/lib/public-pages.ts';
+import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const outDir = path.resolve(process.argv[2] ?? '/tmp/screens');
@@ -43,19 +44,6 @@ const HYDRATION_WAIT_MS = 1_500;
 const CLOCK_AFTER_SEED_MS = 60 * 60 * 1000;
 /** Seeds the pages' Math.random (mulberry32), the same in both runs. */
 const RANDOM_SEED = 20_261_125;
-
-/** Debian's Chromium, as the journeys run it (playwright.config.ts). */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const MEMBER = { email: 'screens-member@example.com', password: 'screens password 123' };
 const SESSION_COOKIE = '__Host-btcp_session';
@@ -407,7 +395,7 @@ async function main() {
     const seeded = await seed(seedDir, port);
     await writeFile(path.join(outDir, 'seed.json'), `${JSON.stringify(seeded, null, 2)}\n`);
     console.log(`Seeded ${seedDir}; pages shown at ${new Date(seeded.clock).toISOString()}`);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     for (const checkout of checkouts) {
       await photograph(browser, checkout, seedDir, port, seeded, failures);
     }
