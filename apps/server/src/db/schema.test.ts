@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helper.ts';
+import { openTestDatabase } from '#server-test/helper.ts';
 import type { DatabaseHandle } from './client.ts';
 import {
   communityPosts,

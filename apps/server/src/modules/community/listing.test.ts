@@ -1,7 +1,7 @@
 import type { CommunityPost } from '@btcp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, crowd, type Member, newPost, roomyLimits } from '../../../test/community.ts';
-import { createTestApp, manualClock, type TestApp } from '../../../test/helper.ts';
+import { call, crowd, type Member, newPost, roomyLimits } from '#server-test/community.ts';
+import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
 import { HOT_DECAY_SECONDS, HOT_EPOCH_SECONDS } from './hot-rank.ts';
 
 const MINUTE = 60_000;
