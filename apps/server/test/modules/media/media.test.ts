@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { media, mediaBlobs } from '#server/db/schema.ts';
+import { ORPHAN_MEDIA_AGE_MS, purgeOrphanMedia } from '#server/modules/media/service.ts';
+import { createDiskStorage, type MediaStorage } from '#server/modules/media/storage.ts';
 import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
 import { createTestApp, makeWebDist, openAgain, type TestApp } from '#server-test/helper.ts';
 import {
@@ -16,8 +18,6 @@ import {
   uploadFile,
   zipBytes,
 } from '#server-test/images.ts';
-import { ORPHAN_MEDIA_AGE_MS, purgeOrphanMedia } from './service.ts';
-import { createDiskStorage, type MediaStorage } from './storage.ts';
 
 const COVER_URL = '/api/admin/media/blog-cover';
 
