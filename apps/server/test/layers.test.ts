@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The server's layers point one way (docs/decisions/019-server-layers.md): biome.json forbids
- * lib/, plugins/ and db/ to import from modules/. Each fixture is placed where its first line says,
- * in a scratch copy of the repository's configuration, and linted by the real Biome binary.
+ * lib/, plugins/ and db/ to import from modules/, by a relative path or by the '#server/…' alias,
+ * and any server file to climb two folders by a ladder rather than the alias. Each fixture is
+ * placed where its first line says, in a scratch copy of the repository's configuration, and
+ * linted by the real Biome binary.
  */
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +44,7 @@ async function lint(fixture: string, target: string) {
 describe('the import rule that keeps the server layered', () => {
   it.each([
     ['lib-imports-a-module.fixture', 'lib/records.ts'],
+    ['lib-imports-a-module-by-alias.fixture', 'lib/records.ts'],
     ['plugin-imports-a-module.fixture', 'plugins/guarded.ts'],
     ['db-imports-a-module.fixture', 'db/notifications/channels.ts'],
   ])('fails %s', async (fixture, target) => {
@@ -49,6 +52,12 @@ describe('the import rule that keeps the server layered', () => {
     expect(result.failed, result.output).toBe(true);
     expect(result.output).toContain('lint/style/noRestrictedImports');
     expect(result.output).toContain('they never import from modules/');
+  });
+
+  it('fails a module that climbs to db/ by a ladder rather than the alias', async () => {
+    const result = await lint('module-climbs-a-ladder.fixture', 'modules/blog/climbs.ts');
+    expect(result.failed, result.output).toBe(true);
+    expect(result.output).toContain("Climb with the server's alias");
   });
 
   it.each([

@@ -5,8 +5,8 @@ import {
   UpdateProfileBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rateLimitedAs } from '../../lib/rate-limit.ts';
-import { settlesSharedPages } from '../../lib/shared-pages.ts';
+import { rateLimitedAs } from '#server/lib/rate-limit.ts';
+import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';

@@ -1,10 +1,10 @@
 import { type Account, adminMessages, authMessages, ErrorCode } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { profiles, users } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
-import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Database } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { profiles, users } from '#server/db/schema.ts';
+import { AppError, badRequest, notFound } from '#server/errors.ts';
+import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { endOtherUserSessions } from '../auth/sessions.ts';
 
 export async function getAccount(db: Database, userId: string): Promise<Account> {

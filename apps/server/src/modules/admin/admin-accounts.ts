@@ -1,10 +1,10 @@
 import { adminMessages, type Staff } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { adminUsers } from '../../db/schema.ts';
-import { badRequest, conflict, unauthorized } from '../../errors.ts';
-import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Database } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { adminUsers } from '#server/db/schema.ts';
+import { badRequest, conflict, unauthorized } from '#server/errors.ts';
+import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { audit } from '../audit/service.ts';
 
 export async function adminExists(db: Database): Promise<boolean> {

@@ -9,14 +9,14 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../errors.ts';
-import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import { AppError, forbidden } from '#server/errors.ts';
+import { verifyAgainstNothing, verifyPassword } from '#server/lib/passwords.ts';
 import {
   enforceAuthRateLimits,
   enforceFailureLimit,
   rateLimitedAs,
   recordFailure,
-} from '../../lib/rate-limit.ts';
+} from '#server/lib/rate-limit.ts';
 import { audit } from '../audit/service.ts';
 import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';

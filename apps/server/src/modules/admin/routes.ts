@@ -13,8 +13,8 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rateLimitedAs } from '../../lib/rate-limit.ts';
-import { settlesSharedPages } from '../../lib/shared-pages.ts';
+import { rateLimitedAs } from '#server/lib/rate-limit.ts';
+import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireAdmin, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';

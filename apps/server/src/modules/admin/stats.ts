@@ -1,7 +1,7 @@
 import { type AdminStats, AdminStatsSchema } from '@btcp/shared';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { communityPosts, miningSessions, users, wallets } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { communityPosts, miningSessions, users, wallets } from '#server/db/schema.ts';
 
 export { AdminStatsSchema };
 

@@ -1,10 +1,10 @@
 import type { AdminUser, Staff, UpdateAdminUserBody } from '@btcp/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { newestFirst } from '../../db/order.ts';
-import { profiles, users } from '../../db/schema.ts';
-import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
-import { notFound } from '../../errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { newestFirst } from '#server/db/order.ts';
+import { profiles, users } from '#server/db/schema.ts';
+import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
+import { notFound } from '#server/errors.ts';
 import { audit } from '../audit/service.ts';
 import { publishRevocation } from '../realtime/hub.ts';
 

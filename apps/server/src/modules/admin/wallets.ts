@@ -9,12 +9,12 @@ import {
   walletMessages,
 } from '@btcp/shared';
 import { and, count, eq } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction, Transaction } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { newestFirst } from '../../db/order.ts';
-import { profiles, users, walletAdjustmentKeys, wallets } from '../../db/schema.ts';
-import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
-import { AppError, notFound } from '../../errors.ts';
+import type { Database, DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { newestFirst } from '#server/db/order.ts';
+import { profiles, users, walletAdjustmentKeys, wallets } from '#server/db/schema.ts';
+import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import { audit } from '../audit/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 

@@ -1,6 +1,6 @@
 import type { Staff } from '@btcp/shared';
-import type { Database, Transaction } from '../../db/client.ts';
-import { adminAuditLog } from '../../db/schema.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { adminAuditLog } from '#server/db/schema.ts';
 
 /** Who did what to what, and when: written in the same transaction as the change itself. */
 export async function audit(

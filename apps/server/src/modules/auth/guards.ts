@@ -1,6 +1,6 @@
 import { adminMessages, ErrorCode, type Staff } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden, unauthorized } from '../../errors.ts';
+import { AppError, forbidden, unauthorized } from '#server/errors.ts';
 import { adminExists } from '../admin/admin-accounts.ts';
 import {
   findSessionAdmin,

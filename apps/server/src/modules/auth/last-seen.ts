@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { commitsWithoutWaitingForDisk } from '../../db/prepared.ts';
-import { users } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { commitsWithoutWaitingForDisk } from '#server/db/prepared.ts';
+import { users } from '#server/db/schema.ts';
 
 /** How long a process gathers the users it has seen before writing them in one statement. */
 const FLUSH_AFTER_MS = 1000;

@@ -12,10 +12,14 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ServiceContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { enforceAuthRateLimits, enforceFailureLimit, recordFailure } from '../../lib/rate-limit.ts';
-import { sendJsonText } from '../../lib/shared-pages.ts';
+import type { ServiceContext } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
+import {
+  enforceAuthRateLimits,
+  enforceFailureLimit,
+  recordFailure,
+} from '#server/lib/rate-limit.ts';
+import { sendJsonText } from '#server/lib/shared-pages.ts';
 import {
   authenticateUser,
   forgotPassword,

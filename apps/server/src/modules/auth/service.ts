@@ -7,17 +7,17 @@ import {
   type ResetPasswordBody,
 } from '@btcp/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { ServiceContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { emailTokens, profiles, users, wallets } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import type { ServiceContext } from '#server/context.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { emailTokens, profiles, users, wallets } from '#server/db/schema.ts';
+import { AppError, badRequest } from '#server/errors.ts';
 import {
   assertStrongPassword,
   hashNewPassword,
   verifyAgainstNothing,
   verifyPassword,
-} from '../../lib/passwords.ts';
-import { hashToken, randomToken } from '../../lib/tokens.ts';
+} from '#server/lib/passwords.ts';
+import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { enqueueMail, type MailDeliverer } from '../mail/queue.ts';
 import {
   alreadyRegisteredMessage,

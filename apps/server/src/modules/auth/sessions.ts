@@ -1,11 +1,11 @@
 import type { SessionState } from '@btcp/shared';
 import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import type { CachedSession } from '../../db/notifications/session-cache.ts';
-import { idArray, prepared } from '../../db/prepared.ts';
-import { adminUsers, emailTokens, profiles, sessions, users } from '../../db/schema.ts';
-import { hashToken, randomToken } from '../../lib/tokens.ts';
+import type { Database } from '#server/db/client.ts';
+import type { CachedSession } from '#server/db/notifications/session-cache.ts';
+import { idArray, prepared } from '#server/db/prepared.ts';
+import { adminUsers, emailTokens, profiles, sessions, users } from '#server/db/schema.ts';
+import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { publishRevocation } from '../realtime/hub.ts';
 import { SEEN_REFRESH_MS } from './last-seen.ts';
 

@@ -1,6 +1,6 @@
 import { paths, SITE_NAME } from '@btcp/shared';
-import type { Database } from '../../db/client.ts';
-import type { PageMeta } from '../../plugins/spa.ts';
+import type { Database } from '#server/db/client.ts';
+import type { PageMeta } from '#server/plugins/spa.ts';
 import { markdownToPlainText, truncateText } from './plain-text.ts';
 import { findPublishedPost } from './service.ts';
 

@@ -9,8 +9,8 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../errors.ts';
-import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
+import { notFound } from '#server/errors.ts';
+import { SharedBody, sendWithEtag, settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '../auth/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { storeImage } from '../media/service.ts';

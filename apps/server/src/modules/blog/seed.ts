@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { blogPosts, systemSettings } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { blogPosts, systemSettings } from '#server/db/schema.ts';
 
 const SEEDED_KEY = 'sample_blog_posts_seeded';
 const DAY_MS = 24 * 60 * 60_000;

@@ -9,10 +9,10 @@ import {
 } from '@btcp/shared';
 import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
-import { newestFirst } from '../../db/order.ts';
-import { blogPosts, media } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import { newestFirst } from '#server/db/order.ts';
+import { blogPosts, media } from '#server/db/schema.ts';
+import { badRequest, notFound } from '#server/errors.ts';
 import { audit } from '../audit/service.ts';
 import { cardUrlOf, findMedia } from '../media/service.ts';
 import { markdownToPlainText } from './plain-text.ts';

@@ -1,9 +1,9 @@
 import { type Comment, type CommentsPage, communityMessages } from '@btcp/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
-import { newestFirst } from '../../db/order.ts';
-import { communityComments, communityPosts, communityVotes, profiles } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import { newestFirst } from '#server/db/order.ts';
+import { communityComments, communityPosts, communityVotes, profiles } from '#server/db/schema.ts';
+import { forbidden, notFound } from '#server/errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   authorColumns,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from '../../errors.ts';
+import { badRequest } from '#server/errors.ts';
 
 /**
  * Opaque keyset cursors: base64url JSON of the last row's sort values. Timestamps travel as whole

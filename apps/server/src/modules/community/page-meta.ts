@@ -1,8 +1,8 @@
 import { pageTitles, paths } from '@btcp/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { communityPosts } from '../../db/schema.ts';
-import type { PageMeta } from '../../plugins/spa.ts';
+import type { Database } from '#server/db/client.ts';
+import { communityPosts } from '#server/db/schema.ts';
+import type { PageMeta } from '#server/plugins/spa.ts';
 import { truncateText } from '../blog/plain-text.ts';
 import { visibleToPublic } from './sql.ts';
 

@@ -11,12 +11,12 @@ import {
 } from '@btcp/shared';
 import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
-import { newestFirst } from '../../db/order.ts';
-import { prepared } from '../../db/prepared.ts';
-import { communityPosts, communityVotes, media, profiles, users } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { SharedBody } from '../../lib/shared-pages.ts';
+import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import { newestFirst } from '#server/db/order.ts';
+import { prepared } from '#server/db/prepared.ts';
+import { communityPosts, communityVotes, media, profiles, users } from '#server/db/schema.ts';
+import { badRequest, forbidden, notFound } from '#server/errors.ts';
+import { SharedBody } from '#server/lib/shared-pages.ts';
 import { cardUrlOf, mediaUrlOf } from '../media/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';

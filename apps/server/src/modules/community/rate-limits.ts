@@ -1,8 +1,8 @@
 import { communityMessages, ErrorCode } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
-import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import type { Config } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { enforceRateLimit, type RateLimitRule } from '#server/lib/rate-limit.ts';
 
 type CommunityAction = 'post' | 'image' | 'comment' | 'vote';
 

@@ -14,7 +14,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SharedBody, sendWithEtag, settlesSharedPages } from '../../lib/shared-pages.ts';
+import { SharedBody, sendWithEtag, settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
 import { storeImage } from '../media/service.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SharedPages } from '../../db/notifications/shared-pages.ts';
+import type { SharedPages } from '#server/db/notifications/shared-pages.ts';
 
 /** Each process's settles still under way, by its shared pages. */
 const underWay = new WeakMap<SharedPages, Set<Promise<void>>>();

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { idArray, prepared } from '../../db/prepared.ts';
-import { communityPosts, communityVotes, profiles } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { idArray, prepared } from '#server/db/prepared.ts';
+import { communityPosts, communityVotes, profiles } from '#server/db/schema.ts';
 
 export type VoteType = 'upvote' | 'downvote';
 

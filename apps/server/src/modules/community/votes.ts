@@ -1,14 +1,14 @@
 import { communityMessages, type VoteResult } from '@btcp/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.ts';
 import {
   communityComments,
   communityPosts,
   communityVotes,
   rateLimitHits,
-} from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+} from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
 import { hotRankSql } from './hot-rank.ts';
 import { type RateLimitHit, tooManyRequests } from './rate-limits.ts';
 import type { VoteType } from './sql.ts';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { HealthSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pingDatabase } from '../../db/client.ts';
+import { pingDatabase } from '#server/db/client.ts';
 
 /** GET /api/health: 200 when the database answers, 503 when it does not (for load balancers). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

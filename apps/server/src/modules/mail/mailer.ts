@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock } from '#server/lib/clock.ts';
 
 export interface MailMessage {
   to: string;

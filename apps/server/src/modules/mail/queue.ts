@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { ServiceContext } from '../../context.ts';
-import type { DatabaseOrTransaction } from '../../db/client.ts';
-import { mailQueue } from '../../db/schema.ts';
+import type { ServiceContext } from '#server/context.ts';
+import type { DatabaseOrTransaction } from '#server/db/client.ts';
+import { mailQueue } from '#server/db/schema.ts';
 
 export type MailKind = (typeof mailQueue.$inferInsert)['kind'];
 type QueuedMail = typeof mailQueue.$inferSelect;

@@ -1,6 +1,6 @@
 import { MailboxSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
+import { notFound } from '#server/errors.ts';
 
 /**
  * D22: the local outbox, for developers and browser tests. It holds every user's sign-in links, so

@@ -1,5 +1,5 @@
 import { SITE_NAME } from '@btcp/shared';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '#server/lib/html.ts';
 import type { MailMessage } from './mailer.ts';
 
 function compose(

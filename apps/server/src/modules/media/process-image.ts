@@ -6,7 +6,7 @@ import {
   mediaMessages,
 } from '@btcp/shared';
 import sharp, { type Sharp } from 'sharp';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '#server/errors.ts';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
+import { notFound } from '#server/errors.ts';
 import { isMediaKey } from './storage.ts';
 
 const contentTypes: Record<string, string> = {

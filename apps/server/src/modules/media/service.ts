@@ -1,7 +1,7 @@
 import type { Media } from '@btcp/shared';
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { blogPosts, communityPosts, media } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { blogPosts, communityPosts, media } from '#server/db/schema.ts';
 import { processImage } from './process-image.ts';
 import type { MediaStorage } from './storage.ts';
 

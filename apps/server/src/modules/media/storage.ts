@@ -4,8 +4,8 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { mediaBlobs } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { mediaBlobs } from '#server/db/schema.ts';
 
 /**
  * Where image bytes live (D23). On the embedded database they are files in the data folder; on a

@@ -1,6 +1,6 @@
 import { ErrorCode, MEDIA_MAX_BYTES, mediaMessages } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '#server/errors.ts';
 import type { MediaKind } from './service.ts';
 
 // The HTTP side of an upload: routes read the image with `readUpload` and hand the bytes to the

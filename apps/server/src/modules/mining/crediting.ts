@@ -1,7 +1,7 @@
 import { fromUnits, MINING_PING_COVERS_MS } from '@btcp/shared';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { miningPings, miningSessions, wallets } from '../../db/schema.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { miningPings, miningSessions, wallets } from '#server/db/schema.ts';
 import { type ActiveMiningSettings, loadSettings } from '../settings/service.ts';
 import { type BatchCredit, creditMany } from '../wallet/ledger.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';

@@ -1,8 +1,8 @@
 import { MINING_STALE_AFTER_MS } from '@btcp/shared';
 import { and, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { commitsWithoutWaitingForDisk, idArray, prepared } from '../../db/prepared.ts';
-import { miningPings } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { commitsWithoutWaitingForDisk, idArray, prepared } from '#server/db/prepared.ts';
+import { miningPings } from '#server/db/schema.ts';
 import { noSessionError } from './rewards.ts';
 
 interface PendingPing {

@@ -1,8 +1,8 @@
 import { ErrorCode, MINING_PING_COVERS_MS, trimDecimal } from '@btcp/shared';
 import { getTableColumns } from 'drizzle-orm';
-import { miningPings, miningSessions } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { miningValue } from '../../lib/money.ts';
+import { miningPings, miningSessions } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { miningValue } from '#server/lib/money.ts';
 
 /** A session with its last ping (decision 014: kept in mining_pings). */
 export type SessionRow = typeof miningSessions.$inferSelect & { lastPing: Date };

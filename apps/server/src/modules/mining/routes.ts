@@ -7,7 +7,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '#server/errors.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { pingMining } from './pings.ts';
 import { miningStatus, startMining, stopMining } from './sessions.ts';

@@ -10,10 +10,10 @@ import {
 } from '@btcp/shared';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { Database, Transaction } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { miningPings, miningSessions, miningStats, wallets } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { miningPings, miningSessions, miningStats, wallets } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
 import { notification } from '../realtime/hub.ts';
 import type { ActiveMiningSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';

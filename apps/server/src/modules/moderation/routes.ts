@@ -6,7 +6,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { settlesSharedPages } from '../../lib/shared-pages.ts';
+import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '../auth/guards.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
 

@@ -6,11 +6,11 @@ import {
   type Staff,
 } from '@btcp/shared';
 import { count, eq } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '../../db/client.ts';
-import { newestFirst } from '../../db/order.ts';
-import { communityPosts, profiles, users } from '../../db/schema.ts';
-import { containingAnywhere, type SearchPageQuery } from '../../db/search.ts';
-import { notFound } from '../../errors.ts';
+import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import { newestFirst } from '#server/db/order.ts';
+import { communityPosts, profiles, users } from '#server/db/schema.ts';
+import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
+import { notFound } from '#server/errors.ts';
 import { audit } from '../audit/service.ts';
 
 const rowSelection = {

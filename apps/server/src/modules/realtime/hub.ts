@@ -1,11 +1,11 @@
 import type { RealtimeEvent } from '@btcp/shared';
 import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DatabaseHandle, DatabaseOrTransaction } from '../../db/client.ts';
-import { REVOCATIONS_CHANNEL, type Revocation } from '../../db/notifications/channels.ts';
-import { isSettleMessage } from '../../db/notifications/subscription.ts';
-import { prepared } from '../../db/prepared.ts';
-import { realtimeBatches } from '../../db/schema.ts';
+import type { Database, DatabaseHandle, DatabaseOrTransaction } from '#server/db/client.ts';
+import { REVOCATIONS_CHANNEL, type Revocation } from '#server/db/notifications/channels.ts';
+import { isSettleMessage } from '#server/db/notifications/subscription.ts';
+import { prepared } from '#server/db/prepared.ts';
+import { realtimeBatches } from '#server/db/schema.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
 /** The id of a realtime_batches row: many users' events at once (decision 014). */

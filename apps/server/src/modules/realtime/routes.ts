@@ -1,7 +1,7 @@
 import { ErrorCode, type RealtimeEvent } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, unauthorized } from '../../errors.ts';
-import { hashToken } from '../../lib/tokens.ts';
+import { AppError, unauthorized } from '#server/errors.ts';
+import { hashToken } from '#server/lib/tokens.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { profiles, transactions, users } from '../../db/schema.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { profiles, transactions, users } from '#server/db/schema.ts';
 import { loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 

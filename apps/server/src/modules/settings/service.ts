@@ -9,8 +9,8 @@ import {
 } from '@btcp/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, DatabaseOrTransaction, Transaction } from '../../db/client.ts';
-import { systemSettings } from '../../db/schema.ts';
+import type { Database, DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
+import { systemSettings } from '#server/db/schema.ts';
 import { audit } from '../audit/service.ts';
 
 export interface ActiveMiningSettings {

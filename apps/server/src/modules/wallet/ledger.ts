@@ -7,10 +7,10 @@ import {
   walletMessages,
 } from '@btcp/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
-import { transactions, wallets } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { MAX_BALANCE_UNITS } from '../../lib/money.ts';
+import type { Transaction } from '#server/db/client.ts';
+import { transactions, wallets } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { MAX_BALANCE_UNITS } from '#server/lib/money.ts';
 import { notification, publishBatch } from '../realtime/hub.ts';
 
 type TransactionType = (typeof transactions.$inferSelect)['transactionType'];

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { newestFirst } from '../../db/order.ts';
-import { transactions, wallets } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { newestFirst } from '#server/db/order.ts';
+import { transactions, wallets } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
 
 /** The user's balance (D10: always the sum of their transactions). */
 export async function walletOf(db: Database, userId: string) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, PASSWORD, post, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, sameOrigin, type TestApp } from '../../../test/helper.ts';
-import { adminAuditLog, adminUsers, profiles, users } from '../../db/schema.ts';
+import { adminAuditLog, adminUsers, profiles, users } from '#server/db/schema.ts';
+import { adminCookie, PASSWORD, post, signedUpUser } from '#server-test/accounts.ts';
+import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -164,7 +164,7 @@ describe('admin users', () => {
       await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, target))
     ).map((row) => row.action);
     expect(actions.sort()).toEqual(['user.ban', 'user.moderator.grant', 'user.moderator.revoke']);
-    const { login } = await import('../../../test/accounts.ts');
+    const { login } = await import('#server-test/accounts.ts');
     const userCookie = await login(t.app, 'plain@example.com');
     expect((await get('/api/auth/session', userCookie)).json().user.isBanned).toBe(true);
     expect(

@@ -1,8 +1,8 @@
 import type { CommunityPost } from '@btcp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, crowd, type Member, newPost, roomyLimits } from '../../../test/community.ts';
-import { createTestApp, manualClock, type TestApp } from '../../../test/helper.ts';
-import { HOT_DECAY_SECONDS, HOT_EPOCH_SECONDS } from './hot-rank.ts';
+import { HOT_DECAY_SECONDS, HOT_EPOCH_SECONDS } from '#server/modules/community/hot-rank.ts';
+import { call, crowd, type Member, newPost, roomyLimits } from '#server-test/community.ts';
+import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

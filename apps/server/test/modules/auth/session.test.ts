@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, manualClock, type TestApp } from '../../../test/helper.ts';
-import { adminUsers, profiles, sessions, users } from '../../db/schema.ts';
-import { hashToken } from '../../lib/tokens.ts';
+import { adminUsers, profiles, sessions, users } from '#server/db/schema.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { signedUpUser } from '#server-test/accounts.ts';
+import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
 
 describe('GET /api/auth/session', () => {
   let t: TestApp;

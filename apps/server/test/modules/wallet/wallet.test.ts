@@ -1,9 +1,9 @@
 import { MAX_BALANCE } from '@btcp/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, login, register, signedUpUser, verify } from '../../../test/accounts.ts';
-import { createTestApp, sameOrigin, type TestApp } from '../../../test/helper.ts';
-import { adminAuditLog, profiles, transactions, users, wallets } from '../../db/schema.ts';
+import { adminAuditLog, profiles, transactions, users, wallets } from '#server/db/schema.ts';
+import { adminCookie, login, register, signedUpUser, verify } from '#server-test/accounts.ts';
+import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 let t: TestApp;
 let admin: string;

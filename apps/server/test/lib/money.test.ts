@@ -1,6 +1,6 @@
 import { fromUnits, toUnits } from '@btcp/shared';
 import { describe, expect, it } from 'vitest';
-import { miningValue } from './money.ts';
+import { miningValue } from '#server/lib/money.ts';
 
 describe('money', () => {
   it('round-trips exact decimals', () => {

@@ -9,8 +9,8 @@ import {
   newPost,
   postTally,
   roomyLimits,
-} from '../../../test/community.ts';
-import { createTestApp, serverUrlOf, type TestApp } from '../../../test/helper.ts';
+} from '#server-test/community.ts';
+import { createTestApp, serverUrlOf, type TestApp } from '#server-test/helper.ts';
 
 let t: TestApp;
 let author: Member;

@@ -1,16 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
+import { buildApp } from '#server/app.ts';
+import { users } from '#server/db/schema.ts';
+import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
 import {
   createTestApp,
   makeWebDist,
   openAgain,
   SAME_ORIGIN,
   type TestApp,
-} from '../../../test/helper.ts';
-import { buildApp } from '../../app.ts';
-import { users } from '../../db/schema.ts';
+} from '#server-test/helper.ts';
 
 /**
  * Decision 008: an event published by one process reaches an SSE client connected to another

@@ -1,7 +1,8 @@
 import { type AdminCommunityPage, communityMessages } from '@btcp/shared';
 import { asc, count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie } from '../../../test/accounts.ts';
+import { adminAuditLog, communityComments, communityVotes } from '#server/db/schema.ts';
+import { adminCookie } from '#server-test/accounts.ts';
 import {
   call,
   crowd,
@@ -10,9 +11,8 @@ import {
   newPost,
   roomyLimits,
   setFlags,
-} from '../../../test/community.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { adminAuditLog, communityComments, communityVotes } from '../../db/schema.ts';
+} from '#server-test/community.ts';
+import { createTestApp, type TestApp } from '#server-test/helper.ts';
 
 let t: TestApp;
 let alice: Member;

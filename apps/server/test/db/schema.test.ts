@@ -1,8 +1,7 @@
 import { DEFAULT_SETTINGS } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helper.ts';
-import type { DatabaseHandle } from './client.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
 import {
   communityPosts,
   communityVotes,
@@ -12,7 +11,8 @@ import {
   transactions,
   users,
   wallets,
-} from './schema.ts';
+} from '#server/db/schema.ts';
+import { openTestDatabase } from '#server-test/helper.ts';
 
 /** The invariants the schema itself guarantees, whatever code runs against it (D1, D10, D11). */
 describe('database schema', () => {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, manualClock, sameOrigin, type TestApp } from '../../../test/helper.ts';
-import { pngImage, uploadFile } from '../../../test/images.ts';
-import { adminAuditLog, blogPosts, profiles, users } from '../../db/schema.ts';
-import { seedSampleBlogPosts } from './seed.ts';
+import { adminAuditLog, blogPosts, profiles, users } from '#server/db/schema.ts';
+import { seedSampleBlogPosts } from '#server/modules/blog/seed.ts';
+import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
+import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
+import { pngImage, uploadFile } from '#server-test/images.ts';
 
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;

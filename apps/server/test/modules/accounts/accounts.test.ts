@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, PASSWORD, post, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, sameOrigin, type TestApp } from '../../../test/helper.ts';
+import { login, PASSWORD, post, signedUpUser } from '#server-test/accounts.ts';
+import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { MAX_BALANCE } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, post, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, manualClock, sameOrigin, type TestApp } from '../../../test/helper.ts';
-import { systemSettings, transactions, users, wallets } from '../../db/schema.ts';
-import { creditDueRewards } from './crediting.ts';
-import { closeStaleSessions } from './sessions.ts';
+import { systemSettings, transactions, users, wallets } from '#server/db/schema.ts';
+import { creditDueRewards } from '#server/modules/mining/crediting.ts';
+import { closeStaleSessions } from '#server/modules/mining/sessions.ts';
+import { adminCookie, post, signedUpUser } from '#server-test/accounts.ts';
+import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
 let t: TestApp;

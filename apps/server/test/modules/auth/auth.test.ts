@@ -1,6 +1,7 @@
 import { authMessages } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, sessions, transactions, users, wallets } from '#server/db/schema.ts';
 import {
   latestToken,
   login,
@@ -10,9 +11,8 @@ import {
   register,
   signedUpUser,
   verify,
-} from '../../../test/accounts.ts';
-import { createTestApp, manualClock, type TestApp } from '../../../test/helper.ts';
-import { profiles, sessions, transactions, users, wallets } from '../../db/schema.ts';
+} from '#server-test/accounts.ts';
+import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
 
 const clock = manualClock();
 let t: TestApp;

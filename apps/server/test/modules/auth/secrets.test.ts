@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, post, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, sameOrigin, type TestApp } from '../../../test/helper.ts';
-import { adminUsers, emailTokens, sessions, users } from '../../db/schema.ts';
+import { adminUsers, emailTokens, sessions, users } from '#server/db/schema.ts';
+import { adminCookie, post, signedUpUser } from '#server-test/accounts.ts';
+import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {

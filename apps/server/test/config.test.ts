@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '#server/config.ts';
 
 describe('loadConfig', () => {
   it('gives working defaults for a fresh machine', () => {

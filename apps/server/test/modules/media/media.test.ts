@@ -3,8 +3,12 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, signedUpUser } from '../../../test/accounts.ts';
-import { createTestApp, makeWebDist, openAgain, type TestApp } from '../../../test/helper.ts';
+import { buildApp } from '#server/app.ts';
+import { media, mediaBlobs } from '#server/db/schema.ts';
+import { ORPHAN_MEDIA_AGE_MS, purgeOrphanMedia } from '#server/modules/media/service.ts';
+import { createDiskStorage, type MediaStorage } from '#server/modules/media/storage.ts';
+import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
+import { createTestApp, makeWebDist, openAgain, type TestApp } from '#server-test/helper.ts';
 import {
   jpegWithGps,
   largePng,
@@ -13,11 +17,7 @@ import {
   truncatedJpeg,
   uploadFile,
   zipBytes,
-} from '../../../test/images.ts';
-import { buildApp } from '../../app.ts';
-import { media, mediaBlobs } from '../../db/schema.ts';
-import { ORPHAN_MEDIA_AGE_MS, purgeOrphanMedia } from './service.ts';
-import { createDiskStorage, type MediaStorage } from './storage.ts';
+} from '#server-test/images.ts';
 
 const COVER_URL = '/api/admin/media/blog-cover';
 

@@ -1,6 +1,7 @@
 import { communityMessages } from '@btcp/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { communityComments, communityVotes } from '#server/db/schema.ts';
 import {
   call,
   commentTally,
@@ -12,10 +13,9 @@ import {
   postTally,
   roomyLimits,
   setFlags,
-} from '../../../test/community.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { pngImage, uploadFile } from '../../../test/images.ts';
-import { communityComments, communityVotes } from '../../db/schema.ts';
+} from '#server-test/community.ts';
+import { createTestApp, type TestApp } from '#server-test/helper.ts';
+import { pngImage, uploadFile } from '#server-test/images.ts';
 
 let t: TestApp;
 let alice: Member;

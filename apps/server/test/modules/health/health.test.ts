@@ -1,6 +1,6 @@
 import { HealthSchema } from '@btcp/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, type TestApp } from '#server-test/helper.ts';
 
 describe('GET /api/health', () => {
   let t: TestApp;
