@@ -4,7 +4,7 @@ import type { Database } from './client.ts';
 const statements = new WeakMap<Database, Map<string, unknown>>();
 
 /**
- * A hot query prepared once per database handle (issue 11): Drizzle builds its SQL a single time,
+ * A hot query prepared once per database handle (docs/decisions/013): Drizzle builds its SQL a single time,
  * and on PostgreSQL the driver sends it as a named statement, so each pooled connection parses and
  * plans it once instead of on every call. `name` must be unique to the statement's text.
  *

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../errors.ts';
 
 /**
  * argon2 costs ~64 MiB and tens of milliseconds of CPU per call, so a flood of sign-in attempts
- * could starve every other request (issue 10, finding 9). At most this many run at once in a
+ * could starve every other request (docs/decisions/012). At most this many run at once in a
  * process (one per core of the machine we size for); at most MAX_WAITING wait for a turn, and
  * beyond that the caller is told to come back (429), never made to wait without bound.
  */

@@ -93,7 +93,7 @@ export async function enforceAuthRateLimits(
 }
 
 /**
- * Failed sign-ins are counted per account AND address together (issue 10, finding 12): ten wrong
+ * Failed sign-ins are counted per account AND address together (docs/decisions/012): ten wrong
  * passwords from one address stop that address guessing at that account, while the owner signing
  * in from anywhere else is not locked out. The per-address limit on all attempts still applies.
  */

@@ -24,8 +24,8 @@ function requestOrigin(request: FastifyRequest): string | null {
 /**
  * The security headers of pages and files, computed once: helmet (the ecosystem's choice of
  * values) runs a single time at start-up against a stand-in response, and each request then copies
- * the finished header object instead of re-running its fourteen middlewares (issue 11: they were
- * a fifth of a small request's CPU). A CSP that allows no inline script.
+ * the finished header object instead of re-running its fourteen middlewares (docs/decisions/013).
+ * A CSP that allows no inline script.
  */
 export function documentHeaders(isProduction: boolean): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
@@ -66,8 +66,8 @@ export function documentHeaders(isProduction: boolean): Readonly<Record<string, 
 /**
  * The headers of a JSON answer, from OWASP's REST cheat sheet: the browser must not sniff it as
  * something else, nothing in it may load or frame anything, and another site must not read it as
- * a resource. Each header costs every answer (issue 11: a page's dozen added 700 bytes and a
- * fifth of a small request's time); HSTS and the referrer policy come with the pages.
+ * a resource. Each header costs every answer (docs/decisions/013), so HSTS and the referrer policy
+ * come with the pages only.
  */
 export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

@@ -36,7 +36,7 @@ export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
 
 /**
  * A scope for the routes that take an upload: only they parse multipart bodies, so every other
- * request skips the parser's per-request hooks (issue 11), and a form posted anywhere else is a 415.
+ * request skips the parser's per-request hooks (docs/decisions/013), and a form posted anywhere else is a 415.
  * Each route reads at most one file and sets its own size limit.
  */
 export function acceptingUploads(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {

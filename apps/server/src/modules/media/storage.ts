@@ -10,7 +10,7 @@ import { mediaBlobs } from '#server/db/schema.ts';
 /**
  * Where image bytes live (D23). On the embedded database they are files in the data folder; on a
  * PostgreSQL server they are rows of media_blobs, so every process, on any machine, serves what
- * any other stored (issue 12). An S3-compatible store could implement the same three calls.
+ * any other stored (docs/decisions/014). An S3-compatible store could implement the same three calls.
  */
 export interface MediaStorage {
   put(key: string, data: Buffer): Promise<void>;
