@@ -1,3 +1,8 @@
+import { blogApi } from '@btcp/shared/blog';
+import type { BlogPost } from '@btcp/shared/blog-schemas';
+import { communityApi } from '@btcp/shared/community';
+import type { CommunityPost } from '@btcp/shared/community-schemas';
+import { readAsCaller } from './lib/caller-fetch.ts';
 import { blogPostPageMeta } from './modules/blog/page-meta.ts';
 import { communityPostPageMeta } from './modules/community/page-meta.ts';
 import type { PageMetaResolver } from './plugins/spa.ts';
@@ -5,14 +10,19 @@ import type { PageMetaResolver } from './plugins/spa.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Link previews for content pages (D18): the blog and community modules describe their own posts;
- * a malformed id is a missing post. Other pages keep the titles the SPA plugin gives them.
+ * Link previews for content pages (D18): the post as the API gives it to the caller, described by
+ * its module; a malformed id, or a post the caller may not see, is a missing page. The read is
+ * the one the page's render makes, so the post is read once. Other pages keep the titles the SPA
+ * plugin gives them.
  */
-export const resolvePageMeta: PageMetaResolver = async (request, route) => {
+export const resolvePageMeta: PageMetaResolver = async (route, pathname, fetch, origin) => {
   if (route !== 'blogPost' && route !== 'communityPost') return undefined;
-  const id = decodeURIComponent(request.url.split('?')[0]?.split('/')[2] ?? '');
+  const id = pathname.split('/')[2] ?? '';
   if (!UUID.test(id)) return null;
-  const { db, config } = request.server;
-  const describe = route === 'blogPost' ? blogPostPageMeta : communityPostPageMeta;
-  return describe(db, id, config.publicOrigin);
+  if (route === 'blogPost') {
+    const post = await readAsCaller<BlogPost>(fetch, `/api${blogApi.post(id)}`);
+    return post && blogPostPageMeta(post, origin);
+  }
+  const post = await readAsCaller<CommunityPost>(fetch, `/api${communityApi.post(id)}`);
+  return post && communityPostPageMeta(post, origin);
 };

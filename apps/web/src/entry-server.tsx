@@ -2,6 +2,7 @@
 // into dist-ssr/ and called by the server's page route (apps/server/src/plugins/spa.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
+import type { Fetch, RenderedPage, RenderRequest } from '@btcp/shared/server-render';
 import { dehydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -14,24 +15,6 @@ import { type RenderEnvironment, setServerRenderEnvironment } from './lib/render
 import { loadMatchedPages, RouteTable } from './lib/route-table.tsx';
 import { SERVER_DATA_ELEMENT_ID, serializeForScript } from './lib/server-rendered.ts';
 import { sessionQueryOptions } from './lib/session.ts';
-
-type Fetch = (url: string, init: RequestInit) => Promise<Response>;
-
-export interface RenderRequest {
-  /** The page's path and query. */
-  url: string;
-  /** The site's configured origin, for links that compare against it. */
-  origin: string;
-  /** Reads the API as the caller: the server answers in process, with the caller's cookie. */
-  fetch: Fetch;
-}
-
-export interface RenderedPage {
-  /** The app's markup, for inside #root. */
-  html: string;
-  /** The element that carries the queries' state to the browser. */
-  dataScript: string;
-}
 
 /** What a render in progress reads: its caller's fetch, and the moment and origin it shows. */
 const currentRender = new AsyncLocalStorage<{ fetch: Fetch; environment?: RenderEnvironment }>();

@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PathKey } from '@btcp/shared/paths';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PageKind } from '../db/notifications/shared-pages.ts';
-
-type Fetch = (url: string, init: RequestInit) => Promise<Response>;
-
-/** What the web app's server entry exports (apps/web/src/entry-server.tsx). */
-interface ServerEntry {
-  render(request: {
-    url: string;
-    origin: string;
-    fetch: Fetch;
-  }): Promise<{ html: string; dataScript: string } | null>;
-}
+import type { Fetch, ServerEntry } from '@btcp/shared/server-render';
+import type { FastifyInstance } from 'fastify';
+import type { PageKind } from '#server/db/notifications/shared-pages.ts';
+import type { AppMarkup } from '#server/lib/page-template.ts';
 
 interface ManifestChunk {
   file: string;
@@ -38,27 +29,8 @@ const SERVER_RENDERED_PAGES: Partial<Record<PathKey, { module: string; changesWi
 export interface PageRenderer {
   /** What a visitor's render of the page changes with; undefined for a page not rendered here. */
   changesWith(route: PathKey): PageKind | undefined;
-  /** The shell with the page rendered into it, or null to send the shell as it is. */
-  renderPage(request: FastifyRequest, route: PathKey, shell: string): Promise<string | null>;
-}
-
-/** The app's scripts and the modules they preload, as Vite writes them into the page's head. */
-const APP_SCRIPTS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
-
-/**
- * A rendered page is on screen without the app, so its scripts, and the route's chunks they will
- * import, wait in an inert template that `public/first-paint.js` starts once the page has
- * painted: on a slow network the stylesheet and the page's images then do not share the
- * bandwidth with them (docs/decisions/016).
- */
-function startAppAfterFirstPaint(html: string, routePreloads: string): string {
-  const tags = html.match(APP_SCRIPTS) ?? [];
-  return html
-    .replace(APP_SCRIPTS, '')
-    .replace(
-      '</body>',
-      () => `<template id="app-scripts">${tags.join('')}${routePreloads}</template></body>`,
-    );
+  /** The page's markup, data and preloads, or null to send the shell as it is. */
+  render(route: PathKey, url: string, fetch: Fetch): Promise<AppMarkup | null>;
 }
 
 /** The <link rel="modulepreload"> tags of each page's route chunk and the chunks it imports. */
@@ -96,30 +68,6 @@ async function routePreloads(webDistDir: string): Promise<Map<PathKey, string>> 
 }
 
 /**
- * Reads the API as the caller, inside this process: the same routes, guards and caches the
- * browser's requests meet, with the caller's cookie (so their votes and header are right).
- */
-function fetchAsCaller(app: FastifyInstance, request: FastifyRequest): Fetch {
-  return async (url, init) => {
-    if ((init.method ?? 'GET') !== 'GET') throw new Error('the server renderer only reads');
-    const response = await app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: request.ip,
-      headers: {
-        accept: 'application/json',
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-      },
-    });
-    const empty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(empty ? null : response.body, {
-      status: response.statusCode,
-      headers: { 'content-type': String(response.headers['content-type'] ?? '') },
-    });
-  };
-}
-
-/**
  * Loads the web app's server entry, built by `npm run build` beside the app. Without it (tests,
  * a server started before any build) every page is the shell, rendered in the browser.
  */
@@ -139,26 +87,11 @@ export async function loadPageRenderer(
 
   return {
     changesWith: (route) => SERVER_RENDERED_PAGES[route]?.changesWith,
-    async renderPage(request, route, shell) {
+    async render(route, url, fetch) {
       if (!SERVER_RENDERED_PAGES[route]) return null;
-      try {
-        const rendered = await entry.render({
-          url: request.url,
-          // Links are judged against the configured origin, never the request's Host.
-          origin: app.config.publicOrigin,
-          fetch: fetchAsCaller(app, request),
-        });
-        if (!rendered) return null;
-        // Function replacers: `$&` or `$'` in a user's text must not be read as patterns.
-        return startAppAfterFirstPaint(shell, preloads.get(route) ?? '').replace(
-          '<div id="root"></div>',
-          () => `<div id="root">${rendered.html}</div>${rendered.dataScript}`,
-        );
-      } catch (error) {
-        // A page that fails to render is still served: the shell renders it in the browser.
-        request.log.error({ err: error }, 'server render failed; the shell was sent');
-        return null;
-      }
+      // Links are judged against the configured origin, never the request's Host.
+      const rendered = await entry.render({ url, origin: app.config.publicOrigin, fetch });
+      return rendered && { ...rendered, preloads: preloads.get(route) ?? '' };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiError } from '@btcp/shared';
 import { ErrorCode } from '@btcp/shared/error-codes';
+import type { Fetch } from '@btcp/shared/server-render';
 
 /** A failed API call, carrying the server's error code, message and field errors. */
 export class ApiRequestError extends Error {
@@ -23,8 +24,6 @@ interface RequestOptions {
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Record<string, string>;
 }
-
-type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 let serverFetch: () => Fetch | undefined = () => undefined;
 
