@@ -31,7 +31,7 @@ export interface PageTemplate {
 type Slot = 'head' | 'scripts' | 'root' | 'bodyEnd' | 'removed';
 
 /** The app's scripts and the modules they preload, as Vite writes them into the page's head. */
-const APP_SCRIPTS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+const APP_SCRIPTS = /\s*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
 const ROOT = '<div id="root"></div>';
 
 const metaTag = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -71,7 +71,7 @@ export function parsePageTemplate(html: string): PageTemplate {
   };
   // Without a <title>, the page's head goes just before </head>.
   if (!place(/<title>[^<]*<\/title>/, 'head')) place(/(?=<\/head>)/, 'head');
-  place(/<meta name="description" content="[^"]*"\s*\/?>/, 'removed');
+  place(/\s*<meta name="description" content="[^"]*"\s*\/?>/, 'removed');
   place(/<div id="root"><\/div>/, 'root');
   place(/<\/body>/, 'bodyEnd');
   const scripts: string[] = [];
@@ -89,7 +89,9 @@ export function parsePageTemplate(html: string): PageTemplate {
     from = end;
   }
   parts.push(html.slice(from));
-  const appScripts = scripts.join('');
+  // The shell keeps them as the build wrote them; the template holds them one after another.
+  const shellScripts = scripts.join('');
+  const appScripts = scripts.map((tag) => tag.trim()).join('');
 
   return {
     fill(meta, app) {
@@ -98,7 +100,7 @@ export function parsePageTemplate(html: string): PageTemplate {
         // A rendered page is on screen without the app: its scripts, and the route's chunks
         // they will import, wait in an inert template that `public/first-paint.js` starts once
         // the page has painted (docs/decisions/016).
-        scripts: app ? '' : appScripts,
+        scripts: app ? '' : shellScripts,
         root: app ? `<div id="root">${app.html}</div>${app.dataScript}` : ROOT,
         bodyEnd: app
           ? `<template id="app-scripts">${appScripts}${app.preloads}</template></body>`
