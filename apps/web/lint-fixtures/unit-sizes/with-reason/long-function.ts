@@ -1,83 +1,83 @@
-// size: a generated table, read as a whole, so it stays in one piece.
+// size: a lookup table, read as a whole, so it stays in one piece.
 
-export function eightyOneLines(n: number): number {
-  let total = n;
-  total += 1;
-  total += 2;
-  total += 3;
-  total += 4;
-  total += 5;
-  total += 6;
-  total += 7;
-  total += 8;
-  total += 9;
-  total += 10;
-  total += 11;
-  total += 12;
-  total += 13;
-  total += 14;
-  total += 15;
-  total += 16;
-  total += 17;
-  total += 18;
-  total += 19;
-  total += 20;
-  total += 21;
-  total += 22;
-  total += 23;
-  total += 24;
-  total += 25;
-  total += 26;
-  total += 27;
-  total += 28;
-  total += 29;
-  total += 30;
-  total += 31;
-  total += 32;
-  total += 33;
-  total += 34;
-  total += 35;
-  total += 36;
-  total += 37;
-  total += 38;
-  total += 39;
-  total += 40;
-  total += 41;
-  total += 42;
-  total += 43;
-  total += 44;
-  total += 45;
-  total += 46;
-  total += 47;
-  total += 48;
-  total += 49;
-  total += 50;
-  total += 51;
-  total += 52;
-  total += 53;
-  total += 54;
-  total += 55;
-  total += 56;
-  total += 57;
-  total += 58;
-  total += 59;
-  total += 60;
-  total += 61;
-  total += 62;
-  total += 63;
-  total += 64;
-  total += 65;
-  total += 66;
-  total += 67;
-  total += 68;
-  total += 69;
-  total += 70;
-  total += 71;
-  total += 72;
-  total += 73;
-  total += 74;
-  total += 75;
-  total += 76;
-  total += 77;
-  return total;
+export function eightyOneLines(key: string): number | undefined {
+  const table: Record<string, number> = {
+    key1: 1,
+    key2: 4,
+    key3: 9,
+    key4: 16,
+    key5: 25,
+    key6: 36,
+    key7: 49,
+    key8: 64,
+    key9: 81,
+    key10: 100,
+    key11: 121,
+    key12: 144,
+    key13: 169,
+    key14: 196,
+    key15: 225,
+    key16: 256,
+    key17: 289,
+    key18: 324,
+    key19: 361,
+    key20: 400,
+    key21: 441,
+    key22: 484,
+    key23: 529,
+    key24: 576,
+    key25: 625,
+    key26: 676,
+    key27: 729,
+    key28: 784,
+    key29: 841,
+    key30: 900,
+    key31: 961,
+    key32: 1024,
+    key33: 1089,
+    key34: 1156,
+    key35: 1225,
+    key36: 1296,
+    key37: 1369,
+    key38: 1444,
+    key39: 1521,
+    key40: 1600,
+    key41: 1681,
+    key42: 1764,
+    key43: 1849,
+    key44: 1936,
+    key45: 2025,
+    key46: 2116,
+    key47: 2209,
+    key48: 2304,
+    key49: 2401,
+    key50: 2500,
+    key51: 2601,
+    key52: 2704,
+    key53: 2809,
+    key54: 2916,
+    key55: 3025,
+    key56: 3136,
+    key57: 3249,
+    key58: 3364,
+    key59: 3481,
+    key60: 3600,
+    key61: 3721,
+    key62: 3844,
+    key63: 3969,
+    key64: 4096,
+    key65: 4225,
+    key66: 4356,
+    key67: 4489,
+    key68: 4624,
+    key69: 4761,
+    key70: 4900,
+    key71: 5041,
+    key72: 5184,
+    key73: 5329,
+    key74: 5476,
+    key75: 5625,
+    key76: 5776,
+  };
+  return table[key];
 }
