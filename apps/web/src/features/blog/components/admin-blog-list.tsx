@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { DataTable } from '#web/components/ui/data-table.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
+import { ListPagination } from '#web/components/ui/pagination.tsx';
 import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -96,9 +96,7 @@ interface PostsCardProps {
 
 /** The posts of one page as a table, or the invitation to write the first one. */
 function PostsCard({ posts, page, onPageChange, onDelete }: PostsCardProps) {
-  const data = posts.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const empty = data?.total === 0;
+  const empty = posts.data?.total === 0;
 
   return (
     <Card>
@@ -132,16 +130,13 @@ function PostsCard({ posts, page, onPageChange, onDelete }: PostsCardProps) {
           row={(post) => <PostRow key={post.id} post={post} onDelete={onDelete} />}
         />
       )}
-      {data && !empty && data.total > data.pageSize ? (
-        <Pagination
-          label="Blog post pages"
-          page={page}
-          pageCount={pageCount}
-          busy={posts.isFetching}
-          onPageChange={onPageChange}
-          className="border-t border-border p-4 text-sm"
-        />
-      ) : null}
+      <ListPagination
+        label="Blog post pages"
+        query={posts}
+        page={page}
+        onPageChange={onPageChange}
+        className="border-t border-border p-4 text-sm"
+      />
     </Card>
   );
 }
