@@ -1,6 +1,6 @@
 import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { type Control, Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -43,32 +43,27 @@ const resolver = zodResolver(MiningSettingsSchema, {
       : undefined,
 });
 
-function CoinField({
-  label,
-  hint,
-  error,
-  registration,
-}: {
+interface NumberFieldProps
+  extends Pick<ComponentProps<'input'>, 'inputMode' | 'min' | 'max' | 'step'> {
   label: string;
   hint: string;
   error?: string;
   registration: UseFormRegisterReturn;
-}) {
+}
+
+function NumberField({ label, hint, error, registration, ...range }: NumberFieldProps) {
   return (
     <FormField label={label} hint={hint} error={error}>
       {(control) => (
-        <Input
-          {...control}
-          {...registration}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.00000001"
-          autoComplete="off"
-        />
+        <Input {...control} {...registration} type="number" {...range} autoComplete="off" />
       )}
     </FormField>
   );
+}
+
+/** An amount of coin, to the eighth decimal place. */
+function CoinField(props: Omit<NumberFieldProps, 'inputMode' | 'min' | 'max' | 'step'>) {
+  return <NumberField {...props} inputMode="decimal" min="0" step="0.00000001" />;
 }
 
 /** The phase whose rate miners earn now, as a radio group named by its visible label. */
@@ -103,35 +98,6 @@ function PhaseField({ control, error }: { control: Control<MiningSettings>; erro
       />
       {error && <p className="text-sm font-medium text-destructive">{error}</p>}
     </div>
-  );
-}
-
-function IntervalField({
-  error,
-  registration,
-}: {
-  error?: string;
-  registration: UseFormRegisterReturn;
-}) {
-  return (
-    <FormField
-      label="Reward interval (seconds)"
-      hint="How often miners are credited, from 1 to 3600 seconds."
-      error={error}
-    >
-      {(props) => (
-        <Input
-          {...props}
-          {...registration}
-          type="number"
-          inputMode="numeric"
-          min="1"
-          max="3600"
-          step="1"
-          autoComplete="off"
-        />
-      )}
-    </FormField>
   );
 }
 
@@ -181,9 +147,15 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
           error={errors.transitionRate?.message}
           registration={register('transitionRate')}
         />
-        <IntervalField
+        <NumberField
+          label="Reward interval (seconds)"
+          hint="How often miners are credited, from 1 to 3600 seconds."
           error={errors.rewardIntervalSeconds?.message}
           registration={register('rewardIntervalSeconds', { valueAsNumber: true })}
+          inputMode="numeric"
+          min="1"
+          max="3600"
+          step="1"
         />
         <CoinField
           label="Referral bonus (BTCP)"
