@@ -1,5 +1,6 @@
 // Runs Biome with the repository's biome.json over lint-fixtures/, each file placed at the same path
 // under src/ of a scratch folder, so the fixtures meet exactly the rules the app's own files meet.
+// The unit-size fixtures (lint-fixtures/unit-sizes/) go through scripts/check-unit-sizes.mjs instead.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(webDir, '../..');
+const unitSizeFixtures = path.join(webDir, 'lint-fixtures/unit-sizes');
 
 /** Biome's import-rule messages for every fixture, keyed by its path under lint-fixtures/. */
 export function lintFixtures() {
@@ -20,7 +22,7 @@ export function lintFixtures() {
     const srcDir = path.join(scratch, 'apps/web/src');
     cpSync(path.join(webDir, 'lint-fixtures'), srcDir, {
       recursive: true,
-      filter: (source) => !source.endsWith('.md'),
+      filter: (source) => !source.endsWith('.md') && !source.startsWith(unitSizeFixtures),
     });
     const biome = spawnSync(
       path.join(repoDir, 'node_modules/.bin/biome'),
@@ -41,4 +43,15 @@ export function lintFixtures() {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The repository's unit-size check run over one folder of lint-fixtures/unit-sizes/. */
+export function checkUnitSizeFixture(folder) {
+  const check = spawnSync(
+    process.execPath,
+    [path.join(repoDir, 'scripts/check-unit-sizes.mjs'), path.join(unitSizeFixtures, folder)],
+    { cwd: repoDir, encoding: 'utf8' },
+  );
+  if (check.error) throw check.error;
+  return { status: check.status, output: check.stdout + check.stderr };
 }

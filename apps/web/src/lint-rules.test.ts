@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lintFixtures } from '../scripts/lint-fixtures.mjs';
+import { checkUnitSizeFixture, lintFixtures } from '../scripts/lint-fixtures.mjs';
 
 // The import direction biome.json enforces: shared code → features → app, each feature on its own.
 describe('the import rules', () => {
@@ -41,5 +41,24 @@ describe('the import rules', () => {
 
   it('let app/ compose the features', () => {
     passes('app/routes/composes-features.tsx');
+  });
+});
+
+// scripts/check-unit-sizes.mjs, part of `npm run lint`: no function over 80 lines unless the file says why.
+describe('the unit-size check', () => {
+  it('fails on a function of 81 lines and names it', () => {
+    const { status, output } = checkUnitSizeFixture('over');
+    expect(status).toBe(1);
+    expect(output).toContain('long-function.ts:3 eightyOneLines 81 lines');
+  });
+
+  it('passes a function of 80 lines', () => {
+    expect(checkUnitSizeFixture('at-limit').status).toBe(0);
+  });
+
+  it('leaves alone a file whose `// size:` comment says why it is long', () => {
+    const { status, output } = checkUnitSizeFixture('with-reason');
+    expect(status).toBe(0);
+    expect(output).toContain('left alone');
   });
 });

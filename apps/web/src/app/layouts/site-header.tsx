@@ -54,17 +54,18 @@ function NavLinks({ stacked = false }: { stacked?: boolean }) {
   );
 }
 
-export function SiteHeader() {
-  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+/**
+ * The mobile menu's open state. The menu belongs to the location it was opened on, so any
+ * navigation closes it without an effect; Escape closes it and hands focus back to its toggle.
+ */
+function useMobileMenu() {
   const location = useLocation();
-  // The menu belongs to the location it was opened on, so any navigation closes it without an effect.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const menuOpen = openedAt === location.key;
+  const open = openedAt === location.key;
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const user = useSession().data?.user;
 
   useEffect(() => {
-    if (!menuOpen) return;
+    if (!open) return;
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpenedAt(null);
@@ -72,9 +73,63 @@ export function SiteHeader() {
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
+  }, [open]);
 
-  const opaque = scrolled || menuOpen;
+  const toggle = () => setOpenedAt(open ? null : location.key);
+  return { open, toggle, toggleRef };
+}
+
+function HeaderActions({ menu }: { menu: ReturnType<typeof useMobileMenu> }) {
+  const user = useSession().data?.user;
+  return (
+    <div className="flex items-center gap-2">
+      {user?.isBanned ? <AccountBannedBadge /> : null}
+      {user ? (
+        <BrowserOnly>
+          <MiningIndicator />
+        </BrowserOnly>
+      ) : null}
+      <ThemeToggle />
+      <div className="hidden md:block">
+        <AuthActions />
+      </div>
+      <Button
+        ref={menu.toggleRef}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label={menu.open ? 'Close menu' : 'Open menu'}
+        aria-expanded={menu.open}
+        aria-controls={MOBILE_MENU_ID}
+        onClick={menu.toggle}
+      >
+        {menu.open ? <X className="size-6" /> : <Menu className="size-6" />}
+      </Button>
+    </div>
+  );
+}
+
+function MobileMenu({ open }: { open: boolean }) {
+  return (
+    <div
+      id={MOBILE_MENU_ID}
+      hidden={!open}
+      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background px-4 pt-3 pb-5 md:hidden"
+    >
+      <nav aria-label="Main">
+        <NavLinks stacked />
+      </nav>
+      <div className="mt-4 border-t border-border pt-4">
+        <AuthActions stacked />
+      </div>
+    </div>
+  );
+}
+
+export function SiteHeader() {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  const menu = useMobileMenu();
+  const opaque = scrolled || menu.open;
 
   return (
     <header
@@ -96,44 +151,10 @@ export function SiteHeader() {
           <NavLinks />
         </nav>
 
-        <div className="flex items-center gap-2">
-          {user?.isBanned ? <AccountBannedBadge /> : null}
-          {user ? (
-            <BrowserOnly>
-              <MiningIndicator />
-            </BrowserOnly>
-          ) : null}
-          <ThemeToggle />
-          <div className="hidden md:block">
-            <AuthActions />
-          </div>
-          <Button
-            ref={toggleRef}
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
-            onClick={() => setOpenedAt(menuOpen ? null : location.key)}
-          >
-            {menuOpen ? <X className="size-6" /> : <Menu className="size-6" />}
-          </Button>
-        </div>
+        <HeaderActions menu={menu} />
       </div>
 
-      <div
-        id={MOBILE_MENU_ID}
-        hidden={!menuOpen}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-background px-4 pt-3 pb-5 md:hidden"
-      >
-        <nav aria-label="Main">
-          <NavLinks stacked />
-        </nav>
-        <div className="mt-4 border-t border-border pt-4">
-          <AuthActions stacked />
-        </div>
-      </div>
+      <MobileMenu open={menu.open} />
     </header>
   );
 }

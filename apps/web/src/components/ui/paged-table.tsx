@@ -1,9 +1,10 @@
+import { countPages } from '#web/hooks/use-paged-search.ts';
 import { formatCount } from '#web/lib/format.ts';
 import { DataTable, type DataTableProps, type PageQuery } from './data-table.tsx';
 import { TotalFooter } from './pagination.tsx';
 
 interface PagedTableProps<Item> extends DataTableProps<Item> {
-  query: PageQuery<Item> & { data: { total: number } | undefined };
+  query: PageQuery<Item> & { data: { total: number; pageSize: number } | undefined };
   /** What is counted, singular and plural: ['user', 'users']. */
   noun: readonly [string, string];
   /** Told to screen readers while the first page loads. */
@@ -11,20 +12,19 @@ interface PagedTableProps<Item> extends DataTableProps<Item> {
   /** Names the pagination landmark, e.g. 'User pages'. */
   pagesLabel: string;
   page: number;
-  pageCount: number;
   onPageChange: (page: number) => void;
 }
 
 /**
  * One page of a list searched and paged on the server, as an admin panel shows it: the count told
- * to screen readers, the table, then 'Total: N users' beside the pagination.
+ * to screen readers, the table, then 'Total: N users' beside the pagination, its pages counted
+ * from the page's total and size.
  */
 export function PagedTable<Item>({
   noun,
   loadingStatus,
   pagesLabel,
   page,
-  pageCount,
   onPageChange,
   ...table
 }: PagedTableProps<Item>) {
@@ -40,7 +40,7 @@ export function PagedTable<Item>({
         noun={noun}
         label={pagesLabel}
         page={page}
-        pageCount={pageCount}
+        pageCount={countPages(data)}
         busy={isFetching}
         onPageChange={onPageChange}
       />

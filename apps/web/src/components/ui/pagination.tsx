@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { countPages } from '#web/hooks/use-paged-search.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatCount } from '#web/lib/format.ts';
 import { Button } from './button.tsx';
@@ -48,6 +49,27 @@ export function Pagination({
       </Button>
     </nav>
   );
+}
+
+interface ListPaginationProps extends Omit<PaginationProps, 'pageCount' | 'busy'> {
+  /** The query of the page shown: its total and page size count the pages; it is busy while fetching. */
+  query: { data: { total: number; pageSize: number } | undefined; isFetching: boolean };
+  /** Show 'Page 1 of 1' too, rather than nothing, when every row fits on one page. */
+  showSinglePage?: boolean;
+}
+
+/**
+ * The pagination under a list paged on the server, fed by that page's query. Nothing while the
+ * first page loads or when the list is empty, nor, unless `showSinglePage`, when one page holds it.
+ */
+export function ListPagination({
+  query,
+  showSinglePage = false,
+  ...pagination
+}: ListPaginationProps) {
+  const list = query.data;
+  if (!list || list.total === 0 || (!showSinglePage && list.total <= list.pageSize)) return null;
+  return <Pagination {...pagination} pageCount={countPages(list)} busy={query.isFetching} />;
 }
 
 interface TotalFooterProps extends Omit<PaginationProps, 'className'> {

@@ -1,9 +1,9 @@
 import { communityMessages } from '@btcp/shared/community';
 import { pageTitles } from '@btcp/shared/paths';
+import { CommunityRulesCard } from '#web/components/community-rules-card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { PageHeader } from '#web/features/admin/components/page-header.tsx';
 import { CommunityPostsPanel } from '#web/features/moderation/components/community-posts-panel.tsx';
-import { CommunityRulesList } from '#web/features/moderation/components/community-rules-list.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** Community moderation, for admins and moderators alike (D7). */
@@ -28,7 +28,7 @@ export function Component() {
           <CommunityPostsPanel />
         </TabsContent>
         <TabsContent value="rules">
-          <CommunityRulesList />
+          <CommunityRulesCard />
         </TabsContent>
       </Tabs>
     </>

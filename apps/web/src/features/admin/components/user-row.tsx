@@ -21,15 +21,9 @@ function describeChange(email: string, changes: UpdateAdminUserBody): string {
     : `${email} is no longer a moderator.`;
 }
 
-/**
- * One user with their flags: each switch saves at once and flips back if the server refuses. A ban
- * asks first (it takes mining, posting and a moderator's powers away at once) and offers Undo.
- */
-export function UserRow({ user }: { user: AdminUser }) {
+/** Saves a change to one user's flags and says how it went; a ban's toast offers Undo. */
+function useSaveUser(user: AdminUser) {
   const update = useUpdateAdminUser();
-  const moderatorSwitch = useRef<HTMLButtonElement>(null);
-  const [confirmingBan, setConfirmingBan] = useState(false);
-
   const save = (changes: UpdateAdminUserBody, failure: string) => {
     if (update.isPending) return;
     update.mutate(
@@ -54,8 +48,50 @@ export function UserRow({ user }: { user: AdminUser }) {
       },
     );
   };
+  return { save, isPending: update.isPending };
+}
+
+type SaveUser = ReturnType<typeof useSaveUser>['save'];
+
+/** The ban switch: lifting a ban saves at once, imposing one asks first. */
+function BanCell({ user, busy, save }: { user: AdminUser; busy?: true; save: SaveUser }) {
+  const [confirmingBan, setConfirmingBan] = useState(false);
+  return (
+    <TableCell data-label="Banned">
+      <Switch
+        aria-label={`Banned: ${user.email}`}
+        checked={user.isBanned}
+        aria-disabled={busy}
+        className={busyClass}
+        onCheckedChange={(isBanned) => {
+          if (isBanned) setConfirmingBan(true);
+          else save({ isBanned }, 'Failed to update user ban status');
+        }}
+      />
+      <ConfirmDialog
+        open={confirmingBan}
+        onOpenChange={setConfirmingBan}
+        title={`Ban ${user.email}?`}
+        description="They can still sign in and read, but can no longer mine, post, comment, vote or moderate, and earn no referral bonus. You can lift the ban at any time."
+        confirmLabel="Ban user"
+        onConfirm={() => {
+          setConfirmingBan(false);
+          save({ isBanned: true }, 'Failed to update user ban status');
+        }}
+      />
+    </TableCell>
+  );
+}
+
+/**
+ * One user with their flags: each switch saves at once and flips back if the server refuses. A ban
+ * asks first (it takes mining, posting and a moderator's powers away at once) and offers Undo.
+ */
+export function UserRow({ user }: { user: AdminUser }) {
+  const { save, isPending } = useSaveUser(user);
+  const moderatorSwitch = useRef<HTMLButtonElement>(null);
   // aria-disabled, not disabled, while saving: focus may rest on (or be sent to) a switch meanwhile.
-  const busy = update.isPending || undefined;
+  const busy = isPending || undefined;
 
   return (
     <TableRow className="max-sm:px-1">
@@ -81,33 +117,11 @@ export function UserRow({ user }: { user: AdminUser }) {
           }
         />
       </TableCell>
-      <TableCell data-label="Banned">
-        <Switch
-          aria-label={`Banned: ${user.email}`}
-          checked={user.isBanned}
-          aria-disabled={busy}
-          className={busyClass}
-          onCheckedChange={(isBanned) => {
-            if (isBanned) setConfirmingBan(true);
-            else save({ isBanned }, 'Failed to update user ban status');
-          }}
-        />
-        <ConfirmDialog
-          open={confirmingBan}
-          onOpenChange={setConfirmingBan}
-          title={`Ban ${user.email}?`}
-          description="They can still sign in and read, but can no longer mine, post, comment, vote or moderate, and earn no referral bonus. You can lift the ban at any time."
-          confirmLabel="Ban user"
-          onConfirm={() => {
-            setConfirmingBan(false);
-            save({ isBanned: true }, 'Failed to update user ban status');
-          }}
-        />
-      </TableCell>
+      <BanCell user={user} busy={busy} save={save} />
       <TableCell className="max-sm:pt-2">
         <RemoveModeratorDialog
           user={user}
-          disabled={update.isPending}
+          disabled={isPending}
           onConfirm={() => save({ isModerator: false }, 'Failed to update user')}
           focusAfterConfirm={() => moderatorSwitch.current?.focus()}
         />

@@ -3,7 +3,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { PagedTable } from '#web/components/ui/paged-table.tsx';
 import { TableSkeletonRows } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
-import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
+import { usePagedSearch } from '#web/hooks/use-paged-search.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { UserRow } from './user-row.tsx';
 
@@ -23,9 +23,6 @@ export function UsersPanel() {
   const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
   const users = useAdminUsers({ search, page });
   useErrorToast('Failed to load users', users.error, users.errorUpdatedAt);
-
-  const data = users.data;
-  const pageCount = countPages(data);
 
   return (
     <Card>
@@ -52,7 +49,6 @@ export function UsersPanel() {
         loadingStatus="Loading users..."
         pagesLabel="User pages"
         page={page}
-        pageCount={pageCount}
         onPageChange={setPage}
       />
     </Card>

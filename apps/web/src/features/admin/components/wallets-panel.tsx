@@ -5,7 +5,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { PagedTable } from '#web/components/ui/paged-table.tsx';
 import { TableCell, TableMessageRow, TableRow } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
-import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
+import { usePagedSearch } from '#web/hooks/use-paged-search.ts';
 import { useAdminWallets } from '../api/get-admin-wallets.ts';
 import { AccountCells } from './account-cells.tsx';
 import { ManageWalletDialog } from './manage-wallet-dialog.tsx';
@@ -35,9 +35,6 @@ export function WalletsPanel() {
   const wallets = useAdminWallets({ search, page });
   useErrorToast(walletMessages.failedToLoad, wallets.error, wallets.errorUpdatedAt);
 
-  const data = wallets.data;
-  const pageCount = countPages(data);
-
   return (
     <Card>
       <SearchHeader
@@ -62,7 +59,6 @@ export function WalletsPanel() {
         noun={['wallet', 'wallets']}
         pagesLabel="Wallet pages"
         page={page}
-        pageCount={pageCount}
         onPageChange={setPage}
       />
     </Card>

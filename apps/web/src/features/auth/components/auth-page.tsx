@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   Card,
   CardContent,
@@ -39,3 +40,25 @@ export function AuthPage({ title, description, footer, children }: AuthPageProps
 /** An inline link in the auth pages' text. */
 export const textLinkClass =
   'font-medium text-primary underline-offset-4 hover:underline focus-visible:underline';
+
+/** A question and the link that answers it, under an auth form: 'Already have an account? Sign in'. */
+export function AuthPromptLink({
+  prompt,
+  to,
+  children,
+  className,
+}: {
+  prompt: ReactNode;
+  to: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <p className={className}>
+      {prompt}{' '}
+      <Link to={to} className={textLinkClass}>
+        {children}
+      </Link>
+    </p>
+  );
+}

@@ -11,7 +11,7 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
-import { textLinkClass } from './auth-page.tsx';
+import { AuthPromptLink } from './auth-page.tsx';
 
 /** The email form, then the 'Check Your Email' view (the answer is the same for any address, D6). */
 export function ForgotPasswordForm() {
@@ -54,12 +54,13 @@ export function ForgotPasswordForm() {
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         {busy ? 'Sending...' : 'Send Reset Link'}
       </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        Remembered it?{' '}
-        <Link to={paths.login.getHref()} className={textLinkClass}>
-          Back to login
-        </Link>
-      </p>
+      <AuthPromptLink
+        prompt="Remembered it?"
+        to={paths.login.getHref()}
+        className="text-center text-sm text-muted-foreground"
+      >
+        Back to login
+      </AuthPromptLink>
     </form>
   );
 }

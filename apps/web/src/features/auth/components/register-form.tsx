@@ -2,7 +2,7 @@ import { authMessages, type RegisterBody, RegisterBodySchema } from '@btcp/share
 import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
@@ -82,26 +82,41 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         names={['password', 'confirmPassword']}
         labels={['Password', 'Confirm password']}
       />
-      <FormField
-        label="Referral code (optional)"
+      <ReferralCodeField
+        registration={register('referralCode')}
         error={errors.referralCode?.message}
-        hint="Were you invited? Enter your friend's code."
-      >
-        {(control) => (
-          <Input
-            {...control}
-            {...register('referralCode')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
-        )}
-      </FormField>
+      />
       <CheckboxField control={control} name="acceptTerms" label={<TermsLabel />} />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         {busy ? 'Creating account...' : 'Register'}
       </Button>
     </form>
+  );
+}
+
+function ReferralCodeField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
+  return (
+    <FormField
+      label="Referral code (optional)"
+      error={error}
+      hint="Were you invited? Enter your friend's code."
+    >
+      {(control) => (
+        <Input
+          {...control}
+          {...registration}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+      )}
+    </FormField>
   );
 }
 

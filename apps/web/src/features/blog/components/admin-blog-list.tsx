@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { DataTable } from '#web/components/ui/data-table.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
+import { ListPagination } from '#web/components/ui/pagination.tsx';
 import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -87,6 +87,60 @@ function PostRow({
   );
 }
 
+interface PostsCardProps {
+  posts: ReturnType<typeof useAdminBlogPosts>;
+  page: number;
+  onPageChange: (page: number) => void;
+  onDelete: (post: AdminBlogPostRow, opener: HTMLButtonElement) => void;
+}
+
+/** The posts of one page as a table, or the invitation to write the first one. */
+function PostsCard({ posts, page, onPageChange, onDelete }: PostsCardProps) {
+  const empty = posts.data?.total === 0;
+
+  return (
+    <Card>
+      <p role="status" className="sr-only">
+        {posts.isPending ? 'Loading blog posts...' : ''}
+      </p>
+      {empty ? (
+        <EmptyState icon={FilePlus2} title={blogMessages.adminEmpty} className="py-16">
+          <Link
+            to={paths.adminBlogAction.getHref('new')}
+            className={buttonVariants({ className: 'mt-2' })}
+          >
+            {blogMessages.createFirst}
+          </Link>
+        </EmptyState>
+      ) : (
+        <DataTable
+          label="Blog posts"
+          columns={columns}
+          alignEnd={['Actions']}
+          query={posts}
+          loading={
+            <TableSkeletonRows
+              columns={columns}
+              className="hover:bg-transparent"
+              skeletonWidth={(column) => (column === 'Title' ? 'w-48' : 'w-20')}
+            />
+          }
+          errorMessage={blogMessages.adminErrorLoadingPosts}
+          onRetry={() => void posts.refetch()}
+          row={(post) => <PostRow key={post.id} post={post} onDelete={onDelete} />}
+        />
+      )}
+      <ListPagination
+        label="Blog post pages"
+        query={posts}
+        page={page}
+        onPageChange={onPageChange}
+        className="border-t border-border p-4 text-sm"
+      />
+    </Card>
+  );
+}
+
 /** /admin/blog: every post, drafts too, newest first, with edit and delete. */
 export function AdminBlogList() {
   const [page, setPage] = usePageParam();
@@ -115,10 +169,6 @@ export function AdminBlogList() {
       },
     });
 
-  const data = posts.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const empty = data?.total === 0;
-
   return (
     <>
       <AdminBlogHeader
@@ -134,57 +184,15 @@ export function AdminBlogList() {
           </Link>
         }
       />
-      <Card>
-        <p role="status" className="sr-only">
-          {posts.isPending ? 'Loading blog posts...' : ''}
-        </p>
-        {empty ? (
-          <EmptyState icon={FilePlus2} title={blogMessages.adminEmpty} className="py-16">
-            <Link
-              to={paths.adminBlogAction.getHref('new')}
-              className={buttonVariants({ className: 'mt-2' })}
-            >
-              {blogMessages.createFirst}
-            </Link>
-          </EmptyState>
-        ) : (
-          <DataTable
-            label="Blog posts"
-            columns={columns}
-            alignEnd={['Actions']}
-            query={posts}
-            loading={
-              <TableSkeletonRows
-                columns={columns}
-                className="hover:bg-transparent"
-                skeletonWidth={(column) => (column === 'Title' ? 'w-48' : 'w-20')}
-              />
-            }
-            errorMessage={blogMessages.adminErrorLoadingPosts}
-            onRetry={() => void posts.refetch()}
-            row={(post) => (
-              <PostRow
-                key={post.id}
-                post={post}
-                onDelete={(row, button) => {
-                  opener.current = button;
-                  setTarget(row);
-                }}
-              />
-            )}
-          />
-        )}
-        {data && !empty && data.total > data.pageSize ? (
-          <Pagination
-            label="Blog post pages"
-            page={page}
-            pageCount={pageCount}
-            busy={posts.isFetching}
-            onPageChange={setPage}
-            className="border-t border-border p-4 text-sm"
-          />
-        ) : null}
-      </Card>
+      <PostsCard
+        posts={posts}
+        page={page}
+        onPageChange={setPage}
+        onDelete={(row, button) => {
+          opener.current = button;
+          setTarget(row);
+        }}
+      />
       <DeleteBlogPostDialog
         post={target}
         deleting={remove.isPending}

@@ -4,7 +4,7 @@ import { Newspaper } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
+import { ListPagination } from '#web/components/ui/pagination.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { useBlogPosts } from '../api/get-blog-posts.ts';
 import { usePageParam } from '../hooks/use-page-param.ts';
@@ -76,7 +76,6 @@ export function BlogList() {
     );
   }
 
-  const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <div className="grid gap-10">
       {data.items.length === 0 ? (
@@ -93,16 +92,13 @@ export function BlogList() {
           ))}
         </div>
       )}
-      {data.total > data.pageSize ? (
-        <Pagination
-          label="Blog pages"
-          page={page}
-          pageCount={pageCount}
-          busy={posts.isFetching}
-          onPageChange={goTo}
-          className="text-sm"
-        />
-      ) : null}
+      <ListPagination
+        label="Blog pages"
+        query={posts}
+        page={page}
+        onPageChange={goTo}
+        className="text-sm"
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { type BlogPost, blogMessages } from '@btcp/shared/blog';
-import { BlogPostBodySchema } from '@btcp/shared/blog-schemas';
+import { type BlogPostBody, BlogPostBodySchema } from '@btcp/shared/blog-schemas';
 import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type UseFormSetError, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
@@ -20,11 +20,43 @@ import { CoverImageField } from './cover-image-field.tsx';
 const fieldNames = ['title', 'subtitle', 'content', 'coverImageId'] as const;
 const resolver = zodResolver(BlogPostBodySchema);
 
-/** The /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
-export function BlogPostForm({ post }: { post?: BlogPost }) {
+/** Creates the post, or updates `post`; a refusal is shown on the fields it names. */
+function useSaveBlogPost(post: BlogPost | undefined, setError: UseFormSetError<BlogPostBody>) {
   const navigate = useNavigate();
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
+  const save = (body: BlogPostBody) => {
+    const callbacks = {
+      onSuccess: async () => {
+        toast.success(post ? blogMessages.updated : blogMessages.created);
+        await navigate(paths.adminBlog.getHref());
+      },
+      onError: (error: Error) => {
+        applyFieldErrors(error, setError, fieldNames);
+        toast.error(blogMessages.errorSaving, { description: blogMessages.errorSavingDescription });
+      },
+    };
+    if (post) update.mutate({ id: post.id, body }, callbacks);
+    else create.mutate(body, callbacks);
+  };
+  return { save, saving: create.isPending || update.isPending };
+}
+
+function FormActions({ disabled, label }: { disabled: boolean; label: string }) {
+  return (
+    <div className="flex flex-wrap gap-3 border-t border-border pt-6">
+      <Button type="submit" disabled={disabled}>
+        {label}
+      </Button>
+      <Link to={paths.adminBlog.getHref()} className={buttonVariants({ variant: 'outline' })}>
+        Cancel
+      </Link>
+    </div>
+  );
+}
+
+/** The /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
+export function BlogPostForm({ post }: { post?: BlogPost }) {
   const {
     register,
     control,
@@ -50,22 +82,8 @@ export function BlogPostForm({ post }: { post?: BlogPost }) {
       clearErrors('coverImageId');
     },
   );
-  const saving = create.isPending || update.isPending;
-
-  const onSubmit = handleSubmit((body) => {
-    const callbacks = {
-      onSuccess: async () => {
-        toast.success(post ? blogMessages.updated : blogMessages.created);
-        await navigate(paths.adminBlog.getHref());
-      },
-      onError: (error: Error) => {
-        applyFieldErrors(error, setError, fieldNames);
-        toast.error(blogMessages.errorSaving, { description: blogMessages.errorSavingDescription });
-      },
-    };
-    if (post) update.mutate({ id: post.id, body }, callbacks);
-    else create.mutate(body, callbacks);
-  });
+  const { save, saving } = useSaveBlogPost(post, setError);
+  const onSubmit = handleSubmit(save);
 
   return (
     <Card>
@@ -98,14 +116,10 @@ export function BlogPostForm({ post }: { post?: BlogPost }) {
             onRemove={cover.remove}
           />
           <CheckboxField control={control} name="published" label="Publish" />
-          <div className="flex flex-wrap gap-3 border-t border-border pt-6">
-            <Button type="submit" disabled={saving || cover.uploading}>
-              {saving ? 'Saving...' : post ? 'Update Post' : 'Create Post'}
-            </Button>
-            <Link to={paths.adminBlog.getHref()} className={buttonVariants({ variant: 'outline' })}>
-              Cancel
-            </Link>
-          </div>
+          <FormActions
+            disabled={saving || cover.uploading}
+            label={saving ? 'Saving...' : post ? 'Update Post' : 'Create Post'}
+          />
         </form>
       </CardContent>
     </Card>

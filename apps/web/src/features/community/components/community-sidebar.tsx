@@ -1,7 +1,8 @@
-import { COMMUNITY_CREATED_LABEL, communityMessages, communityRules } from '@btcp/shared/community';
+import { COMMUNITY_CREATED_LABEL, communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
+import { CommunityRulesCard } from '#web/components/community-rules-card.tsx';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -61,26 +62,7 @@ export function CommunitySidebar() {
           ) : null}
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader className="pb-4">
-          <CardTitle>{communityMessages.rulesTitle}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="grid gap-3 text-sm">
-            {communityRules.map((rule, index) => (
-              <li key={rule} className="flex gap-3">
-                <span
-                  aria-hidden="true"
-                  className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground"
-                >
-                  {index + 1}
-                </span>
-                <span className="pt-0.5">{rule}</span>
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <CommunityRulesCard compact />
     </aside>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { ErrorCode } from '@btcp/shared/error-codes';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegister, useForm } from 'react-hook-form';
 import { Button } from '#web/components/ui/button.tsx';
 import { DialogClose, TriggeredDialog } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -40,6 +40,56 @@ function failureMessage(error: unknown): string {
   }
   if (error.status === 401) return communityMessages.mustBeLoggedIn;
   return error.message;
+}
+
+/** Title, content and topic: the words of the new post. */
+function PostFields({
+  register,
+  busy,
+}: {
+  register: UseFormRegister<NewPostValues>;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <FormField label="Title">
+        {(control) => (
+          <Input
+            {...control}
+            {...register('title')}
+            maxLength={COMMUNITY_TITLE_MAX}
+            autoComplete="off"
+            placeholder="What is it about?"
+            disabled={busy}
+          />
+        )}
+      </FormField>
+      <FormField label="Content">
+        {(control) => (
+          <Textarea
+            {...control}
+            {...register('content')}
+            maxLength={COMMUNITY_CONTENT_MAX}
+            rows={6}
+            placeholder="Say more..."
+            disabled={busy}
+          />
+        )}
+      </FormField>
+      <FormField label="Topic">
+        {(control) => (
+          <NativeSelect {...control} {...register('topic')} disabled={busy}>
+            <option value="">None</option>
+            {communityTopics.map((topic) => (
+              <option key={topic} value={topic}>
+                {communityTopicLabels[topic]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+    </>
+  );
 }
 
 /** 'Create Post' opens this dialog; it starts empty again after a cancel or a success. */
@@ -93,42 +143,7 @@ export function CreatePostDialog() {
       className="max-w-xl"
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy || undefined}>
-        <FormField label="Title">
-          {(control) => (
-            <Input
-              {...control}
-              {...register('title')}
-              maxLength={COMMUNITY_TITLE_MAX}
-              autoComplete="off"
-              placeholder="What is it about?"
-              disabled={busy}
-            />
-          )}
-        </FormField>
-        <FormField label="Content">
-          {(control) => (
-            <Textarea
-              {...control}
-              {...register('content')}
-              maxLength={COMMUNITY_CONTENT_MAX}
-              rows={6}
-              placeholder="Say more..."
-              disabled={busy}
-            />
-          )}
-        </FormField>
-        <FormField label="Topic">
-          {(control) => (
-            <NativeSelect {...control} {...register('topic')} disabled={busy}>
-              <option value="">None</option>
-              {communityTopics.map((topic) => (
-                <option key={topic} value={topic}>
-                  {communityTopicLabels[topic]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <PostFields register={register} busy={busy} />
         <ImagePicker file={image} onChange={setImage} disabled={busy} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>

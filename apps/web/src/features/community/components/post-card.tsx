@@ -4,16 +4,15 @@ import {
   communityTopicLabels,
 } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
-import { Award, MessageSquare, Share2 } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { cardImageLoading, imageSources } from '#web/lib/image-sources.ts';
-import { toast } from '#web/lib/toast.ts';
 import { commentsLabel, excerpt, isCut } from '../lib/format.ts';
-import { sharePost } from '../lib/share-post.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
+import { AwardAndShare } from './award-and-share.tsx';
 import { PostVoteControl } from './post-vote-control.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
@@ -87,18 +86,7 @@ export function PostCard({ post, first = false }: { post: CommunityPost; first?:
             <MessageSquare aria-hidden="true" className="size-4" />
             {commentsLabel(post.commentCount)}
           </Link>
-          <button
-            type="button"
-            className={actionClass}
-            onClick={() => toast(communityMessages.comingSoon)}
-          >
-            <Award aria-hidden="true" className="size-4" />
-            {communityMessages.award}
-          </button>
-          <button type="button" className={actionClass} onClick={() => void sharePost(post)}>
-            <Share2 aria-hidden="true" className="size-4" />
-            {communityMessages.share}
-          </button>
+          <AwardAndShare post={post} className={actionClass} />
         </div>
       </div>
     </article>

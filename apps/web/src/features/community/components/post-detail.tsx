@@ -1,14 +1,13 @@
-import { type CommunityPost, communityMessages } from '@btcp/shared/community';
-import { Award, MessageSquare, Share2 } from 'lucide-react';
+import type { CommunityPost } from '@btcp/shared/community';
+import { MessageSquare } from 'lucide-react';
 import { LocalTime } from '#web/components/local-time.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { formatLongDateTime } from '#web/lib/format.ts';
 import { imageSources } from '#web/lib/image-sources.ts';
-import { toast } from '#web/lib/toast.ts';
 import { commentsLabel } from '../lib/format.ts';
-import { sharePost } from '../lib/share-post.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
+import { AwardAndShare } from './award-and-share.tsx';
 import { DeletePostButton } from './delete-post-button.tsx';
 import { LinkifiedParagraphs } from './linkified-text.tsx';
 import { TopicChip } from './post-card.tsx';
@@ -57,24 +56,14 @@ export function PostDetail({ post }: { post: CommunityPost }) {
             <MessageSquare aria-hidden="true" className="size-4" />
             {commentsLabel(post.commentCount)}
           </span>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-muted-foreground"
-            onClick={() => toast(communityMessages.comingSoon)}
-          >
-            <Award aria-hidden="true" className="size-4" />
-            {communityMessages.award}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-muted-foreground"
-            onClick={() => void sharePost(post)}
-          >
-            <Share2 aria-hidden="true" className="size-4" />
-            {communityMessages.share}
-          </Button>
+          <AwardAndShare
+            post={post}
+            className={buttonVariants({
+              variant: 'ghost',
+              size: 'sm',
+              className: 'text-muted-foreground',
+            })}
+          />
           {post.isMine ? (
             <div className="ml-auto">
               <DeletePostButton postId={post.id} />

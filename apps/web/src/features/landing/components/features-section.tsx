@@ -1,5 +1,6 @@
 import { COIN } from '@btcp/shared/product';
 import { Cpu, Leaf, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
+import { LandingSection } from './landing-section.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 const features: { title: string; description: string; Icon: LucideIcon }[] = [
@@ -28,28 +29,26 @@ const features: { title: string; description: string; Icon: LucideIcon }[] = [
 
 export function FeaturesSection() {
   return (
-    <section aria-labelledby="features-title" className="py-20 sm:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="features-title"
-          title={`Why Choose ${COIN}`}
-          description="Mining made simple: start from any device, keep your privacy, and grow your balance with friends."
-        />
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {features.map(({ title, description, Icon }) => (
-            <li
-              key={title}
-              className="rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm transition-shadow hover:shadow-md"
-            >
-              <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="mt-5 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection titleId="features-title" className="py-20 sm:py-24">
+      <SectionHeading
+        id="features-title"
+        title={`Why Choose ${COIN}`}
+        description="Mining made simple: start from any device, keep your privacy, and grow your balance with friends."
+      />
+      <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {features.map(({ title, description, Icon }) => (
+          <li
+            key={title}
+            className="rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm transition-shadow hover:shadow-md"
+          >
+            <span className="inline-flex size-12 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="mt-5 text-lg font-semibold">{title}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{description}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -1,6 +1,7 @@
 import { ROADMAP, type RoadmapStatus } from '@btcp/shared/product';
 import { CircleCheck, CircleDashed, CircleDot, type LucideIcon } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
+import { LandingSection } from './landing-section.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 /** Each status differs by border, icon and words, so colour is never the only signal. */
@@ -30,48 +31,46 @@ const statusStyles: Record<
 
 export function RoadmapSection() {
   return (
-    <section
-      aria-labelledby="roadmap-title"
+    <LandingSection
+      titleId="roadmap-title"
       className="border-y border-border bg-muted/40 py-20 sm:py-24"
     >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="roadmap-title"
-          title="Roadmap"
-          description="Where the platform has been and where it is heading."
-        />
-        <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {ROADMAP.map((item) => {
-            const style = statusStyles[item.status];
-            return (
-              <li
-                key={item.title}
-                className={cn(
-                  'flex flex-col rounded-xl border bg-card p-6 text-card-foreground',
-                  style.card,
-                )}
-              >
-                <div className="flex items-center justify-between gap-2">
-                  <span className="text-sm font-semibold tracking-wide">{item.date}</span>
-                  <span
-                    className={cn(
-                      'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
-                      style.badge,
-                    )}
-                  >
-                    <style.Icon aria-hidden="true" className="size-3.5" />
-                    {style.label}
-                  </span>
-                </div>
-                <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                  {item.description}
-                </p>
-              </li>
-            );
-          })}
-        </ol>
-      </div>
-    </section>
+      <SectionHeading
+        id="roadmap-title"
+        title="Roadmap"
+        description="Where the platform has been and where it is heading."
+      />
+      <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {ROADMAP.map((item) => {
+          const style = statusStyles[item.status];
+          return (
+            <li
+              key={item.title}
+              className={cn(
+                'flex flex-col rounded-xl border bg-card p-6 text-card-foreground',
+                style.card,
+              )}
+            >
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-sm font-semibold tracking-wide">{item.date}</span>
+                <span
+                  className={cn(
+                    'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                    style.badge,
+                  )}
+                >
+                  <style.Icon aria-hidden="true" className="size-3.5" />
+                  {style.label}
+                </span>
+              </div>
+              <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
+                {item.description}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </LandingSection>
   );
 }

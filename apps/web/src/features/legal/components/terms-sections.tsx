@@ -33,7 +33,8 @@ function Heading({ id }: { id: SectionId }) {
   return <h2 id={id}>{section?.title}</h2>;
 }
 
-export function TermsSections() {
+/** Joining: who may use the service and how an account is held. */
+function AccountTerms() {
   return (
     <>
       <Heading id="acceptance" />
@@ -61,7 +62,14 @@ export function TermsSections() {
           us at once if you think someone else has used it.
         </li>
       </ul>
+    </>
+  );
+}
 
+/** What an account earns. */
+function RewardTerms() {
+  return (
+    <>
       <Heading id="mining-rewards" />
       <p>
         Mining rewards are pre-launch {COIN} tokens, credited to your wallet on the platform while a
@@ -91,7 +99,14 @@ export function TermsSections() {
         bonus is credited to your wallet at that moment. There is no cap on the number of referrals.
         Each referred user earns you the bonus once, and you cannot use your own code.
       </p>
+    </>
+  );
+}
 
+/** How members must behave, and what happens when they do not. */
+function ConductTerms() {
+  return (
+    <>
       <Heading id="prohibited-conduct" />
       <p>You agree not to:</p>
       <ul>
@@ -122,7 +137,14 @@ export function TermsSections() {
         referral bonuses. In serious cases we may close the account. You may stop using the service
         at any time and ask us to close your account by writing to the address below.
       </p>
+    </>
+  );
+}
 
+/** The limits of the service, changes to the terms, and whom to ask. */
+function ClosingTerms() {
+  return (
+    <>
       <Heading id="disclaimers" />
       <p>
         The service is provided "as is" and "as available", without warranties of any kind. We do
@@ -145,6 +167,17 @@ export function TermsSections() {
         Questions about these terms? Write to{' '}
         <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
       </p>
+    </>
+  );
+}
+
+export function TermsSections() {
+  return (
+    <>
+      <AccountTerms />
+      <RewardTerms />
+      <ConductTerms />
+      <ClosingTerms />
     </>
   );
 }

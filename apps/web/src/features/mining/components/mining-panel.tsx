@@ -55,17 +55,67 @@ function Figure({ label, note, children }: { label: string; note?: string; child
   );
 }
 
+function StateBadge({ state }: { state: MiningState }) {
+  const active = state === 'mining';
+  return (
+    <Badge
+      role="status"
+      aria-live="polite"
+      className={cn(
+        active
+          ? 'border-success/40 bg-success/10 text-success'
+          : 'border-border bg-muted text-muted-foreground',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'size-2 rounded-full',
+          active ? 'bg-success motion-safe:animate-pulse' : 'bg-muted-foreground',
+        )}
+      />
+      {stateWords[state]}
+    </Badge>
+  );
+}
+
+/** The running figures of the session: time, earnings, rate, and the simulated miner's output. */
+function SessionStats({ mining }: { mining: ReturnType<typeof useMining> }) {
+  const { state, status, session } = mining;
+  const active = state === 'mining';
+  const stats = useSimulatedStats(session?.id ?? null);
+  const elapsed = useElapsedSeconds(session?.startedAt ?? null);
+  const hourlyRate = session?.hourlyRate ?? status.data?.hourlyRate;
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+      <Stat label="Elapsed time">{formatElapsed(elapsed)}</Stat>
+      <Stat label="Estimated earnings" note={`${COIN}, an estimate`}>
+        {hourlyRate && active ? estimateEarnings(hourlyRate, elapsed) : '0.00000000'}
+      </Stat>
+      <Stat label="Current rate" note={status.data?.phaseName}>
+        {hourlyRate ? `${formatRate(hourlyRate)} ${COIN}/hour` : '–'}
+      </Stat>
+      <Stat label="Hashrate" note="Simulated">
+        {stats.hashrate.toFixed(2)} MH/s
+      </Stat>
+      <Stat label="Shares" note="Accepted / total, simulated">
+        {stats.sharesAccepted} / {stats.sharesTotal}
+      </Stat>
+      <Stat label="Active miners" note="Mining right now">
+        {status.data ? formatCount(status.data.activeMiners) : '–'}
+      </Stat>
+    </dl>
+  );
+}
+
 /**
  * The Start/Stop button, the state, what this session is doing and what it has paid,
  * beside the live wallet balance (`balance`, from the wallet the dashboard reads).
  */
 export function MiningPanel({ banned, balance }: { banned: boolean; balance?: string }) {
   const mining = useMining();
-  const { state, status, session } = mining;
+  const { state, status } = mining;
   const active = state === 'mining';
-  const stats = useSimulatedStats(session?.id ?? null);
-  const elapsed = useElapsedSeconds(session?.startedAt ?? null);
-  const hourlyRate = session?.hourlyRate ?? status.data?.hourlyRate;
   const disabled =
     state === 'checking' || state === 'elsewhere' || mining.isBusy || (banned && !active);
 
@@ -79,24 +129,7 @@ export function MiningPanel({ banned, balance }: { banned: boolean; balance?: st
             when you press Stop, sign out or close the tab.
           </CardDescription>
         </div>
-        <Badge
-          role="status"
-          aria-live="polite"
-          className={cn(
-            active
-              ? 'border-success/40 bg-success/10 text-success'
-              : 'border-border bg-muted text-muted-foreground',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'size-2 rounded-full',
-              active ? 'bg-success motion-safe:animate-pulse' : 'bg-muted-foreground',
-            )}
-          />
-          {stateWords[state]}
-        </Badge>
+        <StateBadge state={state} />
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-[17rem_minmax(0,1fr)] md:items-center">
         <div className="flex flex-col items-center gap-4">
@@ -147,24 +180,7 @@ export function MiningPanel({ banned, balance }: { banned: boolean; balance?: st
               </Figure>
             )}
           </dl>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-            <Stat label="Elapsed time">{formatElapsed(elapsed)}</Stat>
-            <Stat label="Estimated earnings" note={`${COIN}, an estimate`}>
-              {hourlyRate && active ? estimateEarnings(hourlyRate, elapsed) : '0.00000000'}
-            </Stat>
-            <Stat label="Current rate" note={status.data?.phaseName}>
-              {hourlyRate ? `${formatRate(hourlyRate)} ${COIN}/hour` : '–'}
-            </Stat>
-            <Stat label="Hashrate" note="Simulated">
-              {stats.hashrate.toFixed(2)} MH/s
-            </Stat>
-            <Stat label="Shares" note="Accepted / total, simulated">
-              {stats.sharesAccepted} / {stats.sharesTotal}
-            </Stat>
-            <Stat label="Active miners" note="Mining right now">
-              {status.data ? formatCount(status.data.activeMiners) : '–'}
-            </Stat>
-          </dl>
+          <SessionStats mining={mining} />
         </div>
       </CardContent>
     </Card>

@@ -99,7 +99,6 @@ export function CommunityPostsPanel() {
         loadingStatus="Loading posts..."
         pagesLabel="Post pages"
         page={page}
-        pageCount={pageCount}
         onPageChange={setPage}
       />
     </Card>

@@ -30,12 +30,14 @@ const statusActions: { status: CommunityPostStatus; label: string; icon: LucideI
 const itemClass =
   'flex h-9 cursor-default items-center gap-2 rounded-sm px-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted data-[highlighted]:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
 
-/** A row's moderation actions: view, set any status, or delete for good after a confirm. */
-export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
+/**
+ * What the menu does to a post, with a toast for each outcome. It lives in the menu's owner, not in
+ * the menu's content, which unmounts as the menu closes and would drop the mutations' callbacks.
+ */
+function usePostModeration(post: AdminCommunityPost) {
   const setStatus = useSetPostStatus();
   const deletePost = useDeletePost();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
 
   const changeStatus = (status: CommunityPostStatus) =>
     setStatus.mutate(
@@ -64,6 +66,22 @@ export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
         }),
       onSettled: () => setConfirmingDelete(false),
     });
+
+  return {
+    changeStatus,
+    changingStatus: setStatus.isPending,
+    confirmingDelete,
+    setConfirmingDelete,
+    confirmDelete,
+    deleting: deletePost.isPending,
+  };
+}
+
+/** A row's moderation actions: view, set any status, or delete for good after a confirm. */
+export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
+  const moderation = usePostModeration(post);
+  const { confirmingDelete, setConfirmingDelete } = moderation;
+  const trigger = useRef<HTMLButtonElement>(null);
 
   return (
     <>
@@ -95,8 +113,8 @@ export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
               <DropdownMenu.Item
                 key={status}
                 className={itemClass}
-                disabled={post.status === status || setStatus.isPending}
-                onSelect={() => changeStatus(status)}
+                disabled={post.status === status || moderation.changingStatus}
+                onSelect={() => moderation.changeStatus(status)}
               >
                 <Icon aria-hidden="true" />
                 {label}
@@ -117,10 +135,10 @@ export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        busy={deletePost.isPending}
+        busy={moderation.deleting}
         title={communityMessages.deleteDialogTitle}
         description={communityMessages.deleteDialogText}
-        onConfirm={confirmDelete}
+        onConfirm={moderation.confirmDelete}
         // Opened from the menu, not from a trigger of its own: give focus back to the menu button.
         onCloseAutoFocus={(event) => {
           event.preventDefault();

@@ -1,7 +1,7 @@
 import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type ComponentProps, useId } from 'react';
+import { type Control, Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
@@ -43,36 +43,65 @@ const resolver = zodResolver(MiningSettingsSchema, {
       : undefined,
 });
 
-function CoinField({
-  label,
-  hint,
-  error,
-  registration,
-}: {
+interface NumberFieldProps
+  extends Pick<ComponentProps<'input'>, 'inputMode' | 'min' | 'max' | 'step'> {
   label: string;
   hint: string;
   error?: string;
   registration: UseFormRegisterReturn;
-}) {
+}
+
+function NumberField({ label, hint, error, registration, ...range }: NumberFieldProps) {
   return (
     <FormField label={label} hint={hint} error={error}>
       {(control) => (
-        <Input
-          {...control}
-          {...registration}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.00000001"
-          autoComplete="off"
-        />
+        <Input {...control} {...registration} type="number" {...range} autoComplete="off" />
       )}
     </FormField>
   );
 }
 
-function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
+/** An amount of coin, to the eighth decimal place. */
+function CoinField(props: Omit<NumberFieldProps, 'inputMode' | 'min' | 'max' | 'step'>) {
+  return <NumberField {...props} inputMode="decimal" min="0" step="0.00000001" />;
+}
+
+/** The phase whose rate miners earn now, as a radio group named by its visible label. */
+function PhaseField({ control, error }: { control: Control<MiningSettings>; error?: string }) {
   const phaseLabelId = useId();
+  return (
+    <div className="grid gap-3">
+      <p id={phaseLabelId} className="text-sm leading-none font-medium">
+        Active phase
+      </p>
+      <Controller
+        control={control}
+        name="activePhase"
+        render={({ field }) => (
+          <RadioGroup
+            ref={field.ref}
+            aria-labelledby={phaseLabelId}
+            value={field.value}
+            onValueChange={field.onChange}
+            className="sm:flex sm:gap-8"
+          >
+            {phases.map(({ value, label }) => (
+              <div key={value} className="flex items-center gap-3">
+                <RadioGroupItem value={value} id={`${phaseLabelId}-${value}`} />
+                <Label htmlFor={`${phaseLabelId}-${value}`} className="leading-5 font-normal">
+                  {label}
+                </Label>
+              </div>
+            ))}
+          </RadioGroup>
+        )}
+      />
+      {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+    </div>
+  );
+}
+
+function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
   const update = useUpdateMiningSettings();
   const {
     control,
@@ -104,36 +133,7 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <div className="grid gap-3">
-        <p id={phaseLabelId} className="text-sm leading-none font-medium">
-          Active phase
-        </p>
-        <Controller
-          control={control}
-          name="activePhase"
-          render={({ field }) => (
-            <RadioGroup
-              ref={field.ref}
-              aria-labelledby={phaseLabelId}
-              value={field.value}
-              onValueChange={field.onChange}
-              className="sm:flex sm:gap-8"
-            >
-              {phases.map(({ value, label }) => (
-                <div key={value} className="flex items-center gap-3">
-                  <RadioGroupItem value={value} id={`${phaseLabelId}-${value}`} />
-                  <Label htmlFor={`${phaseLabelId}-${value}`} className="leading-5 font-normal">
-                    {label}
-                  </Label>
-                </div>
-              ))}
-            </RadioGroup>
-          )}
-        />
-        {errors.activePhase?.message && (
-          <p className="text-sm font-medium text-destructive">{errors.activePhase.message}</p>
-        )}
-      </div>
+      <PhaseField control={control} error={errors.activePhase?.message} />
       <div className="grid gap-5">
         <CoinField
           label="Early phase hourly rate (BTCP)"
@@ -147,24 +147,16 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
           error={errors.transitionRate?.message}
           registration={register('transitionRate')}
         />
-        <FormField
+        <NumberField
           label="Reward interval (seconds)"
           hint="How often miners are credited, from 1 to 3600 seconds."
           error={errors.rewardIntervalSeconds?.message}
-        >
-          {(props) => (
-            <Input
-              {...props}
-              {...register('rewardIntervalSeconds', { valueAsNumber: true })}
-              type="number"
-              inputMode="numeric"
-              min="1"
-              max="3600"
-              step="1"
-              autoComplete="off"
-            />
-          )}
-        </FormField>
+          registration={register('rewardIntervalSeconds', { valueAsNumber: true })}
+          inputMode="numeric"
+          min="1"
+          max="3600"
+          step="1"
+        />
         <CoinField
           label="Referral bonus (BTCP)"
           hint="Credited to the referrer when a referred user verifies their email."

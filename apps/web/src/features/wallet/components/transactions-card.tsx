@@ -9,7 +9,7 @@ import { buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { DataTable } from '#web/components/ui/data-table.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
+import { ListPagination } from '#web/components/ui/pagination.tsx';
 import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -54,9 +54,7 @@ export function TransactionsCard() {
     transactions.error,
     transactions.errorUpdatedAt,
   );
-  const data = transactions.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const empty = data?.total === 0;
+  const empty = transactions.data?.total === 0;
 
   return (
     <Card>
@@ -100,16 +98,14 @@ export function TransactionsCard() {
           />
         </div>
       )}
-      {!empty && data ? (
-        <Pagination
-          label="Transaction pages"
-          page={page}
-          pageCount={pageCount}
-          busy={transactions.isFetching}
-          onPageChange={setPage}
-          className="border-t border-border p-4 text-sm"
-        />
-      ) : null}
+      <ListPagination
+        label="Transaction pages"
+        query={transactions}
+        showSinglePage
+        page={page}
+        onPageChange={setPage}
+        className="border-t border-border p-4 text-sm"
+      />
     </Card>
   );
 }
