@@ -10,8 +10,8 @@ import {
   rateLimitHits,
 } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
+import { type RateLimitHit, tooManyRequests } from '#server/lib/rate-limit.ts';
 import { hotRankSql } from './hot-rank.ts';
-import { type RateLimitHit, tooManyRequests } from './rate-limits.ts';
 import type { VoteType } from './sql.ts';
 
 /** What differs between a vote on a post and a vote on a comment. */
@@ -159,7 +159,8 @@ async function vote(
       if (isForeignKeyViolation(error, target.itemKey)) throw notFound(target.notFound);
       throw error;
     }
-    if (!row || Number(row.hits) > hit.max) throw tooManyRequests(hit);
+    if (!row || Number(row.hits) > hit.max)
+      throw tooManyRequests(hit, communityMessages.tooManyRequests);
     if (!row.found) throw notFound(target.notFound);
     if (row.upvotes !== null && row.downvotes !== null) {
       return {
