@@ -173,8 +173,9 @@ async function requestPathScenario() {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 12: N real-time miners against WEB_CONCURRENCY server processes on PostgreSQL, N growing
- * step by step; each step is measured over a window of real time once its miners all run.
+ * N real-time miners against WEB_CONCURRENCY server processes on PostgreSQL, N growing step by
+ * step; each step is measured over a window of real time once its miners all run (the measurements
+ * behind docs/decisions/014).
  */
 async function minersScenario() {
   const database = await scratchDatabase('Concurrent miners');

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiPost, uniqueEmail, verifiedUser } from '../support/api.ts';
 import { signedInPage } from '../support/session.ts';
 
-/** Issue 14: the public pages arrive rendered, then the app takes them over in the browser. */
+/** The public pages arrive rendered, then the app takes them over in the browser (decisions 016, 018). */
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];

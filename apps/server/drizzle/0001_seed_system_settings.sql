@@ -1,4 +1,4 @@
--- The settings every install starts with (spec §3, §9; D11, D12). Later changes go through the
+-- The settings every install starts with (D11, D12). Later changes go through the
 -- admin settings screen, so existing rows are never overwritten.
 INSERT INTO "system_settings" ("key", "value") VALUES
   ('mining_reward_interval', '{"seconds": 60}'::jsonb),

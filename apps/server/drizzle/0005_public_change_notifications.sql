@@ -1,4 +1,5 @@
--- Issue 11: every process keeps the public pages (community lists, the blog) built once in memory.
+-- Every process keeps the public pages (community lists, the blog) built once in memory
+-- (decision 013).
 -- Any statement that changes what those pages show notifies every process, whichever code (or
 -- operator) wrote it; statement-level triggers, so a bulk change is one notification, and NOTIFY
 -- is delivered only when the transaction commits.
@@ -13,7 +14,7 @@ CREATE TRIGGER community_posts_public_change
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON community_posts
   FOR EACH STATEMENT EXECUTE FUNCTION btcp_public_pages_changed('community');
 --> statement-breakpoint
--- A reader's own votes are kept with the shared page they were read for (issue 11): a vote
+-- A reader's own votes are kept with the shared page they were read for (decision 013): a vote
 -- anywhere makes every process build the page, and read the votes, afresh.
 CREATE TRIGGER community_votes_public_change
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON community_votes
@@ -28,7 +29,7 @@ CREATE TRIGGER blog_posts_public_change
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON blog_posts
   FOR EACH STATEMENT EXECUTE FUNCTION btcp_public_pages_changed('blog');
 --> statement-breakpoint
--- Sessions are kept in each process's memory too (issue 11). The application announces every
+-- Sessions are kept in each process's memory too (decision 013). The application announces every
 -- revocation it makes; a ban or a role change made by hand in SQL is announced here as well, so
 -- no process goes on trusting the old flags.
 CREATE OR REPLACE FUNCTION btcp_account_flags_changed() RETURNS trigger LANGUAGE plpgsql AS $$

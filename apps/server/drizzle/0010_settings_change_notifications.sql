@@ -1,5 +1,5 @@
--- Issue 12: every process keeps the settings (the mining rate, the reward interval, the referral
--- bonus) in memory, read once instead of on every start and every crediting tick. Any statement
+-- Every process keeps the settings (the mining rate, the reward interval, the referral bonus) in
+-- memory (decision 014), read once instead of on every start and every crediting tick. Any statement
 -- that changes them notifies every process, whichever code (or operator) wrote it; NOTIFY is
 -- delivered only when the transaction commits.
 CREATE OR REPLACE FUNCTION btcp_settings_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -12,8 +12,8 @@ const STALE_MINING_CHECK_MS = 15_000;
 const CREDIT_TICK_MS = 1000;
 
 /**
- * Housekeeping on a timer inside the server (ARCHITECTURE "Background jobs"): plain deletes of
- * expired rows, harmless when several processes run them at once. Returns what stops the timers and
+ * Housekeeping on a timer inside the server, so a deployment needs no scheduler of its own: plain
+ * deletes of expired rows, harmless when several processes run them at once. Returns what stops the timers and
  * waits for a run under way, so that the shutdown does not close the database beneath it.
  */
 export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> {

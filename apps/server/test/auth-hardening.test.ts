@@ -3,7 +3,7 @@ import { hashingPeak, MAX_CONCURRENT_HASHES } from '../src/lib/passwords.ts';
 import { adminCookie, PASSWORD, post, signedUpUser } from './accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 
-/** Issue 10, findings 9, 12 (lockout) and 13: password hashing cannot be turned against anyone. */
+/** Password hashing cannot be turned against anyone (docs/decisions/012). */
 
 let t: TestApp;
 let admin: string;
@@ -24,7 +24,7 @@ const from = (remoteAddress: string, url: string, payload: object, cookie?: stri
     payload,
   });
 
-describe('finding 13: admin passwords follow the users’ rules (D2)', () => {
+describe('admin passwords follow the users’ rules (D2)', () => {
   it('refuses common passwords on admin create and admin password change', async () => {
     const created = await post(
       t.app,
@@ -53,7 +53,7 @@ describe('finding 13: admin passwords follow the users’ rules (D2)', () => {
   });
 });
 
-describe('finding 12: wrong passwords lock out the guesser, not the owner', () => {
+describe('wrong passwords lock out the guesser, not the owner', () => {
   it.each([
     ['a user', '/api/auth/login', 'owner@example.com', '10.0.0'],
     ['an admin', '/api/admin-auth/login', 'root@example.com', '10.0.1'],
@@ -74,7 +74,7 @@ describe('finding 12: wrong passwords lock out the guesser, not the owner', () =
   );
 });
 
-describe('finding 9: hashing cannot be used to stall the server', () => {
+describe('hashing cannot be used to stall the server', () => {
   it('refuses to create an admin before reading or hashing anything once one exists', async () => {
     hashingPeak(true);
     const refused = await from('10.0.2.1', '/api/admin-auth/create', {

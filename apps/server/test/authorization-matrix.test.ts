@@ -7,10 +7,11 @@ import { adminCookie, signedUpUser } from './accounts.ts';
 import { createTestApp, SAME_ORIGIN, sameOrigin, type TestApp } from './helper.ts';
 
 /**
- * Issue 10: every route of the OpenAPI document × every kind of caller → the status it must get.
+ * Every route of the OpenAPI document × every kind of caller → the status it must get (guards
+ * first, docs/decisions/012).
  * Each request carries a same-origin Origin, a random UUID for every path parameter and, where a
  * body is accepted, `{}`: so a caller with the right gets a 400 or 404 (or a 2xx where `{}` is a
- * whole request), and a caller without it gets its 401 or 403 before any validation (finding 4).
+ * whole request), and a caller without it gets its 401 or 403 before any validation.
  * A route without a row, or a row without a route, fails the test.
  */
 const ROLES = ['visitor', 'user', 'banned', 'moderator', 'bannedModerator', 'admin'] as const;

@@ -6,7 +6,7 @@ import { adminCookie, PASSWORD, post, signedUpUser } from './accounts.ts';
 import { createTestApp, SAME_ORIGIN, type TestApp } from './helper.ts';
 
 /**
- * Issue 10, finding 7: no 5xx from bad input. Every route of the OpenAPI document gets requests
+ * No 5xx from bad input (docs/decisions/012). Every route of the OpenAPI document gets requests
  * derived from its own schemas (body, query, path, headers) and then broken, sent as an admin, a
  * user and a visitor (with our own Origin, so they reach validation). No answer may be a 5xx, and a
  * refused request (4xx) may write nothing: a fingerprint of the database is compared around each.
@@ -589,7 +589,7 @@ let communityPostId = '';
 /** Streams never end on their own; they are sent only as a visitor, who is refused at once. */
 const STREAMS = new Set(['GET /api/events']);
 
-describe('bad input (issue 10, finding 7)', () => {
+describe('bad input', () => {
   it('answers every broken request to every route with a 4xx, never a 5xx, and writes nothing when it refuses', async () => {
     const routes = routesOf(t.app.swagger() as never);
     const counts = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailbox, signedUpUser } from './accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 
-/** Issue 10, findings 1, 2, 7 (Host) and 8: links, origins and pages never trust the request. */
+/** Links, origins and pages never trust the request's Host or Origin (docs/decisions/011, 012). */
 
 const forged = { host: 'evil.example', origin: 'http://evil.example' };
 

@@ -6,7 +6,7 @@ import { users } from '../src/db/schema.ts';
 import { adminCookie, latestToken, login, PASSWORD, post, signedUpUser } from './accounts.ts';
 import { createTestApp, makeWebDist, openAgain, sameOrigin, type TestApp } from './helper.ts';
 
-/** Issue 10, findings 3, 4 and 10: bans take staff powers, guards come first, sessions end everywhere. */
+/** Bans take staff powers, guards come first, sessions end everywhere (docs/decisions/012). */
 
 let t: TestApp;
 /** A second instance on the same database, listening on a port, with its own streams. */
@@ -49,7 +49,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('a ban takes a moderator’s staff powers (finding 3)', () => {
+describe('a ban takes a moderator’s staff powers', () => {
   it('answers 403 ACCOUNT_BANNED on every staff route and hides removed posts again', async () => {
     const author = await signedUpUser(t.app, 'author@example.com');
     const created = await post(
@@ -105,7 +105,7 @@ describe('a ban takes a moderator’s staff powers (finding 3)', () => {
   });
 });
 
-describe('the guard answers before the body is validated (finding 4)', () => {
+describe('the guard answers before the body is validated', () => {
   it('gives a visitor 401 and a user 403, never a 400 listing the schema', async () => {
     const visitor = await t.app.inject({
       method: 'POST',
@@ -158,7 +158,7 @@ async function openStream(cookie: string) {
   return { status: 200, closed, cancel: () => reader.cancel() };
 }
 
-describe('ending a session ends its event streams in every process (finding 10)', () => {
+describe('ending a session ends its event streams in every process', () => {
   it('closes the stream on logout made on another instance', async () => {
     const cookie = await signedUpUser(t.app, 'streamer@example.com');
     const stream = await openStream(cookie);

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@btcp/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { rateLimitHits } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { rateLimitHits } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
 
 export interface RateLimitRule {
   /** What is limited, e.g. 'login:ip'; becomes part of the key. */
@@ -13,49 +13,68 @@ export interface RateLimitRule {
 }
 
 /**
- * D5: fixed-window counters in the database, so every process shares them (ARCHITECTURE "Scale").
- * One upsert per check; throws a 429 with Retry-After once a key passes its limit.
+ * A hit of one subject on a rule: the counter's key and the fixed window `now` falls in. A caller
+ * may count it in a statement of its own, as a vote does (docs/decisions/021).
+ */
+export interface RateLimitHit {
+  key: string;
+  windowStart: Date;
+  windowEnd: Date;
+  max: number;
+  now: Date;
+}
+
+/** The hit of `subject` on `rule` at `now`; windows are aligned to the epoch, so all processes agree. */
+export function hitOf(rule: RateLimitRule, subject: string, now: Date): RateLimitHit {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  return {
+    key: `${rule.name}:${subject}`,
+    windowStart: new Date(windowStart),
+    windowEnd: new Date(windowStart + windowMs),
+    max: rule.max,
+    now,
+  };
+}
+
+/** The 429 of a hit past its limit, with Retry-After: the seconds until its window ends. */
+export function tooManyRequests(hit: RateLimitHit, message?: string): AppError {
+  const retryAfter = Math.max(1, Math.ceil((hit.windowEnd.getTime() - hit.now.getTime()) / 1000));
+  return new AppError(
+    429,
+    ErrorCode.rateLimited,
+    message ?? `Too many attempts. Please try again in ${retryAfter} seconds.`,
+    undefined,
+    { 'retry-after': String(retryAfter) },
+  );
+}
+
+/**
+ * D5: fixed-window counters in the database, so every process shares them and a limit holds however
+ * many processes serve the API. One upsert per check; throws a 429 with Retry-After (and `message`,
+ * if given) once a key passes its limit.
  */
 export async function enforceRateLimit(
   db: Database,
   rule: RateLimitRule,
   subject: string,
   now: Date,
+  message?: string,
 ): Promise<void> {
-  const { windowMs, windowStart } = windowOf(rule, now);
-  const hits = await countHit(db, rule, subject, windowStart);
-  if (hits > rule.max) throw tooMany(windowStart, windowMs, now);
+  const hit = hitOf(rule, subject, now);
+  if ((await countHit(db, hit)) > hit.max) throw tooManyRequests(hit, message);
 }
 
-function windowOf(rule: RateLimitRule, now: Date) {
-  const windowMs = rule.windowSeconds * 1000;
-  return { windowMs, windowStart: new Date(Math.floor(now.getTime() / windowMs) * windowMs) };
-}
-
-async function countHit(db: Database, rule: RateLimitRule, subject: string, windowStart: Date) {
+async function countHit(db: Database, hit: RateLimitHit) {
   const [row] = await db
     .insert(rateLimitHits)
-    .values({ key: `${rule.name}:${subject}`, windowStart, hits: 1 })
+    .values({ key: hit.key, windowStart: hit.windowStart, hits: 1 })
     .onConflictDoUpdate({
       target: [rateLimitHits.key, rateLimitHits.windowStart],
       set: { hits: sql`${rateLimitHits.hits} + 1` },
     })
     .returning({ hits: rateLimitHits.hits });
   return row?.hits ?? 0;
-}
-
-function tooMany(windowStart: Date, windowMs: number, now: Date): AppError {
-  const retryAfter = Math.max(
-    1,
-    Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
-  );
-  return new AppError(
-    429,
-    ErrorCode.rateLimited,
-    `Too many attempts. Please try again in ${retryAfter} seconds.`,
-    undefined,
-    { 'retry-after': String(retryAfter) },
-  );
 }
 
 export async function purgeOldRateLimitWindows(db: Database, now: Date): Promise<void> {
@@ -116,19 +135,12 @@ export async function enforceFailureLimit(
   email: string,
 ): Promise<void> {
   const { db, clock } = request.server;
-  const now = clock.now();
-  const rule = failureRule(request, action);
-  const { windowMs, windowStart } = windowOf(rule, now);
+  const hit = hitOf(failureRule(request, action), failureSubject(request, email), clock.now());
   const [row] = await db
     .select({ hits: rateLimitHits.hits })
     .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.key, `${rule.name}:${failureSubject(request, email)}`),
-        eq(rateLimitHits.windowStart, windowStart),
-      ),
-    );
-  if ((row?.hits ?? 0) >= rule.max) throw tooMany(windowStart, windowMs, now);
+    .where(and(eq(rateLimitHits.key, hit.key), eq(rateLimitHits.windowStart, hit.windowStart)));
+  if ((row?.hits ?? 0) >= hit.max) throw tooManyRequests(hit);
 }
 
 export async function recordFailure(
@@ -137,8 +149,10 @@ export async function recordFailure(
   email: string,
 ): Promise<void> {
   const { db, clock } = request.server;
-  const rule = failureRule(request, action);
-  await countHit(db, rule, failureSubject(request, email), windowOf(rule, clock.now()).windowStart);
+  await countHit(
+    db,
+    hitOf(failureRule(request, action), failureSubject(request, email), clock.now()),
+  );
 }
 
 /**

@@ -6,10 +6,13 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
+import { routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';
+
+const route = routeOptions(['account']);
 
 /** The signed-in user's own account; every route here requires a user session. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,43 +20,35 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'The signed-in user’s profile',
-        response: { 200: AccountSchema },
-      },
-    },
+    route({ summary: 'The signed-in user’s profile', response: { 200: AccountSchema } }),
     async (request) => getAccount(app.db, signedInUser(request).id),
   );
 
   app.patch(
     '/account',
-    {
-      // The name shows on the user's posts in the public lists.
-      onSend: settlesSharedPages,
-      schema: {
-        tags: ['account'],
+    route(
+      {
         summary: 'Change the username',
         body: UpdateProfileBodySchema,
         response: { 200: AccountSchema },
       },
-    },
+      // The name shows on the user's posts in the public lists.
+      { onSend: settlesSharedPages },
+    ),
     async (request) =>
       updateUsername(app.db, signedInUser(request).id, request.body.username, app.clock.now()),
   );
 
   app.post(
     '/account/password',
-    {
-      onRequest: rateLimitedAs('account-password'),
-      schema: {
-        tags: ['account'],
+    route(
+      {
         summary: 'Change the password; ends every other session of the account',
         body: ChangePasswordBodySchema,
         response: { 200: MessageSchema },
       },
-    },
+      { onRequest: rateLimitedAs('account-password') },
+    ),
     async (request) => {
       await changePassword(
         app.db,

@@ -17,38 +17,35 @@ import {
   rateLimitedAs,
   recordFailure,
 } from '#server/lib/rate-limit.ts';
+import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { audit } from '../audit/service.ts';
 import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
 
-type AdminAuthApp = Parameters<FastifyPluginAsyncZod>[0];
+const route = routeOptions(['admin']);
 
 /** Whether an admin exists, and creating one: by anyone while none does (D8), then by an admin. */
-function adminCreationRoutes(app: AdminAuthApp) {
+function adminCreationRoutes(app: ZodApp) {
   app.get(
     '/admin-auth/bootstrap',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Whether an admin account exists yet (first-run bootstrap)',
-        response: { 200: AdminBootstrapSchema },
-      },
-    },
+    route({
+      summary: 'Whether an admin account exists yet (first-run bootstrap)',
+      response: { 200: AdminBootstrapSchema },
+    }),
     async () => ({ adminExists: await adminExists(app.db) }),
   );
 
   app.post(
     '/admin-auth/create',
-    {
-      onRequest: [requireAdminOrBootstrap, rateLimitedAs('admin-create')],
-      schema: {
-        tags: ['admin'],
+    route(
+      {
         summary: 'Create an admin: open while none exists (D8), then only to a signed-in admin',
         body: CreateAdminBodySchema,
         response: { 201: MessageSchema },
       },
-    },
+      { onRequest: [requireAdminOrBootstrap, rateLimitedAs('admin-create')] },
+    ),
     async (request, reply) => {
       const { email, password } = request.body;
       const { admin } = request;
@@ -76,17 +73,14 @@ function adminCreationRoutes(app: AdminAuthApp) {
 }
 
 /** The admin session: signing in and out, and who may use the admin area. */
-function adminSessionRoutes(app: AdminAuthApp) {
+function adminSessionRoutes(app: ZodApp) {
   app.post(
     '/admin-auth/login',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Admin sign-in; sets the admin session cookie',
-        body: AdminLoginBodySchema,
-        response: { 200: z.object({ admin: z.object({ id: z.string(), email: z.string() }) }) },
-      },
-    },
+    route({
+      summary: 'Admin sign-in; sets the admin session cookie',
+      body: AdminLoginBodySchema,
+      response: { 200: z.object({ admin: z.object({ id: z.string(), email: z.string() }) }) },
+    }),
     async (request, reply) => {
       const { email, password } = request.body;
       await enforceAuthRateLimits(request, 'admin-login');
@@ -109,7 +103,7 @@ function adminSessionRoutes(app: AdminAuthApp) {
 
   app.post(
     '/admin-auth/logout',
-    { schema: { tags: ['admin'], summary: 'Admin sign-out', response: { 204: z.null() } } },
+    route({ summary: 'Admin sign-out', response: { 204: z.null() } }),
     async (request, reply) => {
       await endSession(request, reply, 'admin');
       return reply.status(204).send(null);
@@ -118,14 +112,13 @@ function adminSessionRoutes(app: AdminAuthApp) {
 
   app.get(
     '/admin-auth/me',
-    {
-      onRequest: requireStaff,
-      schema: {
-        tags: ['admin'],
+    route(
+      {
         summary: 'Who may use the admin area: an admin, or a moderator (community and blog only)',
         response: { 200: StaffSchema },
       },
-    },
+      { onRequest: requireStaff },
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return signedInStaff(request);

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
+import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireAdmin, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
@@ -25,33 +26,26 @@ import { AdminStatsSchema, adminStats } from './stats.ts';
 import { listUsers, updateUserFlags } from './users.ts';
 import { adjustBalance, listWallets } from './wallets.ts';
 
-type AdminScope = Parameters<FastifyPluginAsyncZod>[0];
+const route = routeOptions(['admin']);
 
 /** The dashboard's figures and the signed-in admin's own password. */
-function dashboardRoutes(admin: AdminScope) {
+function dashboardRoutes(admin: ZodApp) {
   admin.get(
     '/stats',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Figures for the admin dashboard',
-        response: { 200: AdminStatsSchema },
-      },
-    },
+    route({ summary: 'Figures for the admin dashboard', response: { 200: AdminStatsSchema } }),
     async () => adminStats(admin.db),
   );
 
   admin.post(
     '/password',
-    {
-      onRequest: rateLimitedAs('admin-password'),
-      schema: {
-        tags: ['admin'],
+    route(
+      {
         summary: 'Change the signed-in admin’s password; ends their other admin sessions',
         body: AdminChangePasswordBodySchema,
         response: { 200: MessageSchema },
       },
-    },
+      { onRequest: rateLimitedAs('admin-password') },
+    ),
     async (request) => {
       // The admin-only scope: the staff member is an admin, and staff.id their admin id.
       const staff = signedInStaff(request);
@@ -63,33 +57,29 @@ function dashboardRoutes(admin: AdminScope) {
 }
 
 /** Users: listed and searched, banned or made moderators. */
-function userRoutes(admin: AdminScope) {
+function userRoutes(admin: ZodApp) {
   admin.get(
     '/users',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Users, searched by email or username and paginated on the server',
-        querystring: AdminUsersQuerySchema,
-        response: { 200: AdminUsersPageSchema },
-      },
-    },
+    route({
+      summary: 'Users, searched by email or username and paginated on the server',
+      querystring: AdminUsersQuerySchema,
+      response: { 200: AdminUsersPageSchema },
+    }),
     async (request) => listUsers(admin.db, request.query),
   );
 
   admin.patch(
     '/users/:id',
-    {
-      // A ban shows as a badge beside the user's posts in the public lists.
-      onSend: settlesSharedPages,
-      schema: {
-        tags: ['admin'],
+    route(
+      {
         summary: 'Ban or unban a user, grant or revoke the moderator flag (audited)',
         params: z.object({ id: z.uuid('Not a user id') }),
         body: UpdateAdminUserBodySchema,
         response: { 200: AdminUserSchema },
       },
-    },
+      // A ban shows as a badge beside the user's posts in the public lists.
+      { onSend: settlesSharedPages },
+    ),
     async (request) => {
       const user = await updateUserFlags(
         admin.db,
@@ -106,33 +96,27 @@ function userRoutes(admin: AdminScope) {
 }
 
 /** Wallets: listed and searched, their balances adjusted (audited). */
-function walletRoutes(admin: AdminScope) {
+function walletRoutes(admin: ZodApp) {
   admin.get(
     '/wallets',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Wallets, searched by email or username and paginated on the server',
-        querystring: AdminWalletsQuerySchema,
-        response: { 200: AdminWalletsPageSchema },
-      },
-    },
+    route({
+      summary: 'Wallets, searched by email or username and paginated on the server',
+      querystring: AdminWalletsQuerySchema,
+      response: { 200: AdminWalletsPageSchema },
+    }),
     async (request) => listWallets(admin.db, request.query),
   );
 
   admin.post(
     '/wallets/:userId/adjust',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Set, add to or subtract from a balance; the server computes it (Idempotency-Key header honoured)',
-        params: z.object({ userId: z.uuid('Not a user id') }),
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
-        body: AdjustBalanceBodySchema,
-        response: { 200: AdjustBalanceResultSchema },
-      },
-    },
+    route({
+      summary:
+        'Set, add to or subtract from a balance; the server computes it (Idempotency-Key header honoured)',
+      params: z.object({ userId: z.uuid('Not a user id') }),
+      headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+      body: AdjustBalanceBodySchema,
+      response: { 200: AdjustBalanceResultSchema },
+    }),
     async (request) => {
       return adjustBalance(
         admin.db,

@@ -19,6 +19,7 @@ import {
   enforceFailureLimit,
   recordFailure,
 } from '#server/lib/rate-limit.ts';
+import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { sendJsonText } from '#server/lib/shared-pages.ts';
 import {
   authenticateUser,
@@ -40,19 +41,19 @@ import {
   startSession,
 } from './sessions.ts';
 
+const route = routeOptions(['auth']);
+
 const sameAnswer =
   'If the address can receive it, an email is on its way. Please check your inbox.';
 
 const SIGNED_OUT = JSON.stringify({ user: null, admin: null } satisfies SessionState);
-
-type AuthApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * A request for a link by email: limited per IP and per address, queued for the mail drainer,
  * and answered the same whether or not the address belongs to an account.
  */
 function mailLinkRoute(
-  app: AuthApp,
+  app: ZodApp,
   ctx: ServiceContext,
   action: 'resend-verification' | 'forgot-password',
   summary: string,
@@ -60,14 +61,7 @@ function mailLinkRoute(
 ) {
   app.post(
     `/auth/${action}`,
-    {
-      schema: {
-        tags: ['auth'],
-        summary,
-        body: EmailOnlyBodySchema,
-        response: { 202: MessageSchema },
-      },
-    },
+    route({ summary: summary, body: EmailOnlyBodySchema, response: { 202: MessageSchema } }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, action, request.body.email);
       await queueMail(ctx, request.body.email);
@@ -78,16 +72,13 @@ function mailLinkRoute(
 }
 
 /** Who is signed in: the one auth route every page load calls. */
-function sessionRoute(app: AuthApp) {
+function sessionRoute(app: ZodApp) {
   app.get(
     '/auth/session',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Who is signed in: the user session and the admin session, each or neither',
-        response: { 200: SessionStateSchema },
-      },
-    },
+    route({
+      summary: 'Who is signed in: the user session and the admin session, each or neither',
+      response: { 200: SessionStateSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // Every visitor's answer is the same text: sent as it is, not serialized each time.
@@ -104,17 +95,14 @@ function sessionRoute(app: AuthApp) {
 }
 
 /** Registering, and proving the address with the emailed link. */
-function signUpRoutes(app: AuthApp, ctx: ServiceContext) {
+function signUpRoutes(app: ZodApp, ctx: ServiceContext) {
   app.post(
     '/auth/register',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account; a verification link is emailed',
-        body: RegisterBodySchema,
-        response: { 201: MessageSchema },
-      },
-    },
+    route({
+      summary: 'Create an account; a verification link is emailed',
+      body: RegisterBodySchema,
+      response: { 201: MessageSchema },
+    }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'register', request.body.email);
       await register(ctx, request.body);
@@ -127,14 +115,11 @@ function signUpRoutes(app: AuthApp, ctx: ServiceContext) {
 
   app.post(
     '/auth/verify-email',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Verify an email address with the emailed link',
-        body: TokenBodySchema,
-        response: { 200: MessageSchema },
-      },
-    },
+    route({
+      summary: 'Verify an email address with the emailed link',
+      body: TokenBodySchema,
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       await verifyEmail(ctx, request.body.token);
       return { message: 'Email verified' };
@@ -150,17 +135,14 @@ function signUpRoutes(app: AuthApp, ctx: ServiceContext) {
   );
 }
 
-function signInRoutes(app: AuthApp, ctx: ServiceContext) {
+function signInRoutes(app: ZodApp, ctx: ServiceContext) {
   app.post(
     '/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in; sets the session cookie',
-        body: LoginBodySchema,
-        response: { 200: SessionStateSchema },
-      },
-    },
+    route({
+      summary: 'Sign in; sets the session cookie',
+      body: LoginBodySchema,
+      response: { 200: SessionStateSchema },
+    }),
     async (request, reply) => {
       const { email, password, remember } = request.body;
       await enforceAuthRateLimits(request, 'login');
@@ -191,13 +173,7 @@ function signInRoutes(app: AuthApp, ctx: ServiceContext) {
 
   app.post(
     '/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: deletes the session',
-        response: { 204: z.null() },
-      },
-    },
+    route({ summary: 'Sign out: deletes the session', response: { 204: z.null() } }),
     async (request, reply) => {
       await endSession(request, reply, 'user');
       // Every process has forgotten the session before the caller hears it is gone.
@@ -208,7 +184,7 @@ function signInRoutes(app: AuthApp, ctx: ServiceContext) {
 }
 
 /** A forgotten password: the emailed link, whether it still works, and the new password. */
-function passwordRoutes(app: AuthApp, ctx: ServiceContext) {
+function passwordRoutes(app: ZodApp, ctx: ServiceContext) {
   mailLinkRoute(
     app,
     ctx,
@@ -219,14 +195,11 @@ function passwordRoutes(app: AuthApp, ctx: ServiceContext) {
 
   app.post(
     '/auth/reset-password/check',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether a reset link can still be used',
-        body: TokenBodySchema,
-        response: { 200: z.object({ valid: z.literal(true) }) },
-      },
-    },
+    route({
+      summary: 'Whether a reset link can still be used',
+      body: TokenBodySchema,
+      response: { 200: z.object({ valid: z.literal(true) }) },
+    }),
     async (request) => {
       if (!(await isResetLinkValid(ctx, request.body.token))) throw invalidTokenError();
       return { valid: true as const };
@@ -235,14 +208,11 @@ function passwordRoutes(app: AuthApp, ctx: ServiceContext) {
 
   app.post(
     '/auth/reset-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset link; ends every session of the account',
-        body: ResetPasswordBodySchema,
-        response: { 200: MessageSchema },
-      },
-    },
+    route({
+      summary: 'Set a new password with a reset link; ends every session of the account',
+      body: ResetPasswordBodySchema,
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       await enforceAuthRateLimits(request, 'reset-password');
       await resetPassword(ctx, request.body);

@@ -174,7 +174,7 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<v
 
 /**
  * D6: a fresh verification link for an unverified account. The request only queues it, with the
- * same single insert for every address (finding 12): the drainer decides whether anything is sent.
+ * same single insert for every address (docs/decisions/012): the drainer decides whether anything is sent.
  */
 export async function resendVerification(ctx: ServiceContext, email: string): Promise<void> {
   await enqueueMail(ctx.db, 'verify_email', email, ctx.clock.now());

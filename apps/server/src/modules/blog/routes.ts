@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/errors.ts';
+import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '../auth/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
@@ -25,20 +26,20 @@ import {
   toBlogPost,
 } from './service.ts';
 
+const route = routeOptions(['blog']);
+const editorRoute = routeOptions(['admin blog']);
+
 const IdParamsSchema = z.object({ id: z.string().uuid('Not a valid post id') });
 
 /** GET /api/blog/posts and /api/blog/posts/{id}: published posts only, for everyone. */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/posts',
-    {
-      schema: {
-        tags: ['blog'],
-        summary: 'Published blog posts, newest first',
-        querystring: BlogListQuerySchema,
-        response: { 200: BlogPageSchema },
-      },
-    },
+    route({
+      summary: 'Published blog posts, newest first',
+      querystring: BlogListQuerySchema,
+      response: { 200: BlogPageSchema },
+    }),
     async (request, reply) => {
       const { page, pageSize } = request.query;
       const body = await app.sharedPages.get('blog', `list:${page}:${pageSize}`, async () => {
@@ -50,14 +51,11 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/blog/posts/:id',
-    {
-      schema: {
-        tags: ['blog'],
-        summary: 'One published blog post; drafts answer 404',
-        params: IdParamsSchema,
-        response: { 200: BlogPostSchema },
-      },
-    },
+    route({
+      summary: 'One published blog post; drafts answer 404',
+      params: IdParamsSchema,
+      response: { 200: BlogPostSchema },
+    }),
     async (request, reply) => {
       const { id } = request.params;
       const body = await app.sharedPages.get('blog', `post:${id}`, async () => {
@@ -70,49 +68,38 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-type BlogAdminApp = Parameters<FastifyPluginAsyncZod>[0];
-
 /** Every post, drafts included, for the editor. */
-function blogEditorReadRoutes(app: BlogAdminApp) {
+function blogEditorReadRoutes(app: ZodApp) {
   app.get(
     '/blog/posts',
-    {
-      schema: {
-        tags: ['admin blog'],
-        summary: 'Every blog post, drafts included, newest first',
-        querystring: BlogListQuerySchema,
-        response: { 200: AdminBlogPageSchema },
-      },
-    },
+    editorRoute({
+      summary: 'Every blog post, drafts included, newest first',
+      querystring: BlogListQuerySchema,
+      response: { 200: AdminBlogPageSchema },
+    }),
     async (request) => listAllPosts(app.db, request.query),
   );
 
   app.get(
     '/blog/posts/:id',
-    {
-      schema: {
-        tags: ['admin blog'],
-        summary: 'One blog post, draft or published, for editing',
-        params: IdParamsSchema,
-        response: { 200: BlogPostSchema },
-      },
-    },
+    editorRoute({
+      summary: 'One blog post, draft or published, for editing',
+      params: IdParamsSchema,
+      response: { 200: BlogPostSchema },
+    }),
     async (request) => findAnyPost(app.db, request.params.id),
   );
 }
 
 /** Creating, replacing and deleting posts, each audited with its staff member. */
-function blogEditorWriteRoutes(app: BlogAdminApp) {
+function blogEditorWriteRoutes(app: ZodApp) {
   app.post(
     '/blog/posts',
-    {
-      schema: {
-        tags: ['admin blog'],
-        summary: 'Create a blog post (a draft unless published is true)',
-        body: BlogPostBodySchema,
-        response: { 201: BlogPostSchema },
-      },
-    },
+    editorRoute({
+      summary: 'Create a blog post (a draft unless published is true)',
+      body: BlogPostBodySchema,
+      response: { 201: BlogPostSchema },
+    }),
     async (request, reply) => {
       const post = await savePost(
         app.db,
@@ -127,29 +114,23 @@ function blogEditorWriteRoutes(app: BlogAdminApp) {
 
   app.put(
     '/blog/posts/:id',
-    {
-      schema: {
-        tags: ['admin blog'],
-        summary: 'Replace a blog post’s fields; sets updated_at',
-        params: IdParamsSchema,
-        body: BlogPostBodySchema,
-        response: { 200: BlogPostSchema },
-      },
-    },
+    editorRoute({
+      summary: 'Replace a blog post’s fields; sets updated_at',
+      params: IdParamsSchema,
+      body: BlogPostBodySchema,
+      response: { 200: BlogPostSchema },
+    }),
     async (request) =>
       savePost(app.db, signedInStaff(request), request.params.id, request.body, app.clock.now()),
   );
 
   app.delete(
     '/blog/posts/:id',
-    {
-      schema: {
-        tags: ['admin blog'],
-        summary: 'Delete a blog post',
-        params: IdParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    editorRoute({
+      summary: 'Delete a blog post',
+      params: IdParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await deletePost(app.db, signedInStaff(request), request.params.id);
       return reply.status(204).send(null);
@@ -158,20 +139,16 @@ function blogEditorWriteRoutes(app: BlogAdminApp) {
 }
 
 /** A cover image upload: the one multipart route of the blog. */
-async function blogCoverUploadRoute(app: BlogAdminApp) {
+async function blogCoverUploadRoute(app: ZodApp) {
   await app.register(
     acceptingUploads(async (uploads) => {
       uploads.post(
         '/media/blog-cover',
-        {
-          schema: {
-            tags: ['admin blog'],
-            summary:
-              'Upload a cover image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
-            consumes: ['multipart/form-data'],
-            response: { 201: MediaSchema },
-          },
-        },
+        editorRoute({
+          summary: 'Upload a cover image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
+          consumes: ['multipart/form-data'],
+          response: { 201: MediaSchema },
+        }),
         async (request, reply) => {
           const staff = signedInStaff(request);
           const input = await readUpload(request, 'blog_cover');

@@ -5,26 +5,13 @@ import { newestFirst } from '#server/db/order.ts';
 import { communityComments, communityPosts, communityVotes, profiles } from '#server/db/schema.ts';
 import { forbidden, notFound } from '#server/errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import {
-  authorColumns,
-  itemCommons,
-  microsOf,
-  timestampAt,
-  type VoteType,
-  visibleToPublic,
-  votesOf,
-} from './sql.ts';
+import { asItem, itemColumns, type RowOf, timestampAt, visibleToPublic, votesOf } from './sql.ts';
 
 const commentSelection = {
   id: communityComments.id,
   postId: communityComments.postId,
   content: communityComments.content,
-  upvotes: communityComments.upvotes,
-  downvotes: communityComments.downvotes,
-  createdAt: communityComments.createdAt,
-  createdMicros: microsOf(communityComments.createdAt),
-  userId: communityComments.userId,
-  ...authorColumns,
+  ...itemColumns(communityComments),
 };
 
 const selectComments = (db: DatabaseOrTransaction) =>
@@ -33,16 +20,11 @@ const selectComments = (db: DatabaseOrTransaction) =>
     .from(communityComments)
     .leftJoin(profiles, eq(profiles.id, communityComments.userId));
 
-type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
-
-function toComment(row: CommentRow, myVote: VoteType | null, viewerId: string | null): Comment {
-  return {
-    id: row.id,
-    postId: row.postId,
-    content: row.content,
-    ...itemCommons(row, myVote, viewerId),
-  };
-}
+const toComment = asItem((row: RowOf<typeof selectComments>) => ({
+  id: row.id,
+  postId: row.postId,
+  content: row.content,
+}));
 
 /** A post's comments, newest first, in keyset pages; the caller checked the post is readable. */
 export async function listComments(

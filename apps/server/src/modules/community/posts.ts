@@ -21,9 +21,9 @@ import { cardUrlOf, mediaUrlOf } from '../media/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
 import {
-  authorColumns,
-  itemCommons,
-  microsOf,
+  asItem,
+  itemColumns,
+  type RowOf,
   timestampAt,
   type VoteType,
   visibleToPublic,
@@ -41,15 +41,10 @@ const postSelection = {
   imageWidth: media.width,
   imageHeight: media.height,
   topic: communityPosts.topic,
-  upvotes: communityPosts.upvotes,
-  downvotes: communityPosts.downvotes,
   commentCount: communityPosts.commentCount,
   status: communityPosts.status,
-  createdAt: communityPosts.createdAt,
-  createdMicros: microsOf(communityPosts.createdAt),
   hotRank: communityPosts.hotRank,
-  userId: communityPosts.userId,
-  ...authorColumns,
+  ...itemColumns(communityPosts),
 };
 
 /** Posts with their authors (left join: an author whose account is gone shows 'Unknown'). */
@@ -60,23 +55,20 @@ const selectPosts = (db: DatabaseOrTransaction) =>
     .leftJoin(profiles, eq(profiles.id, communityPosts.userId))
     .leftJoin(media, eq(media.id, communityPosts.imageMediaId));
 
-type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
+type PostRow = RowOf<typeof selectPosts>;
 
-function toPost(row: PostRow, myVote: VoteType | null, viewerId: string | null): CommunityPost {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    imageUrl: row.imageUrl,
-    imageCardUrl: cardUrlOf(row.imageUrl),
-    imageWidth: row.imageUrl ? row.imageWidth : null,
-    imageHeight: row.imageUrl ? row.imageHeight : null,
-    topic: row.topic,
-    commentCount: row.commentCount,
-    status: row.status,
-    ...itemCommons(row, myVote, viewerId),
-  };
-}
+const toPost = asItem((row: PostRow) => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  imageUrl: row.imageUrl,
+  imageCardUrl: cardUrlOf(row.imageUrl),
+  imageWidth: row.imageUrl ? row.imageWidth : null,
+  imageHeight: row.imageUrl ? row.imageHeight : null,
+  topic: row.topic,
+  commentCount: row.commentCount,
+  status: row.status,
+}));
 
 export interface ListQuery {
   sort: CommunitySort;

@@ -14,6 +14,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { acceptingUploads } from '../media/routes.ts';
@@ -36,8 +37,7 @@ import { voteOnComment, voteOnPost } from './votes.ts';
 
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
 const CommentParamsSchema = z.object({ id: z.uuid('Not a valid comment id') });
-const tags = ['community'];
-type App = Parameters<FastifyPluginAsyncZod>[0];
+const route = routeOptions(['community']);
 
 /** What a post's and a comment's own routes (delete one's own, vote) differ in. */
 interface OwnItem {
@@ -71,19 +71,13 @@ const comments: OwnItem = {
  * D17: authors delete their own post or comment (settled before the answer, as a post is); D1, D5:
  * a vote is one statement, its limit included, and the pages it changes settle after it answers.
  */
-const ownItemRoutes = (app: App, item: OwnItem) => {
+const ownItemRoutes = (app: ZodApp, item: OwnItem) => {
   app.delete(
     item.path,
-    {
-      onRequest: requireUser,
-      onSend: settlesSharedPages,
-      schema: {
-        tags,
-        summary: item.deleteSummary,
-        params: item.params,
-        response: { 204: z.null() },
-      },
-    },
+    route(
+      { summary: item.deleteSummary, params: item.params, response: { 204: z.null() } },
+      { onRequest: requireUser, onSend: settlesSharedPages },
+    ),
     async (request, reply) => {
       await item.deleteOwn(app.db, request.params.id, signedInUser(request).id);
       return reply.status(204).send(null);
@@ -91,16 +85,15 @@ const ownItemRoutes = (app: App, item: OwnItem) => {
   );
   app.post(
     `${item.path}/vote`,
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        tags,
+    route(
+      {
         summary: item.voteSummary,
         params: item.params,
         body: VoteBodySchema,
         response: { 200: VoteResultSchema },
       },
-    },
+      { onRequest: requireActiveUser },
+    ),
     async (request) => {
       const userId = signedInUser(request).id;
       const hit = voteHit(app.config, userId, app.clock.now());
@@ -112,17 +105,14 @@ const ownItemRoutes = (app: App, item: OwnItem) => {
 };
 
 /** The posts: the list (its first pages shared by everyone), one post, a new post. */
-function postRoutes(app: App) {
+function postRoutes(app: ZodApp) {
   app.get(
     '/community/posts',
-    {
-      schema: {
-        tags,
-        summary: 'Visible posts (active and flagged), Hot, New or Top, in keyset pages of 20',
-        querystring: CommunityListQuerySchema,
-        response: { 200: CommunityPageSchema },
-      },
-    },
+    route({
+      summary: 'Visible posts (active and flagged), Hot, New or Top, in keyset pages of 20',
+      querystring: CommunityListQuerySchema,
+      response: { 200: CommunityPageSchema },
+    }),
     async (request, reply) => {
       const { query } = request;
       const viewer = await viewerOf(request);
@@ -148,16 +138,14 @@ function postRoutes(app: App) {
 
   app.post(
     '/community/posts',
-    {
-      onRequest: requireActiveUser,
-      onSend: settlesSharedPages,
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Create a post, optionally with a topic and an uploaded community image',
         body: CreateCommunityPostBodySchema,
         response: { 201: CommunityPostSchema },
       },
-    },
+      { onRequest: requireActiveUser, onSend: settlesSharedPages },
+    ),
     async (request, reply) => {
       const userId = signedInUser(request).id;
       await enforceCommunityRateLimit(request, 'post', userId);
@@ -168,14 +156,11 @@ function postRoutes(app: App) {
 
   app.get(
     '/community/posts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One post; a removed post is 404 to everyone but admins and moderators',
-        params: PostParamsSchema,
-        response: { 200: CommunityPostSchema },
-      },
-    },
+    route({
+      summary: 'One post; a removed post is 404 to everyone but admins and moderators',
+      params: PostParamsSchema,
+      response: { 200: CommunityPostSchema },
+    }),
     async (request, reply) => {
       const { id } = request.params;
       const viewer = await viewerOf(request);
@@ -194,18 +179,15 @@ function postRoutes(app: App) {
 }
 
 /** A post's comments, read afresh for every request, and a new comment. */
-function commentRoutes(app: App) {
+function commentRoutes(app: ZodApp) {
   app.get(
     '/community/posts/:id/comments',
-    {
-      schema: {
-        tags,
-        summary: 'A post’s comments, newest first, in keyset pages of 50',
-        params: PostParamsSchema,
-        querystring: CommentsQuerySchema,
-        response: { 200: CommentsPageSchema },
-      },
-    },
+    route({
+      summary: 'A post’s comments, newest first, in keyset pages of 50',
+      params: PostParamsSchema,
+      querystring: CommentsQuerySchema,
+      response: { 200: CommentsPageSchema },
+    }),
     async (request, reply) => {
       const viewer = await viewerOf(request);
       await assertPostReadable(app.db, request.params.id, viewer);
@@ -218,17 +200,15 @@ function commentRoutes(app: App) {
 
   app.post(
     '/community/posts/:id/comments',
-    {
-      onRequest: requireActiveUser,
-      onSend: settlesSharedPages,
-      schema: {
-        tags,
+    route(
+      {
         summary: 'Comment on a post',
         params: PostParamsSchema,
         body: CreateCommentBodySchema,
         response: { 201: CommentSchema },
       },
-    },
+      { onRequest: requireActiveUser, onSend: settlesSharedPages },
+    ),
     async (request, reply) => {
       const userId = signedInUser(request).id;
       await enforceCommunityRateLimit(request, 'comment', userId);
@@ -245,19 +225,18 @@ function commentRoutes(app: App) {
 }
 
 /** The image a new post may carry, uploaded before the post. */
-function imageUploadRoutes(app: App) {
+function imageUploadRoutes(app: ZodApp) {
   return acceptingUploads(async (uploads) => {
     uploads.post(
       '/community/images',
-      {
-        onRequest: requireActiveUser,
-        schema: {
-          tags,
+      route(
+        {
           summary: 'Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
           consumes: ['multipart/form-data'],
           response: { 201: MediaSchema },
         },
-      },
+        { onRequest: requireActiveUser },
+      ),
       async (request, reply) => {
         const userId = signedInUser(request).id;
         await enforceCommunityRateLimit(request, 'image', userId);
@@ -282,13 +261,10 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const item of [posts, comments]) ownItemRoutes(app, item);
   app.get(
     '/community/stats',
-    {
-      schema: {
-        tags,
-        summary: 'Sidebar figures: visible posts, registered members, members online (5 min)',
-        response: { 200: CommunityStatsSchema },
-      },
-    },
+    route({
+      summary: 'Sidebar figures: visible posts, registered members, members online (5 min)',
+      response: { 200: CommunityStatsSchema },
+    }),
     async () => {
       // This process's own requests count at once; another's within the second it waits to write.
       await app.lastSeen.flush();

@@ -1,7 +1,12 @@
 import { type AnyColumn, and, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { idArray, prepared } from '#server/db/prepared.ts';
-import { communityPosts, communityVotes, profiles } from '#server/db/schema.ts';
+import {
+  type communityComments,
+  communityPosts,
+  communityVotes,
+  profiles,
+} from '#server/db/schema.ts';
 
 export type VoteType = 'upvote' | 'downvote';
 
@@ -43,6 +48,23 @@ export const authorColumns = {
   authorBanned: profiles.isBanned,
 };
 
+/**
+ * The columns a post and a comment are both read with: what `itemCommons` shows, the creation time
+ * in exact microseconds for cursors, and the author (the query left-joins profiles on userId).
+ */
+export const itemColumns = (table: typeof communityPosts | typeof communityComments) => ({
+  upvotes: table.upvotes,
+  downvotes: table.downvotes,
+  createdAt: table.createdAt,
+  createdMicros: microsOf(table.createdAt),
+  userId: table.userId,
+  ...authorColumns,
+});
+
+/** The row a select builder's query yields. */
+export type RowOf<Select extends (db: DatabaseOrTransaction) => { execute(): Promise<unknown[]> }> =
+  Awaited<ReturnType<ReturnType<Select>['execute']>>[number];
+
 /** null when the author's account is gone (shown as 'Unknown'). */
 export function toAuthor(row: {
   authorId: string | null;
@@ -80,6 +102,14 @@ export function itemCommons(
     isMine: viewerId !== null && row.userId === viewerId,
   };
 }
+
+/** A post or comment as the API shows it, from its row: its own fields, then `itemCommons`. */
+export const asItem =
+  <Row extends Parameters<typeof itemCommons>[0], Own extends object>(own: (row: Row) => Own) =>
+  (row: Row, myVote: VoteType | null, viewerId: string | null) => ({
+    ...own(row),
+    ...itemCommons(row, myVote, viewerId),
+  });
 
 /** D17: what the public sees; the partial indexes of the three sorts use this very predicate. */
 export const visibleToPublic = ne(communityPosts.status, 'removed');

@@ -1,5 +1,6 @@
 import { communityMessages, type VoteResult } from '@btcp/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.ts';
 import {
@@ -9,8 +10,8 @@ import {
   rateLimitHits,
 } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
+import { type RateLimitHit, tooManyRequests } from '#server/lib/rate-limit.ts';
 import { hotRankSql } from './hot-rank.ts';
-import { type RateLimitHit, tooManyRequests } from './rate-limits.ts';
 import type { VoteType } from './sql.ts';
 
 /** What differs between a vote on a post and a vote on a comment. */
@@ -28,12 +29,20 @@ interface VoteTarget {
   notFound: string;
 }
 
+/** The vote row's column naming the item, and that column's two keys, as the schema names them. */
+function itemKeys(column: typeof communityVotes.postId | typeof communityVotes.commentId) {
+  const { uniqueConstraints, foreignKeys } = getTableConfig(communityVotes);
+  const on = (columns: { name: string }[]) => columns.some(({ name }) => name === column.name);
+  const uniqueKey = uniqueConstraints.find((key) => on(key.columns))?.getName();
+  const itemKey = foreignKeys.find((key) => on(key.reference().columns))?.getName();
+  if (!uniqueKey || !itemKey) throw new Error(`community_votes has no keys on ${column.name}`);
+  return { column: column.name as VoteTarget['column'], uniqueKey, itemKey };
+}
+
 const score = sql`(${communityPosts.upvotes} + delta.up - ${communityPosts.downvotes} - delta.down)`;
 
 const posts: VoteTarget = {
-  column: 'post_id',
-  uniqueKey: 'community_votes_user_post_key',
-  itemKey: 'community_votes_post_id_community_posts_id_fk',
+  ...itemKeys(communityVotes.postId),
   visible: (id, allowed) => sql`
     SELECT ${communityPosts.id} AS id FROM ${communityPosts}
     WHERE ${communityPosts.id} = ${id} AND ${communityPosts.status} <> 'removed' AND ${allowed}`,
@@ -47,9 +56,7 @@ const posts: VoteTarget = {
 };
 
 const comments: VoteTarget = {
-  column: 'comment_id',
-  uniqueKey: 'community_votes_user_comment_key',
-  itemKey: 'community_votes_comment_id_community_comments_id_fk',
+  ...itemKeys(communityVotes.commentId),
   visible: (id, allowed) => sql`
     SELECT ${communityComments.id} AS id FROM ${communityComments}
     JOIN ${communityPosts} ON ${communityPosts.id} = ${communityComments.postId}
@@ -152,7 +159,8 @@ async function vote(
       if (isForeignKeyViolation(error, target.itemKey)) throw notFound(target.notFound);
       throw error;
     }
-    if (!row || Number(row.hits) > hit.max) throw tooManyRequests(hit);
+    if (!row || Number(row.hits) > hit.max)
+      throw tooManyRequests(hit, communityMessages.tooManyRequests);
     if (!row.found) throw notFound(target.notFound);
     if (row.upvotes !== null && row.downvotes !== null) {
       return {

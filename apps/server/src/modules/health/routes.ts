@@ -2,18 +2,18 @@ import { performance } from 'node:perf_hooks';
 import { HealthSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '#server/db/client.ts';
+import { routeOptions } from '#server/lib/routes.ts';
+
+const route = routeOptions(['health']);
 
 /** GET /api/health: 200 when the database answers, 503 when it does not (for load balancers). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Whether the server and its database are up',
-        response: { 200: HealthSchema, 503: HealthSchema },
-      },
-    },
+    route({
+      summary: 'Whether the server and its database are up',
+      response: { 200: HealthSchema, 503: HealthSchema },
+    }),
     async (request, reply) => {
       const started = performance.now();
       let reachable = true;

@@ -1,6 +1,9 @@
 import { MailboxSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '#server/errors.ts';
+import { routeOptions } from '#server/lib/routes.ts';
+
+const route = routeOptions(['dev']);
 
 /**
  * D22: the local outbox, for developers and browser tests. It holds every user's sign-in links, so
@@ -9,13 +12,10 @@ import { notFound } from '#server/errors.ts';
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/mailbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'The local mail outbox (development servers on a loopback address only)',
-        response: { 200: MailboxSchema },
-      },
-    },
+    route({
+      summary: 'The local mail outbox (development servers on a loopback address only)',
+      response: { 200: MailboxSchema },
+    }),
     async (_request, reply) => {
       const messages = app.config.devMailbox ? await app.mailer.list() : null;
       if (messages === null) {

@@ -8,24 +8,24 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
+import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { pingMining } from './pings.ts';
 import { miningStatus, startMining, stopMining } from './sessions.ts';
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
+const route = routeOptions(['mining']);
 
 /** The session's life while it runs: its status, its start, its pings. */
-function runningRoutes(app: App) {
+function runningRoutes(app: ZodApp) {
   app.get(
     '/mining/status',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['mining'],
+    route(
+      {
         summary: 'This user’s session, the active miners and the rate',
         response: { 200: MiningStatusSchema },
       },
-    },
+      { onRequest: requireUser },
+    ),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return miningStatus(app.db, await app.settings.get(), signedInUser(request).id);
@@ -34,14 +34,10 @@ function runningRoutes(app: App) {
 
   app.post(
     '/mining/start',
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        tags: ['mining'],
-        summary: 'Start mining (one session per user)',
-        response: { 201: MiningSessionSchema },
-      },
-    },
+    route(
+      { summary: 'Start mining (one session per user)', response: { 201: MiningSessionSchema } },
+      { onRequest: requireActiveUser },
+    ),
     async (request, reply) =>
       reply
         .status(201)
@@ -57,15 +53,14 @@ function runningRoutes(app: App) {
 
   app.post(
     '/mining/ping',
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        tags: ['mining'],
+    route(
+      {
         summary: 'Keep the session alive (every 30 s); rewards arrive on the event stream',
         body: SessionIdBodySchema,
         response: { 204: z.null() },
       },
-    },
+      { onRequest: requireActiveUser },
+    ),
     async (request, reply) => {
       await pingMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now());
       return reply.status(204).send(null);
@@ -74,33 +69,31 @@ function runningRoutes(app: App) {
 }
 
 /** The end of a session: Stop, and the beacon a closing page sends. */
-function stoppingRoutes(app: App) {
+function stoppingRoutes(app: ZodApp) {
   app.post(
     '/mining/stop',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['mining'],
+    route(
+      {
         summary: 'Stop mining and collect the pro-rata remainder',
         body: SessionIdBodySchema,
         response: { 200: MiningSettlementSchema },
       },
-    },
+      { onRequest: requireUser },
+    ),
     async (request) =>
       stopMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now()),
   );
 
   app.post(
     '/cleanup-mining-session',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['mining'],
+    route(
+      {
         summary: 'The unload beacon: stops the session like Stop; quiet when it is already gone',
         body: SessionIdBodySchema,
         response: { 204: z.null() },
       },
-    },
+      { onRequest: requireUser },
+    ),
     async (request, reply) => {
       try {
         await stopMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now());

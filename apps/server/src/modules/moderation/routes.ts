@@ -6,12 +6,13 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '../auth/guards.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
 
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
-const tags = ['community'];
+const route = routeOptions(['community']);
 
 /**
  * /api/admin/community/*: registered in the admin staff scope, whose guard lets in admins and
@@ -21,14 +22,11 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', settlesSharedPages);
   app.get(
     '/posts',
-    {
-      schema: {
-        tags,
-        summary: 'All posts, removed ones too, newest first; search over title, content, author',
-        querystring: AdminCommunityQuerySchema,
-        response: { 200: AdminCommunityPageSchema },
-      },
-    },
+    route({
+      summary: 'All posts, removed ones too, newest first; search over title, content, author',
+      querystring: AdminCommunityQuerySchema,
+      response: { 200: AdminCommunityPageSchema },
+    }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listPostsForModeration(app.db, request.query);
@@ -37,15 +35,12 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/posts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Mark a post active, flagged or removed (audited)',
-        params: PostParamsSchema,
-        body: SetPostStatusBodySchema,
-        response: { 200: AdminCommunityPostSchema },
-      },
-    },
+    route({
+      summary: 'Mark a post active, flagged or removed (audited)',
+      params: PostParamsSchema,
+      body: SetPostStatusBodySchema,
+      response: { 200: AdminCommunityPostSchema },
+    }),
     async (request) =>
       setPostStatus(
         app.db,
@@ -58,14 +53,11 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a post with all its comments and votes (audited)',
-        params: PostParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route({
+      summary: 'Delete a post with all its comments and votes (audited)',
+      params: PostParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await deletePostAsStaff(app.db, signedInStaff(request), request.params.id);
       return reply.status(204).send(null);

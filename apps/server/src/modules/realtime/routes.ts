@@ -1,9 +1,12 @@
 import { ErrorCode, type RealtimeEvent } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '#server/errors.ts';
+import { routeOptions } from '#server/lib/routes.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
+
+const route = routeOptions(['realtime']);
 
 const HEARTBEAT_MS = 30_000;
 /**
@@ -21,10 +24,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/events',
-    {
-      onRequest: requireUser,
-      schema: { tags: ['realtime'], summary: 'Server-Sent Events: balance, transactions, mining' },
-    },
+    route(
+      { summary: 'Server-Sent Events: balance, transactions, mining' },
+      { onRequest: requireUser },
+    ),
     async (request, reply) => {
       const user = signedInUser(request);
       // The guard found the session by this cookie.

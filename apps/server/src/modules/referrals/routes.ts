@@ -1,7 +1,10 @@
 import { ReferralStatsSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOptions } from '#server/lib/routes.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
 import { referralStats } from './service.ts';
+
+const route = routeOptions(['referrals']);
 
 /** /api/referrals/*: the signed-in user's referral code and figures (D12). */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,13 +12,10 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/referrals/stats',
-    {
-      schema: {
-        tags: ['referrals'],
-        summary: 'Referral code, verified and pending referrals, and earnings',
-        response: { 200: ReferralStatsSchema },
-      },
-    },
+    route({
+      summary: 'Referral code, verified and pending referrals, and earnings',
+      response: { 200: ReferralStatsSchema },
+    }),
     async (request) => referralStats(app.db, signedInUser(request).id),
   );
 };

@@ -1,9 +1,10 @@
 import { MiningSettingsSchema, StoredMiningSettingsSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOptions } from '#server/lib/routes.ts';
 import { signedInStaff } from '../auth/guards.ts';
 import { loadSettings, toMiningSettings, updateMiningSettings } from './service.ts';
 
-const tags = ['admin'];
+const route = routeOptions(['admin']);
 
 /**
  * /api/admin/settings/*: registered in the admin-only scope, whose guard answers everyone else
@@ -12,26 +13,20 @@ const tags = ['admin'];
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mining',
-    {
-      schema: {
-        tags,
-        summary: 'Mining phases, rates, reward interval and referral bonus',
-        response: { 200: StoredMiningSettingsSchema },
-      },
-    },
+    route({
+      summary: 'Mining phases, rates, reward interval and referral bonus',
+      response: { 200: StoredMiningSettingsSchema },
+    }),
     async () => toMiningSettings(await loadSettings(app.db)),
   );
 
   app.put(
     '/mining',
-    {
-      schema: {
-        tags,
-        summary: 'Change the mining settings (audited); new sessions use the new rate',
-        body: MiningSettingsSchema,
-        response: { 200: StoredMiningSettingsSchema },
-      },
-    },
+    route({
+      summary: 'Change the mining settings (audited); new sessions use the new rate',
+      body: MiningSettingsSchema,
+      response: { 200: StoredMiningSettingsSchema },
+    }),
     async (request) => {
       const saved = await updateMiningSettings(app.db, signedInStaff(request), request.body);
       // Every process starts the next session at the new rate.

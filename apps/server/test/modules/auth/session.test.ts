@@ -80,7 +80,7 @@ describe('GET /api/auth/session', () => {
   });
 });
 
-describe('a kept session in use (issue 12)', () => {
+describe('a session in use, kept in memory (decisions 013, 014)', () => {
   let t: TestApp;
   const clock = manualClock(new Date('2026-06-01T12:00:00Z'));
   const statements: string[] = [];

@@ -16,7 +16,7 @@ describe('GET /api/health', () => {
     expect(body.status).toBe('ok');
     expect(body.database.reachable).toBe(true);
     expect(body.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded');
-    // Only failures carry the id a user quotes to support (issue 11: every header costs).
+    // Only failures carry the id a user quotes to support: every header costs (decision 013).
     expect(response.headers['x-request-id']).toBeUndefined();
   });
 
