@@ -8,7 +8,7 @@ import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 import { pngImage, uploadFile } from './images.ts';
 
 /**
- * Issue 14: the public pages arrive rendered. The web app's real server entry runs here from its
+ * The public pages arrive rendered (decisions 016, 018). The web app's real server entry runs here from its
  * source (Vitest compiles it as the build would), so no build is needed; the shell around it is
  * the test helper's.
  */
