@@ -70,7 +70,7 @@ export interface Config extends RawConfig {
   webSsrEntry: string | null;
 }
 
-/** Parses the environment once at start (STYLE: config validated once); nothing else reads it. */
+/** Parses the environment once at start; nothing else reads it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),

@@ -1,6 +1,6 @@
 // Runs before first paint (docs/decisions/016).
 (() => {
-  // The saved theme, else the system's (spec: route table, theme note).
+  // The saved theme, else the system's.
   let saved = null;
   try {
     saved = window.localStorage.getItem('btcp-theme');

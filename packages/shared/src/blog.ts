@@ -42,7 +42,7 @@ export const blogMessages = {
   notFound: 'Blog post not found',
 } as const;
 
-/** First `words` words of a text, with an ellipsis when cut (spec: 25-word excerpt). */
+/** First `words` words of a text, with an ellipsis when cut (the product's 25-word excerpt). */
 export function excerptWords(text: string, words = BLOG_EXCERPT_WORDS): string {
   const all = text.trim().split(/\s+/).filter(Boolean);
   return all.length > words ? `${all.slice(0, words).join(' ')}...` : all.join(' ');

@@ -23,7 +23,7 @@ export const mediaMessages = {
   missingFile: 'Choose an image file to upload.',
 } as const;
 
-/** Checks a picked file before it is sent, with the spec's texts; the server checks again. */
+/** Checks a picked file before it is sent, with the product's texts; the server checks again. */
 export function checkImageFile(file: { type: string; size: number }): 'type' | 'size' | null {
   if (!file.type.startsWith('image/')) return 'type';
   if (file.size > MEDIA_MAX_BYTES) return 'size';

@@ -1,5 +1,5 @@
 /**
- * Every route of the web app in one place (STYLE: config/paths). The server uses the same table to
+ * Every route of the web app in one place. The server uses the same table to
  * answer unknown pages with a 404 status while still serving the app, and to put each page's title
  * into the HTML it sends.
  */
@@ -51,7 +51,7 @@ export type PathKey = keyof typeof paths;
 
 export const LANDING_TITLE = `${SITE_NAME} | KYC-Free Bitcoin Mining Platform`;
 
-/** Page titles the spec gives, or that a finished product needs; null means the page sets its own. */
+/** Page titles the product gives, or that a finished product needs; null means the page sets its own. */
 export const pageTitles: Record<PathKey, string> = {
   home: LANDING_TITLE,
   whitepaper: `Whitepaper | ${SITE_NAME}`,

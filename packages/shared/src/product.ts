@@ -56,7 +56,7 @@ export const OFFICIAL_LAUNCH_YEAR = 2027;
 export const NODE_SUPPORT_YEAR = 2027;
 
 /**
- * Public accounts linked from the footer. The spec shows social and code-repository links without
+ * Public accounts linked from the footer. The footer shows social and code-repository links without
  * naming them; these are the operator's to set before going live.
  */
 export const CODE_REPOSITORY_URL = 'https://github.com/btcp-platform/btcp';

@@ -1,5 +1,5 @@
 /**
- * Dates and counts as the spec shows them, in US English, in the browser's time zone or in UTC (on
+ * Dates and counts as the product shows them, in US English, in the browser's time zone or in UTC (on
  * the server and while its page hydrates: use-time-zone.ts). Written out by hand, not with `Intl`:
  * the first `Intl` formatter a page builds loads the locale's data, about 25 ms of a phone's main
  * thread in the middle of hydrating (docs/decisions/018). The output is what `Intl`'s en-US gives.

@@ -31,7 +31,7 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
   const texts = modeTexts[mode];
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  // Shown under the amount, like every other form's errors: the spec's title and text.
+  // Shown under the amount, like every other form's errors: the product's title and text.
   const [error, setError] = useState<string | undefined>(undefined);
   const amountInput = useRef<HTMLInputElement>(null);
 
@@ -49,7 +49,7 @@ export function AdjustBalanceForm({ mode, balance, busy, onSubmit }: AdjustBalan
   };
 
   return (
-    // noValidate: the browser's own bubbles would pre-empt the spec's messages for min and max.
+    // noValidate: the browser's own bubbles would pre-empt the product's messages for min and max.
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormField
         label={`${texts.label} (BTCP)`}

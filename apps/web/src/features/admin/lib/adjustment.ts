@@ -11,7 +11,7 @@ export interface Refusal {
 const tooManyDecimals = 'Use at most 8 decimal places.';
 
 /**
- * The browser's pre-check of an amount, with the spec's words. It only saves a round trip: the
+ * The browser's pre-check of an amount, with the product's words. It only saves a round trip: the
  * server checks again and computes the new balance itself (D1).
  */
 export function checkAdjustment(
@@ -51,7 +51,7 @@ export function checkAdjustment(
   return parsed;
 }
 
-/** The success toast, with the amount as the admin typed it; D20 says BTCP where the spec says BTC. */
+/** The success toast, with the amount as the admin typed it; D20 names the coin BTCP. */
 export function adjustmentDoneMessage(mode: AdjustMode, amount: string, email: string): string {
   const coins = `${amount} BTCP`;
   if (mode === 'add') return `Added ${coins} to ${email}`;

@@ -20,7 +20,7 @@ function uploadFailureDescription(error: Error): string {
 }
 
 /**
- * The blog form's cover: checks a picked file with the spec's words, uploads it at once, and hands
+ * The blog form's cover: checks a picked file with the product's words, uploads it at once, and hands
  * the new media id to `onChange` (null when the cover is removed). The preview is the server's copy.
  */
 export function useCoverUpload(initial: Cover | null, onChange: (id: string | null) => void) {

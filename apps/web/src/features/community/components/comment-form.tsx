@@ -7,7 +7,7 @@ import { ApiRequestError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCreateComment } from '../api/create-comment.ts';
 
-/** A refusal with a reason (429 too often, D9 banned) shows it; anything else the spec's line. */
+/** A refusal with a reason (429 too often, D9 banned) shows it; anything else the product's line. */
 function failureMessage(error: unknown): string {
   return error instanceof ApiRequestError && [403, 429].includes(error.status)
     ? error.message

@@ -29,7 +29,7 @@ interface NewPostValues {
 
 const emptyPost: NewPostValues = { title: '', content: '', topic: '' };
 
-/** The server's reason when it gave one (403 banned, 429 too often, a bad image), else the spec's. */
+/** The server's reason when it gave one (403 banned, 429 too often, a bad image), else the product's. */
 function failureMessage(error: unknown): string {
   if (
     !(error instanceof ApiRequestError) ||

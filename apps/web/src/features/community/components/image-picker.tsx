@@ -25,7 +25,7 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 /**
- * An optional image with a preview: only images, at most 5MB, said with the spec's words
+ * An optional image with a preview: only images, at most 5MB, said with the product's words
  * before anything is sent; the server checks the bytes again (D14).
  */
 export function ImagePicker({ file, onChange, disabled }: ImagePickerProps) {

@@ -11,7 +11,7 @@ export function authRequiredToast(): void {
 
 /**
  * A refused vote: a visitor is told to sign in; a refusal with a reason (429 too often, D9 banned)
- * shows the server's words; anything else the spec's 'Voting failed' line.
+ * shows the server's words; anything else the product's 'Voting failed' line.
  */
 export function voteErrorToast(error: unknown): void {
   if (error instanceof ApiRequestError && error.status === 401) {

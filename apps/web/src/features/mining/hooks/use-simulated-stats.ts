@@ -25,7 +25,7 @@ function nextStats(previous: SimulatedStats): SimulatedStats {
 }
 
 /**
- * The miner's hashrate and shares, simulated as in the spec (D11 keeps them display values): they
+ * The miner's hashrate and shares, simulated as the product shows them (D11 keeps them display values): they
  * earn nothing and the server never sees them. They start afresh with each session.
  */
 export function useSimulatedStats(sessionId: string | null): SimulatedStats {

@@ -22,7 +22,7 @@ export const transactionsQueryOptions = (page: number, pageSize = TRANSACTIONS_P
 export const useTransactions = (page: number) => useQuery(transactionsQueryOptions(page));
 
 /**
- * A new transaction from the event stream goes on top of page 1 without a reload (spec: realtime);
+ * A new transaction from the event stream goes on top of page 1 without a reload;
  * later pages shift by one, so they are fetched again when next shown.
  */
 export function prependTransaction(queryClient: QueryClient, transaction: Transaction): void {
