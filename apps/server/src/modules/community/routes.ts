@@ -30,7 +30,7 @@ import {
   personalPage,
   readPublicPage,
 } from './posts.ts';
-import { enforceCommunityRateLimit, voteHit } from './rate-limits.ts';
+import { rateLimitedAuthor, voteHit } from './rate-limits.ts';
 import { settled, settleSoon } from './settling.ts';
 import { viewerOf } from './viewer.ts';
 import { voteOnComment, voteOnPost } from './votes.ts';
@@ -143,8 +143,7 @@ function postRoutes(app: ZodApp) {
       onSend: settlesSharedPages,
     }),
     async (request, reply) => {
-      const userId = signedInUser(request).id;
-      await enforceCommunityRateLimit(request, 'post', userId);
+      const userId = await rateLimitedAuthor(request, 'post');
       const post = await createPost(app.db, userId, request.body, app.clock.now());
       return reply.status(201).send(post);
     },
@@ -202,8 +201,7 @@ function commentRoutes(app: ZodApp) {
       onSend: settlesSharedPages,
     }),
     async (request, reply) => {
-      const userId = signedInUser(request).id;
-      await enforceCommunityRateLimit(request, 'comment', userId);
+      const userId = await rateLimitedAuthor(request, 'comment');
       const comment = await createComment(
         app.db,
         userId,
@@ -227,8 +225,7 @@ function imageUploadRoutes(app: ZodApp) {
         onRequest: requireActiveUser,
       }),
       async (request, reply) => {
-        const userId = signedInUser(request).id;
-        await enforceCommunityRateLimit(request, 'image', userId);
+        const userId = await rateLimitedAuthor(request, 'image');
         const input = await readUpload(request, 'community_image');
         const stored = await storeImage(app.db, app.mediaStorage, input, 'community_image', {
           userId,
