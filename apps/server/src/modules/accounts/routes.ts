@@ -20,35 +20,29 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account',
-    route({ summary: 'The signed-in user’s profile', response: { 200: AccountSchema } }),
+    route('The signed-in user’s profile', { ok: AccountSchema }),
     async (request) => getAccount(app.db, signedInUser(request).id),
   );
 
   app.patch(
     '/account',
-    route(
-      {
-        summary: 'Change the username',
-        body: UpdateProfileBodySchema,
-        response: { 200: AccountSchema },
-      },
+    route('Change the username', {
+      body: UpdateProfileBodySchema,
+      ok: AccountSchema,
       // The name shows on the user's posts in the public lists.
-      { onSend: settlesSharedPages },
-    ),
+      onSend: settlesSharedPages,
+    }),
     async (request) =>
       updateUsername(app.db, signedInUser(request).id, request.body.username, app.clock.now()),
   );
 
   app.post(
     '/account/password',
-    route(
-      {
-        summary: 'Change the password; ends every other session of the account',
-        body: ChangePasswordBodySchema,
-        response: { 200: MessageSchema },
-      },
-      { onRequest: rateLimitedAs('account-password') },
-    ),
+    route('Change the password; ends every other session of the account', {
+      body: ChangePasswordBodySchema,
+      ok: MessageSchema,
+      onRequest: rateLimitedAs('account-password'),
+    }),
     async (request) => {
       await changePassword(
         app.db,

@@ -17,7 +17,7 @@ import {
   rateLimitedAs,
   recordFailure,
 } from '#server/lib/rate-limit.ts';
-import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
+import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { audit } from '../audit/service.ts';
 import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
@@ -29,23 +29,19 @@ const route = routeOptions(['admin']);
 function adminCreationRoutes(app: ZodApp) {
   app.get(
     '/admin-auth/bootstrap',
-    route({
-      summary: 'Whether an admin account exists yet (first-run bootstrap)',
-      response: { 200: AdminBootstrapSchema },
+    route('Whether an admin account exists yet (first-run bootstrap)', {
+      ok: AdminBootstrapSchema,
     }),
     async () => ({ adminExists: await adminExists(app.db) }),
   );
 
   app.post(
     '/admin-auth/create',
-    route(
-      {
-        summary: 'Create an admin: open while none exists (D8), then only to a signed-in admin',
-        body: CreateAdminBodySchema,
-        response: { 201: MessageSchema },
-      },
-      { onRequest: [requireAdminOrBootstrap, rateLimitedAs('admin-create')] },
-    ),
+    route('Create an admin: open while none exists (D8), then only to a signed-in admin', {
+      body: CreateAdminBodySchema,
+      created: MessageSchema,
+      onRequest: [requireAdminOrBootstrap, rateLimitedAs('admin-create')],
+    }),
     async (request, reply) => {
       const { email, password } = request.body;
       const { admin } = request;
@@ -76,10 +72,9 @@ function adminCreationRoutes(app: ZodApp) {
 function adminSessionRoutes(app: ZodApp) {
   app.post(
     '/admin-auth/login',
-    route({
-      summary: 'Admin sign-in; sets the admin session cookie',
+    route('Admin sign-in; sets the admin session cookie', {
       body: AdminLoginBodySchema,
-      response: { 200: z.object({ admin: z.object({ id: z.string(), email: z.string() }) }) },
+      ok: z.object({ admin: z.object({ id: z.string(), email: z.string() }) }),
     }),
     async (request, reply) => {
       const { email, password } = request.body;
@@ -103,7 +98,7 @@ function adminSessionRoutes(app: ZodApp) {
 
   app.post(
     '/admin-auth/logout',
-    route({ summary: 'Admin sign-out', response: { 204: z.null() } }),
+    route('Admin sign-out', { noContent: true }),
     async (request, reply) => {
       await endSession(request, reply, 'admin');
       return reply.status(204).send(null);
@@ -112,17 +107,12 @@ function adminSessionRoutes(app: ZodApp) {
 
   app.get(
     '/admin-auth/me',
-    route(
-      {
-        summary: 'Who may use the admin area: an admin, or a moderator (community and blog only)',
-        response: { 200: StaffSchema },
-      },
-      { onRequest: requireStaff },
-    ),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return signedInStaff(request);
-    },
+    route('Who may use the admin area: an admin, or a moderator (community and blog only)', {
+      ok: StaffSchema,
+      onRequest: requireStaff,
+      onSend: noStore,
+    }),
+    async (request) => signedInStaff(request),
   );
 }
 

@@ -32,20 +32,17 @@ const route = routeOptions(['admin']);
 function dashboardRoutes(admin: ZodApp) {
   admin.get(
     '/stats',
-    route({ summary: 'Figures for the admin dashboard', response: { 200: AdminStatsSchema } }),
+    route('Figures for the admin dashboard', { ok: AdminStatsSchema }),
     async () => adminStats(admin.db),
   );
 
   admin.post(
     '/password',
-    route(
-      {
-        summary: 'Change the signed-in admin’s password; ends their other admin sessions',
-        body: AdminChangePasswordBodySchema,
-        response: { 200: MessageSchema },
-      },
-      { onRequest: rateLimitedAs('admin-password') },
-    ),
+    route('Change the signed-in admin’s password; ends their other admin sessions', {
+      body: AdminChangePasswordBodySchema,
+      ok: MessageSchema,
+      onRequest: rateLimitedAs('admin-password'),
+    }),
     async (request) => {
       // The admin-only scope: the staff member is an admin, and staff.id their admin id.
       const staff = signedInStaff(request);
@@ -60,26 +57,22 @@ function dashboardRoutes(admin: ZodApp) {
 function userRoutes(admin: ZodApp) {
   admin.get(
     '/users',
-    route({
-      summary: 'Users, searched by email or username and paginated on the server',
+    route('Users, searched by email or username and paginated on the server', {
       querystring: AdminUsersQuerySchema,
-      response: { 200: AdminUsersPageSchema },
+      ok: AdminUsersPageSchema,
     }),
     async (request) => listUsers(admin.db, request.query),
   );
 
   admin.patch(
     '/users/:id',
-    route(
-      {
-        summary: 'Ban or unban a user, grant or revoke the moderator flag (audited)',
-        params: z.object({ id: z.uuid('Not a user id') }),
-        body: UpdateAdminUserBodySchema,
-        response: { 200: AdminUserSchema },
-      },
+    route('Ban or unban a user, grant or revoke the moderator flag (audited)', {
+      params: z.object({ id: z.uuid('Not a user id') }),
+      body: UpdateAdminUserBodySchema,
+      ok: AdminUserSchema,
       // A ban shows as a badge beside the user's posts in the public lists.
-      { onSend: settlesSharedPages },
-    ),
+      onSend: settlesSharedPages,
+    }),
     async (request) => {
       const user = await updateUserFlags(
         admin.db,
@@ -99,24 +92,24 @@ function userRoutes(admin: ZodApp) {
 function walletRoutes(admin: ZodApp) {
   admin.get(
     '/wallets',
-    route({
-      summary: 'Wallets, searched by email or username and paginated on the server',
+    route('Wallets, searched by email or username and paginated on the server', {
       querystring: AdminWalletsQuerySchema,
-      response: { 200: AdminWalletsPageSchema },
+      ok: AdminWalletsPageSchema,
     }),
     async (request) => listWallets(admin.db, request.query),
   );
 
   admin.post(
     '/wallets/:userId/adjust',
-    route({
-      summary:
-        'Set, add to or subtract from a balance; the server computes it (Idempotency-Key header honoured)',
-      params: z.object({ userId: z.uuid('Not a user id') }),
-      headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
-      body: AdjustBalanceBodySchema,
-      response: { 200: AdjustBalanceResultSchema },
-    }),
+    route(
+      'Set, add to or subtract from a balance; the server computes it (Idempotency-Key header honoured)',
+      {
+        params: z.object({ userId: z.uuid('Not a user id') }),
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+        body: AdjustBalanceBodySchema,
+        ok: AdjustBalanceResultSchema,
+      },
+    ),
     async (request) => {
       return adjustBalance(
         admin.db,

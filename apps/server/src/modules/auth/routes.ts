@@ -61,7 +61,7 @@ function mailLinkRoute(
 ) {
   app.post(
     `/auth/${action}`,
-    route({ summary: summary, body: EmailOnlyBodySchema, response: { 202: MessageSchema } }),
+    route(summary, { body: EmailOnlyBodySchema, accepted: MessageSchema }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, action, request.body.email);
       await queueMail(ctx, request.body.email);
@@ -75,9 +75,8 @@ function mailLinkRoute(
 function sessionRoute(app: ZodApp) {
   app.get(
     '/auth/session',
-    route({
-      summary: 'Who is signed in: the user session and the admin session, each or neither',
-      response: { 200: SessionStateSchema },
+    route('Who is signed in: the user session and the admin session, each or neither', {
+      ok: SessionStateSchema,
     }),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -98,10 +97,9 @@ function sessionRoute(app: ZodApp) {
 function signUpRoutes(app: ZodApp, ctx: ServiceContext) {
   app.post(
     '/auth/register',
-    route({
-      summary: 'Create an account; a verification link is emailed',
+    route('Create an account; a verification link is emailed', {
       body: RegisterBodySchema,
-      response: { 201: MessageSchema },
+      created: MessageSchema,
     }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'register', request.body.email);
@@ -115,10 +113,9 @@ function signUpRoutes(app: ZodApp, ctx: ServiceContext) {
 
   app.post(
     '/auth/verify-email',
-    route({
-      summary: 'Verify an email address with the emailed link',
+    route('Verify an email address with the emailed link', {
       body: TokenBodySchema,
-      response: { 200: MessageSchema },
+      ok: MessageSchema,
     }),
     async (request) => {
       await verifyEmail(ctx, request.body.token);
@@ -138,11 +135,7 @@ function signUpRoutes(app: ZodApp, ctx: ServiceContext) {
 function signInRoutes(app: ZodApp, ctx: ServiceContext) {
   app.post(
     '/auth/login',
-    route({
-      summary: 'Sign in; sets the session cookie',
-      body: LoginBodySchema,
-      response: { 200: SessionStateSchema },
-    }),
+    route('Sign in; sets the session cookie', { body: LoginBodySchema, ok: SessionStateSchema }),
     async (request, reply) => {
       const { email, password, remember } = request.body;
       await enforceAuthRateLimits(request, 'login');
@@ -173,7 +166,7 @@ function signInRoutes(app: ZodApp, ctx: ServiceContext) {
 
   app.post(
     '/auth/logout',
-    route({ summary: 'Sign out: deletes the session', response: { 204: z.null() } }),
+    route('Sign out: deletes the session', { noContent: true }),
     async (request, reply) => {
       await endSession(request, reply, 'user');
       // Every process has forgotten the session before the caller hears it is gone.
@@ -195,10 +188,9 @@ function passwordRoutes(app: ZodApp, ctx: ServiceContext) {
 
   app.post(
     '/auth/reset-password/check',
-    route({
-      summary: 'Whether a reset link can still be used',
+    route('Whether a reset link can still be used', {
       body: TokenBodySchema,
-      response: { 200: z.object({ valid: z.literal(true) }) },
+      ok: z.object({ valid: z.literal(true) }),
     }),
     async (request) => {
       if (!(await isResetLinkValid(ctx, request.body.token))) throw invalidTokenError();
@@ -208,10 +200,9 @@ function passwordRoutes(app: ZodApp, ctx: ServiceContext) {
 
   app.post(
     '/auth/reset-password',
-    route({
-      summary: 'Set a new password with a reset link; ends every session of the account',
+    route('Set a new password with a reset link; ends every session of the account', {
       body: ResetPasswordBodySchema,
-      response: { 200: MessageSchema },
+      ok: MessageSchema,
     }),
     async (request) => {
       await enforceAuthRateLimits(request, 'reset-password');

@@ -35,10 +35,9 @@ const IdParamsSchema = z.object({ id: z.string().uuid('Not a valid post id') });
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/posts',
-    route({
-      summary: 'Published blog posts, newest first',
+    route('Published blog posts, newest first', {
       querystring: BlogListQuerySchema,
-      response: { 200: BlogPageSchema },
+      ok: BlogPageSchema,
     }),
     async (request, reply) => {
       const { page, pageSize } = request.query;
@@ -51,10 +50,9 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/blog/posts/:id',
-    route({
-      summary: 'One published blog post; drafts answer 404',
+    route('One published blog post; drafts answer 404', {
       params: IdParamsSchema,
-      response: { 200: BlogPostSchema },
+      ok: BlogPostSchema,
     }),
     async (request, reply) => {
       const { id } = request.params;
@@ -72,20 +70,18 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 function blogEditorReadRoutes(app: ZodApp) {
   app.get(
     '/blog/posts',
-    editorRoute({
-      summary: 'Every blog post, drafts included, newest first',
+    editorRoute('Every blog post, drafts included, newest first', {
       querystring: BlogListQuerySchema,
-      response: { 200: AdminBlogPageSchema },
+      ok: AdminBlogPageSchema,
     }),
     async (request) => listAllPosts(app.db, request.query),
   );
 
   app.get(
     '/blog/posts/:id',
-    editorRoute({
-      summary: 'One blog post, draft or published, for editing',
+    editorRoute('One blog post, draft or published, for editing', {
       params: IdParamsSchema,
-      response: { 200: BlogPostSchema },
+      ok: BlogPostSchema,
     }),
     async (request) => findAnyPost(app.db, request.params.id),
   );
@@ -95,10 +91,9 @@ function blogEditorReadRoutes(app: ZodApp) {
 function blogEditorWriteRoutes(app: ZodApp) {
   app.post(
     '/blog/posts',
-    editorRoute({
-      summary: 'Create a blog post (a draft unless published is true)',
+    editorRoute('Create a blog post (a draft unless published is true)', {
       body: BlogPostBodySchema,
-      response: { 201: BlogPostSchema },
+      created: BlogPostSchema,
     }),
     async (request, reply) => {
       const post = await savePost(
@@ -114,11 +109,10 @@ function blogEditorWriteRoutes(app: ZodApp) {
 
   app.put(
     '/blog/posts/:id',
-    editorRoute({
-      summary: 'Replace a blog post’s fields; sets updated_at',
+    editorRoute('Replace a blog post’s fields; sets updated_at', {
       params: IdParamsSchema,
       body: BlogPostBodySchema,
-      response: { 200: BlogPostSchema },
+      ok: BlogPostSchema,
     }),
     async (request) =>
       savePost(app.db, signedInStaff(request), request.params.id, request.body, app.clock.now()),
@@ -126,11 +120,7 @@ function blogEditorWriteRoutes(app: ZodApp) {
 
   app.delete(
     '/blog/posts/:id',
-    editorRoute({
-      summary: 'Delete a blog post',
-      params: IdParamsSchema,
-      response: { 204: z.null() },
-    }),
+    editorRoute('Delete a blog post', { params: IdParamsSchema, noContent: true }),
     async (request, reply) => {
       await deletePost(app.db, signedInStaff(request), request.params.id);
       return reply.status(204).send(null);
@@ -144,11 +134,10 @@ async function blogCoverUploadRoute(app: ZodApp) {
     acceptingUploads(async (uploads) => {
       uploads.post(
         '/media/blog-cover',
-        editorRoute({
-          summary: 'Upload a cover image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
-          consumes: ['multipart/form-data'],
-          response: { 201: MediaSchema },
-        }),
+        editorRoute(
+          'Upload a cover image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
+          { consumes: ['multipart/form-data'], created: MediaSchema },
+        ),
         async (request, reply) => {
           const staff = signedInStaff(request);
           const input = await readUpload(request, 'blog_cover');

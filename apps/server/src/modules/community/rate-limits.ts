@@ -7,6 +7,7 @@ import {
   type RateLimitHit,
   type RateLimitRule,
 } from '#server/lib/rate-limit.ts';
+import { signedInUser } from '../auth/guards.ts';
 
 type CommunityAction = 'post' | 'image' | 'comment' | 'vote';
 
@@ -45,13 +46,17 @@ export function voteHit(config: Config, userId: string, now: Date): RateLimitHit
   return hitOf(ruleFor('vote', config), userId, now);
 }
 
-/** D5: per-account limits on posting, uploading, commenting and voting (429 with Retry-After). */
-export async function enforceCommunityRateLimit(
+/**
+ * D5: the signed-in user's id once their per-account limit on posting, uploading or commenting lets
+ * the action through (429 with Retry-After otherwise).
+ */
+export async function rateLimitedAuthor(
   request: FastifyRequest,
-  action: CommunityAction,
-  userId: string,
-): Promise<void> {
+  action: Exclude<CommunityAction, 'vote'>,
+): Promise<string> {
+  const userId = signedInUser(request).id;
   const { db, clock, config } = request.server;
   const rule = ruleFor(action, config);
   await enforceRateLimit(db, rule, userId, clock.now(), communityMessages.tooManyRequests);
+  return userId;
 }

@@ -30,7 +30,7 @@ import {
   personalPage,
   readPublicPage,
 } from './posts.ts';
-import { enforceCommunityRateLimit, voteHit } from './rate-limits.ts';
+import { rateLimitedAuthor, voteHit } from './rate-limits.ts';
 import { settled, settleSoon } from './settling.ts';
 import { viewerOf } from './viewer.ts';
 import { voteOnComment, voteOnPost } from './votes.ts';
@@ -74,10 +74,12 @@ const comments: OwnItem = {
 const ownItemRoutes = (app: ZodApp, item: OwnItem) => {
   app.delete(
     item.path,
-    route(
-      { summary: item.deleteSummary, params: item.params, response: { 204: z.null() } },
-      { onRequest: requireUser, onSend: settlesSharedPages },
-    ),
+    route(item.deleteSummary, {
+      params: item.params,
+      noContent: true,
+      onRequest: requireUser,
+      onSend: settlesSharedPages,
+    }),
     async (request, reply) => {
       await item.deleteOwn(app.db, request.params.id, signedInUser(request).id);
       return reply.status(204).send(null);
@@ -85,15 +87,12 @@ const ownItemRoutes = (app: ZodApp, item: OwnItem) => {
   );
   app.post(
     `${item.path}/vote`,
-    route(
-      {
-        summary: item.voteSummary,
-        params: item.params,
-        body: VoteBodySchema,
-        response: { 200: VoteResultSchema },
-      },
-      { onRequest: requireActiveUser },
-    ),
+    route(item.voteSummary, {
+      params: item.params,
+      body: VoteBodySchema,
+      ok: VoteResultSchema,
+      onRequest: requireActiveUser,
+    }),
     async (request) => {
       const userId = signedInUser(request).id;
       const hit = voteHit(app.config, userId, app.clock.now());
@@ -108,10 +107,9 @@ const ownItemRoutes = (app: ZodApp, item: OwnItem) => {
 function postRoutes(app: ZodApp) {
   app.get(
     '/community/posts',
-    route({
-      summary: 'Visible posts (active and flagged), Hot, New or Top, in keyset pages of 20',
+    route('Visible posts (active and flagged), Hot, New or Top, in keyset pages of 20', {
       querystring: CommunityListQuerySchema,
-      response: { 200: CommunityPageSchema },
+      ok: CommunityPageSchema,
     }),
     async (request, reply) => {
       const { query } = request;
@@ -138,17 +136,14 @@ function postRoutes(app: ZodApp) {
 
   app.post(
     '/community/posts',
-    route(
-      {
-        summary: 'Create a post, optionally with a topic and an uploaded community image',
-        body: CreateCommunityPostBodySchema,
-        response: { 201: CommunityPostSchema },
-      },
-      { onRequest: requireActiveUser, onSend: settlesSharedPages },
-    ),
+    route('Create a post, optionally with a topic and an uploaded community image', {
+      body: CreateCommunityPostBodySchema,
+      created: CommunityPostSchema,
+      onRequest: requireActiveUser,
+      onSend: settlesSharedPages,
+    }),
     async (request, reply) => {
-      const userId = signedInUser(request).id;
-      await enforceCommunityRateLimit(request, 'post', userId);
+      const userId = await rateLimitedAuthor(request, 'post');
       const post = await createPost(app.db, userId, request.body, app.clock.now());
       return reply.status(201).send(post);
     },
@@ -156,10 +151,9 @@ function postRoutes(app: ZodApp) {
 
   app.get(
     '/community/posts/:id',
-    route({
-      summary: 'One post; a removed post is 404 to everyone but admins and moderators',
+    route('One post; a removed post is 404 to everyone but admins and moderators', {
       params: PostParamsSchema,
-      response: { 200: CommunityPostSchema },
+      ok: CommunityPostSchema,
     }),
     async (request, reply) => {
       const { id } = request.params;
@@ -182,11 +176,10 @@ function postRoutes(app: ZodApp) {
 function commentRoutes(app: ZodApp) {
   app.get(
     '/community/posts/:id/comments',
-    route({
-      summary: 'A post’s comments, newest first, in keyset pages of 50',
+    route('A post’s comments, newest first, in keyset pages of 50', {
       params: PostParamsSchema,
       querystring: CommentsQuerySchema,
-      response: { 200: CommentsPageSchema },
+      ok: CommentsPageSchema,
     }),
     async (request, reply) => {
       const viewer = await viewerOf(request);
@@ -200,18 +193,15 @@ function commentRoutes(app: ZodApp) {
 
   app.post(
     '/community/posts/:id/comments',
-    route(
-      {
-        summary: 'Comment on a post',
-        params: PostParamsSchema,
-        body: CreateCommentBodySchema,
-        response: { 201: CommentSchema },
-      },
-      { onRequest: requireActiveUser, onSend: settlesSharedPages },
-    ),
+    route('Comment on a post', {
+      params: PostParamsSchema,
+      body: CreateCommentBodySchema,
+      created: CommentSchema,
+      onRequest: requireActiveUser,
+      onSend: settlesSharedPages,
+    }),
     async (request, reply) => {
-      const userId = signedInUser(request).id;
-      await enforceCommunityRateLimit(request, 'comment', userId);
+      const userId = await rateLimitedAuthor(request, 'comment');
       const comment = await createComment(
         app.db,
         userId,
@@ -229,17 +219,13 @@ function imageUploadRoutes(app: ZodApp) {
   return acceptingUploads(async (uploads) => {
     uploads.post(
       '/community/images',
-      route(
-        {
-          summary: 'Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)',
-          consumes: ['multipart/form-data'],
-          response: { 201: MediaSchema },
-        },
-        { onRequest: requireActiveUser },
-      ),
+      route('Upload a post image (multipart, one field named file; JPEG, PNG, WebP or GIF)', {
+        consumes: ['multipart/form-data'],
+        created: MediaSchema,
+        onRequest: requireActiveUser,
+      }),
       async (request, reply) => {
-        const userId = signedInUser(request).id;
-        await enforceCommunityRateLimit(request, 'image', userId);
+        const userId = await rateLimitedAuthor(request, 'image');
         const input = await readUpload(request, 'community_image');
         const stored = await storeImage(app.db, app.mediaStorage, input, 'community_image', {
           userId,
@@ -261,9 +247,8 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const item of [posts, comments]) ownItemRoutes(app, item);
   app.get(
     '/community/stats',
-    route({
-      summary: 'Sidebar figures: visible posts, registered members, members online (5 min)',
-      response: { 200: CommunityStatsSchema },
+    route('Sidebar figures: visible posts, registered members, members online (5 min)', {
+      ok: CommunityStatsSchema,
     }),
     async () => {
       // This process's own requests count at once; another's within the second it waits to write.

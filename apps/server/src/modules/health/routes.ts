@@ -10,8 +10,7 @@ const route = routeOptions(['health']);
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    route({
-      summary: 'Whether the server and its database are up',
+    route('Whether the server and its database are up', {
       response: { 200: HealthSchema, 503: HealthSchema },
     }),
     async (request, reply) => {

@@ -12,9 +12,8 @@ const route = routeOptions(['dev']);
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/mailbox',
-    route({
-      summary: 'The local mail outbox (development servers on a loopback address only)',
-      response: { 200: MailboxSchema },
+    route('The local mail outbox (development servers on a loopback address only)', {
+      ok: MailboxSchema,
     }),
     async (_request, reply) => {
       const messages = app.config.devMailbox ? await app.mailer.list() : null;

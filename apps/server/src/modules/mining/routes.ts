@@ -6,9 +6,8 @@ import {
   SessionIdBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
-import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
+import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { pingMining } from './pings.ts';
 import { miningStatus, startMining, stopMining } from './sessions.ts';
@@ -19,25 +18,20 @@ const route = routeOptions(['mining']);
 function runningRoutes(app: ZodApp) {
   app.get(
     '/mining/status',
-    route(
-      {
-        summary: 'This user’s session, the active miners and the rate',
-        response: { 200: MiningStatusSchema },
-      },
-      { onRequest: requireUser },
-    ),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return miningStatus(app.db, await app.settings.get(), signedInUser(request).id);
-    },
+    route('This user’s session, the active miners and the rate', {
+      ok: MiningStatusSchema,
+      onRequest: requireUser,
+      onSend: noStore,
+    }),
+    async (request) => miningStatus(app.db, await app.settings.get(), signedInUser(request).id),
   );
 
   app.post(
     '/mining/start',
-    route(
-      { summary: 'Start mining (one session per user)', response: { 201: MiningSessionSchema } },
-      { onRequest: requireActiveUser },
-    ),
+    route('Start mining (one session per user)', {
+      created: MiningSessionSchema,
+      onRequest: requireActiveUser,
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -53,14 +47,11 @@ function runningRoutes(app: ZodApp) {
 
   app.post(
     '/mining/ping',
-    route(
-      {
-        summary: 'Keep the session alive (every 30 s); rewards arrive on the event stream',
-        body: SessionIdBodySchema,
-        response: { 204: z.null() },
-      },
-      { onRequest: requireActiveUser },
-    ),
+    route('Keep the session alive (every 30 s); rewards arrive on the event stream', {
+      body: SessionIdBodySchema,
+      noContent: true,
+      onRequest: requireActiveUser,
+    }),
     async (request, reply) => {
       await pingMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now());
       return reply.status(204).send(null);
@@ -72,28 +63,22 @@ function runningRoutes(app: ZodApp) {
 function stoppingRoutes(app: ZodApp) {
   app.post(
     '/mining/stop',
-    route(
-      {
-        summary: 'Stop mining and collect the pro-rata remainder',
-        body: SessionIdBodySchema,
-        response: { 200: MiningSettlementSchema },
-      },
-      { onRequest: requireUser },
-    ),
+    route('Stop mining and collect the pro-rata remainder', {
+      body: SessionIdBodySchema,
+      ok: MiningSettlementSchema,
+      onRequest: requireUser,
+    }),
     async (request) =>
       stopMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now()),
   );
 
   app.post(
     '/cleanup-mining-session',
-    route(
-      {
-        summary: 'The unload beacon: stops the session like Stop; quiet when it is already gone',
-        body: SessionIdBodySchema,
-        response: { 204: z.null() },
-      },
-      { onRequest: requireUser },
-    ),
+    route('The unload beacon: stops the session like Stop; quiet when it is already gone', {
+      body: SessionIdBodySchema,
+      noContent: true,
+      onRequest: requireUser,
+    }),
     async (request, reply) => {
       try {
         await stopMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now());

@@ -6,7 +6,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeOptions } from '#server/lib/routes.ts';
+import { noStore, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '../auth/guards.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
@@ -22,24 +22,20 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', settlesSharedPages);
   app.get(
     '/posts',
-    route({
-      summary: 'All posts, removed ones too, newest first; search over title, content, author',
+    route('All posts, removed ones too, newest first; search over title, content, author', {
       querystring: AdminCommunityQuerySchema,
-      response: { 200: AdminCommunityPageSchema },
+      ok: AdminCommunityPageSchema,
+      onSend: noStore,
     }),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listPostsForModeration(app.db, request.query);
-    },
+    async (request) => listPostsForModeration(app.db, request.query),
   );
 
   app.patch(
     '/posts/:id',
-    route({
-      summary: 'Mark a post active, flagged or removed (audited)',
+    route('Mark a post active, flagged or removed (audited)', {
       params: PostParamsSchema,
       body: SetPostStatusBodySchema,
-      response: { 200: AdminCommunityPostSchema },
+      ok: AdminCommunityPostSchema,
     }),
     async (request) =>
       setPostStatus(
@@ -53,10 +49,9 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id',
-    route({
-      summary: 'Delete a post with all its comments and votes (audited)',
+    route('Delete a post with all its comments and votes (audited)', {
       params: PostParamsSchema,
-      response: { 204: z.null() },
+      noContent: true,
     }),
     async (request, reply) => {
       await deletePostAsStaff(app.db, signedInStaff(request), request.params.id);

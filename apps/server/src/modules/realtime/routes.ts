@@ -24,10 +24,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/events',
-    route(
-      { summary: 'Server-Sent Events: balance, transactions, mining' },
-      { onRequest: requireUser },
-    ),
+    route('Server-Sent Events: balance, transactions, mining', { onRequest: requireUser }),
     async (request, reply) => {
       const user = signedInUser(request);
       // The guard found the session by this cookie.

@@ -12,9 +12,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/referrals/stats',
-    route({
-      summary: 'Referral code, verified and pending referrals, and earnings',
-      response: { 200: ReferralStatsSchema },
+    route('Referral code, verified and pending referrals, and earnings', {
+      ok: ReferralStatsSchema,
     }),
     async (request) => referralStats(app.db, signedInUser(request).id),
   );

@@ -13,19 +13,17 @@ const route = routeOptions(['admin']);
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mining',
-    route({
-      summary: 'Mining phases, rates, reward interval and referral bonus',
-      response: { 200: StoredMiningSettingsSchema },
+    route('Mining phases, rates, reward interval and referral bonus', {
+      ok: StoredMiningSettingsSchema,
     }),
     async () => toMiningSettings(await loadSettings(app.db)),
   );
 
   app.put(
     '/mining',
-    route({
-      summary: 'Change the mining settings (audited); new sessions use the new rate',
+    route('Change the mining settings (audited); new sessions use the new rate', {
       body: MiningSettingsSchema,
-      response: { 200: StoredMiningSettingsSchema },
+      ok: StoredMiningSettingsSchema,
     }),
     async (request) => {
       const saved = await updateMiningSettings(app.db, signedInStaff(request), request.body);

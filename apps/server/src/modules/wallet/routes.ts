@@ -1,6 +1,6 @@
 import { TransactionsPageSchema, TransactionsQuerySchema, WalletSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeOptions } from '#server/lib/routes.ts';
+import { noStore, routeOptions } from '#server/lib/routes.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
 import { transactionsPage, walletOf } from './service.ts';
 
@@ -10,25 +10,17 @@ const route = routeOptions(['wallet']);
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
 
-  app.get(
-    '/wallet',
-    route({ summary: 'The balance', response: { 200: WalletSchema } }),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return walletOf(app.db, signedInUser(request).id);
-    },
+  app.get('/wallet', route('The balance', { ok: WalletSchema, onSend: noStore }), async (request) =>
+    walletOf(app.db, signedInUser(request).id),
   );
 
   app.get(
     '/wallet/transactions',
-    route({
-      summary: 'Transaction history, newest first, paginated',
+    route('Transaction history, newest first, paginated', {
       querystring: TransactionsQuerySchema,
-      response: { 200: TransactionsPageSchema },
+      ok: TransactionsPageSchema,
+      onSend: noStore,
     }),
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return transactionsPage(app.db, signedInUser(request).id, request.query);
-    },
+    async (request) => transactionsPage(app.db, signedInUser(request).id, request.query),
   );
 };
