@@ -67,7 +67,7 @@ describe('first-run bootstrap (D8)', () => {
 });
 
 describe('admin sign-in', () => {
-  it('refuses wrong credentials with the product's message', async () => {
+  it('refuses wrong credentials with the product message', async () => {
     const response = await post(t.app, '/api/admin-auth/login', {
       email: 'second-admin@example.com',
       password: 'nope nope nope',

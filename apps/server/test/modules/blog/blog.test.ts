@@ -124,7 +124,7 @@ describe('admin blog (D7)', () => {
     expect(entry).toMatchObject({ action: 'blog.create', actorUserId: row?.id });
   });
 
-  it('names the missing fields with the product's texts', async () => {
+  it('names the missing fields with the product texts', async () => {
     const response = await call('POST', '/api/admin/blog/posts', admin, {
       title: '  ',
       content: '',

@@ -64,7 +64,7 @@ describe('admin wallet adjustments', () => {
     ]);
   });
 
-  it('refuses bad amounts with the product's messages, and leaves the balance alone', async () => {
+  it('refuses bad amounts with the product messages, and leaves the balance alone', async () => {
     const over = await adjust({ mode: 'subtract', amount: '5.00000001' });
     expect(over.statusCode).toBe(400);
     expect(over.json().error).toMatchObject({

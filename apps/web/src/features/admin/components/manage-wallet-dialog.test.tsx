@@ -150,7 +150,7 @@ describe('Manage Wallet Balance dialog', () => {
     expect(await screen.findByRole('cell', { name: '23.00000000' })).toBeVisible();
   });
 
-  it('removes and sets with the product's wording', async () => {
+  it('removes and sets with the product wording', async () => {
     const { user, dialog, calls } = await openDialog((call) => ({
       body: { balance: '4', delta: '0', applied: true, ...(call.body as object) },
     }));
