@@ -2,9 +2,9 @@ import type { CommunityPost } from '@btcp/shared/community';
 import { MessageSquare } from 'lucide-react';
 import { LocalTime } from '#web/components/local-time.tsx';
 import { buttonVariants } from '#web/components/ui/button.tsx';
+import { LeadImage } from '#web/components/ui/lead-image.tsx';
 import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { formatLongDateTime } from '#web/lib/format.ts';
-import { imageSources } from '#web/lib/image-sources.ts';
 import { commentsLabel } from '../lib/format.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
 import { AwardAndShare } from './award-and-share.tsx';
@@ -34,19 +34,15 @@ export function PostDetail({ post }: { post: CommunityPost }) {
           </h1>
         </div>
         {post.imageUrl ? (
-          <img
-            {...imageSources(
-              {
-                url: post.imageUrl,
-                cardUrl: post.imageCardUrl,
-                width: post.imageWidth,
-                height: post.imageHeight,
-              },
-              '(min-width: 768px) 640px, 100vw',
-            )}
+          <LeadImage
+            image={{
+              url: post.imageUrl,
+              cardUrl: post.imageCardUrl,
+              width: post.imageWidth,
+              height: post.imageHeight,
+            }}
+            sizes="(min-width: 768px) 640px, 100vw"
             alt={post.title}
-            // The largest thing on the page: it loads before anything the page can wait for.
-            fetchPriority="high"
             className="max-h-[70vh] w-full rounded-lg border border-border bg-muted object-contain"
           />
         ) : null}
