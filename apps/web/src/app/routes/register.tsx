@@ -1,6 +1,5 @@
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { useSearchParams } from 'react-router';
-import { AuthPromptLink } from '#web/features/auth/components/auth-page.tsx';
 import { SignedOutAuthPage } from '#web/features/auth/components/redirect-if-signed-in.tsx';
 import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -12,11 +11,7 @@ export function Component() {
     <SignedOutAuthPage
       title="Create an account"
       description="Register to start mining BTCP in your browser."
-      footer={
-        <AuthPromptLink prompt="Already have an account?" to={paths.login.getHref()}>
-          Sign in
-        </AuthPromptLink>
-      }
+      prompts={[{ prompt: 'Already have an account?', to: paths.login.getHref(), link: 'Sign in' }]}
     >
       <RegisterForm referralCode={searchParams.get('ref') ?? ''} />
     </SignedOutAuthPage>

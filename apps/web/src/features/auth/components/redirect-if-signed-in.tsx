@@ -2,7 +2,7 @@ import { paths } from '@btcp/shared/paths';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '#web/lib/session.ts';
-import { AuthPage, type AuthPageProps } from './auth-page.tsx';
+import { AuthPage, type AuthPageProps, AuthPromptLink } from './auth-page.tsx';
 import { SessionLoading } from './session-loading.tsx';
 
 /** An admin goes to the admin dashboard, a user to theirs. */
@@ -14,11 +14,23 @@ function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   return children;
 }
 
+interface SignedOutAuthPageProps extends Omit<AuthPageProps, 'footer'> {
+  /** The questions under the form and the pages that answer them: 'Already have an account? Sign in'. */
+  prompts: readonly { prompt: string; to: string; link: string }[];
+}
+
 /** /login and /register: an auth page for visitors only; someone signed in is sent on. */
-export function SignedOutAuthPage(props: AuthPageProps) {
+export function SignedOutAuthPage({ prompts, ...page }: SignedOutAuthPageProps) {
   return (
     <RedirectIfSignedIn>
-      <AuthPage {...props} />
+      <AuthPage
+        {...page}
+        footer={prompts.map(({ prompt, to, link }) => (
+          <AuthPromptLink key={to} prompt={prompt} to={to}>
+            {link}
+          </AuthPromptLink>
+        ))}
+      />
     </RedirectIfSignedIn>
   );
 }
