@@ -4,11 +4,12 @@ import { Button } from './ui/button.tsx';
 import { Input } from './ui/input.tsx';
 import { Label } from './ui/label.tsx';
 
-interface SearchHeaderProps {
+export interface SearchHeaderProps {
   /** Ties the (visually hidden) label to the search box. */
   id: string;
-  label: string;
   placeholder: string;
+  /** The search box's (visually hidden) name, when the placeholder does not serve. */
+  label?: string;
   value: string;
   onChange: (value: string) => void;
   onRefresh: () => void;
@@ -20,8 +21,8 @@ interface SearchHeaderProps {
 /** The bar above a searchable admin list: a search box and a refresh button. */
 export function SearchHeader({
   id,
-  label,
   placeholder,
+  label = placeholder,
   value,
   onChange,
   onRefresh,

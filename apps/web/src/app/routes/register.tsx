@@ -1,7 +1,6 @@
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { useSearchParams } from 'react-router';
-import { AuthPage, AuthPromptLink } from '#web/features/auth/components/auth-page.tsx';
-import { RedirectIfSignedIn } from '#web/features/auth/components/redirect-if-signed-in.tsx';
+import { SignedOutAuthPage } from '#web/features/auth/components/redirect-if-signed-in.tsx';
 import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
@@ -9,18 +8,12 @@ export function Component() {
   useDocumentTitle(pageTitles.register);
   const [searchParams] = useSearchParams();
   return (
-    <RedirectIfSignedIn>
-      <AuthPage
-        title="Create an account"
-        description="Register to start mining BTCP in your browser."
-        footer={
-          <AuthPromptLink prompt="Already have an account?" to={paths.login.getHref()}>
-            Sign in
-          </AuthPromptLink>
-        }
-      >
-        <RegisterForm referralCode={searchParams.get('ref') ?? ''} />
-      </AuthPage>
-    </RedirectIfSignedIn>
+    <SignedOutAuthPage
+      title="Create an account"
+      description="Register to start mining BTCP in your browser."
+      prompts={[{ prompt: 'Already have an account?', to: paths.login.getHref(), link: 'Sign in' }]}
+    >
+      <RegisterForm referralCode={searchParams.get('ref') ?? ''} />
+    </SignedOutAuthPage>
   );
 }

@@ -3,7 +3,7 @@ import { formatCount } from '#web/lib/format.ts';
 import { DataTable, type DataTableProps, type PageQuery } from './data-table.tsx';
 import { TotalFooter } from './pagination.tsx';
 
-interface PagedTableProps<Item> extends DataTableProps<Item> {
+export interface PagedTableProps<Item> extends DataTableProps<Item> {
   query: PageQuery<Item> & { data: { total: number; pageSize: number } | undefined };
   /** What is counted, singular and plural: ['user', 'users']. */
   noun: readonly [string, string];

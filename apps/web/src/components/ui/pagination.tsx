@@ -51,7 +51,7 @@ export function Pagination({
   );
 }
 
-interface ListPaginationProps extends Omit<PaginationProps, 'pageCount' | 'busy'> {
+export interface ListPaginationProps extends Omit<PaginationProps, 'pageCount' | 'busy'> {
   /** The query of the page shown: its total and page size count the pages; it is busy while fetching. */
   query: { data: { total: number; pageSize: number } | undefined; isFetching: boolean };
   /** Show 'Page 1 of 1' too, rather than nothing, when every row fits on one page. */

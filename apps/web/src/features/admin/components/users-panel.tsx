@@ -1,6 +1,4 @@
-import { SearchHeader } from '#web/components/search-header.tsx';
-import { Card } from '#web/components/ui/card.tsx';
-import { PagedTable } from '#web/components/ui/paged-table.tsx';
+import { PagedSearchCard } from '#web/components/paged-search-card.tsx';
 import { TableSkeletonRows } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { usePagedSearch } from '#web/hooks/use-paged-search.ts';
@@ -20,37 +18,28 @@ const columns = [
 
 /** The user list: server-side search and pages, with the ban and moderator flags. */
 export function UsersPanel() {
-  const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
-  const users = useAdminUsers({ search, page });
+  const paging = usePagedSearch();
+  const users = useAdminUsers({ search: paging.search, page: paging.page });
   useErrorToast('Failed to load users', users.error, users.errorUpdatedAt);
 
   return (
-    <Card>
-      <SearchHeader
-        id="admin-user-search"
-        label="Search by email or username"
-        placeholder="Search by email or username"
-        value={searchText}
-        onChange={setSearchText}
-        onRefresh={() => void users.refetch()}
-        refreshing={users.isFetching}
-      />
-
-      <PagedTable
-        label="Users"
-        columns={columns}
-        alignEnd={['Referrals']}
-        query={users}
-        loading={<TableSkeletonRows columns={columns} className="max-sm:px-1" />}
-        errorMessage="Failed to load users"
-        emptyMessage="No users found."
-        row={(user) => <UserRow key={user.id} user={user} />}
-        noun={['user', 'users']}
-        loadingStatus="Loading users..."
-        pagesLabel="User pages"
-        page={page}
-        onPageChange={setPage}
-      />
-    </Card>
+    <PagedSearchCard
+      searchBox={{
+        id: 'admin-user-search',
+        placeholder: 'Search by email or username',
+      }}
+      paging={paging}
+      label="Users"
+      columns={columns}
+      alignEnd={['Referrals']}
+      query={users}
+      loading={<TableSkeletonRows columns={columns} className="max-sm:px-1" />}
+      errorMessage="Failed to load users"
+      emptyMessage="No users found."
+      row={(user) => <UserRow key={user.id} user={user} />}
+      noun={['user', 'users']}
+      loadingStatus="Loading users..."
+      pagesLabel="User pages"
+    />
   );
 }

@@ -1,8 +1,6 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { type AdminWallet, walletMessages } from '@btcp/shared/wallet';
-import { SearchHeader } from '#web/components/search-header.tsx';
-import { Card } from '#web/components/ui/card.tsx';
-import { PagedTable } from '#web/components/ui/paged-table.tsx';
+import { PagedSearchCard } from '#web/components/paged-search-card.tsx';
 import { TableCell, TableMessageRow, TableRow } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { usePagedSearch } from '#web/hooks/use-paged-search.ts';
@@ -31,36 +29,27 @@ function WalletRow({ wallet }: { wallet: AdminWallet }) {
 
 /** /admin/wallets: every user's balance, searched and paged on the server. */
 export function WalletsPanel() {
-  const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
-  const wallets = useAdminWallets({ search, page });
+  const paging = usePagedSearch();
+  const wallets = useAdminWallets({ search: paging.search, page: paging.page });
   useErrorToast(walletMessages.failedToLoad, wallets.error, wallets.errorUpdatedAt);
 
   return (
-    <Card>
-      <SearchHeader
-        id="admin-wallet-search"
-        label="Search by email or username"
-        placeholder="Search by email or username"
-        value={searchText}
-        onChange={setSearchText}
-        onRefresh={() => void wallets.refetch()}
-        refreshing={wallets.isFetching}
-      />
-
-      <PagedTable
-        label="Wallets"
-        columns={columns}
-        alignEnd={['Wallet Balance']}
-        query={wallets}
-        loading={<TableMessageRow colSpan={columns.length}>Loading wallet data...</TableMessageRow>}
-        errorMessage={walletMessages.failedToLoad}
-        emptyMessage="No wallets found."
-        row={(wallet) => <WalletRow key={wallet.userId} wallet={wallet} />}
-        noun={['wallet', 'wallets']}
-        pagesLabel="Wallet pages"
-        page={page}
-        onPageChange={setPage}
-      />
-    </Card>
+    <PagedSearchCard
+      searchBox={{
+        id: 'admin-wallet-search',
+        placeholder: 'Search by email or username',
+      }}
+      paging={paging}
+      label="Wallets"
+      columns={columns}
+      alignEnd={['Wallet Balance']}
+      query={wallets}
+      loading={<TableMessageRow colSpan={columns.length}>Loading wallet data...</TableMessageRow>}
+      errorMessage={walletMessages.failedToLoad}
+      emptyMessage="No wallets found."
+      row={(wallet) => <WalletRow key={wallet.userId} wallet={wallet} />}
+      noun={['wallet', 'wallets']}
+      pagesLabel="Wallet pages"
+    />
   );
 }

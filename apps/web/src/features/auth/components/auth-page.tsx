@@ -8,7 +8,7 @@ import {
   CardHeader,
 } from '#web/components/ui/card.tsx';
 
-interface AuthPageProps {
+export interface AuthPageProps {
   title: string;
   description?: ReactNode;
   /** Links below the card's content, e.g. to the other auth pages. */

@@ -6,10 +6,9 @@ import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { DataTable } from '#web/components/ui/data-table.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
-import { ListPagination } from '#web/components/ui/pagination.tsx';
-import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
+import { PagedListTable } from '#web/components/ui/paged-list-table.tsx';
+import { TableCell, TableRow } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
@@ -96,46 +95,28 @@ interface PostsCardProps {
 
 /** The posts of one page as a table, or the invitation to write the first one. */
 function PostsCard({ posts, page, onPageChange, onDelete }: PostsCardProps) {
-  const empty = posts.data?.total === 0;
-
   return (
     <Card>
-      <p role="status" className="sr-only">
-        {posts.isPending ? 'Loading blog posts...' : ''}
-      </p>
-      {empty ? (
-        <EmptyState icon={FilePlus2} title={blogMessages.adminEmpty} className="py-16">
-          <Link
-            to={paths.adminBlogAction.getHref('new')}
-            className={buttonVariants({ className: 'mt-2' })}
-          >
-            {blogMessages.createFirst}
-          </Link>
-        </EmptyState>
-      ) : (
-        <DataTable
-          label="Blog posts"
-          columns={columns}
-          alignEnd={['Actions']}
-          query={posts}
-          loading={
-            <TableSkeletonRows
-              columns={columns}
-              className="hover:bg-transparent"
-              skeletonWidth={(column) => (column === 'Title' ? 'w-48' : 'w-20')}
-            />
-          }
-          errorMessage={blogMessages.adminErrorLoadingPosts}
-          onRetry={() => void posts.refetch()}
-          row={(post) => <PostRow key={post.id} post={post} onDelete={onDelete} />}
-        />
-      )}
-      <ListPagination
-        label="Blog post pages"
+      <PagedListTable
+        loadingStatus="Loading blog posts..."
+        empty={
+          <EmptyState icon={FilePlus2} title={blogMessages.adminEmpty} className="py-16">
+            <Link
+              to={paths.adminBlogAction.getHref('new')}
+              className={buttonVariants({ className: 'mt-2' })}
+            >
+              {blogMessages.createFirst}
+            </Link>
+          </EmptyState>
+        }
+        label="Blog posts"
+        columns={columns}
+        alignEnd={['Actions']}
         query={posts}
-        page={page}
-        onPageChange={onPageChange}
-        className="border-t border-border p-4 text-sm"
+        skeletonWidth={(column) => (column === 'Title' ? 'w-48' : 'w-20')}
+        errorMessage={blogMessages.adminErrorLoadingPosts}
+        row={(post) => <PostRow key={post.id} post={post} onDelete={onDelete} />}
+        pagination={{ label: 'Blog post pages', page, onPageChange }}
       />
     </Card>
   );

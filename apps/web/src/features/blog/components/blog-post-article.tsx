@@ -1,7 +1,7 @@
 import { type BlogPost, blogMessages } from '@btcp/shared/blog';
 import { LocalTime } from '#web/components/local-time.tsx';
+import { LeadImage } from '#web/components/ui/lead-image.tsx';
 import { formatLongDate } from '#web/lib/format.ts';
-import { imageSources } from '#web/lib/image-sources.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 
 /** A blog post: title, optional subtitle, 'Published on {long date}', optional cover, content. */
@@ -23,18 +23,15 @@ export function BlogPostArticle({ post }: { post: BlogPost }) {
         </p>
       </header>
       {post.coverImage ? (
-        <img
-          {...imageSources(
-            {
-              url: post.coverImage,
-              cardUrl: post.coverImageCard,
-              width: post.coverImageWidth,
-              height: post.coverImageHeight,
-            },
-            '(min-width: 768px) 720px, 100vw',
-          )}
+        <LeadImage
+          image={{
+            url: post.coverImage,
+            cardUrl: post.coverImageCard,
+            width: post.coverImageWidth,
+            height: post.coverImageHeight,
+          }}
+          sizes="(min-width: 768px) 720px, 100vw"
           alt={post.title}
-          fetchPriority="high"
           className="mt-8 max-h-[32rem] w-full rounded-xl border border-border bg-muted object-cover"
         />
       ) : null}

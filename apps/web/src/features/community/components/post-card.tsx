@@ -8,12 +8,11 @@ import { MessageSquare } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { cardImageLoading, imageSources } from '#web/lib/image-sources.ts';
 import { commentsLabel, excerpt, isCut } from '../lib/format.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
 import { AwardAndShare } from './award-and-share.tsx';
-import { PostVoteControl } from './post-vote-control.tsx';
+import { PostFrame, PostFrameSkeleton } from './post-frame.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
 /** Comments, Award and Share: quiet text buttons under the post. */
@@ -34,76 +33,64 @@ export function PostCard({ post, first = false }: { post: CommunityPost; first?:
   const titleId = useId();
   const href = paths.communityPost.getHref(post.id);
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex gap-2 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm sm:gap-3 sm:p-4"
-    >
-      <PostVoteControl post={post} className="-mt-1" />
-      <div className="grid min-w-0 flex-1 gap-2">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-          <PostedBy author={post.author} />
-          <span aria-hidden="true">•</span>
-          <RelativeTime value={post.createdAt} />
-          <TopicChip topic={post.topic} />
-          <BannedBadge author={post.author} />
-        </div>
-        <h2 id={titleId} className="text-lg leading-snug font-semibold">
-          <Link to={href} className="hover:text-primary hover:underline">
-            {post.title}
-          </Link>
-        </h2>
-        {post.imageCardUrl ? (
-          <img
-            {...imageSources(
-              {
-                url: post.imageCardUrl,
-                cardUrl: null,
-                width: post.imageWidth,
-                height: post.imageHeight,
-              },
-              '100vw',
-            )}
-            alt={post.title}
-            {...cardImageLoading(first)}
-            decoding="async"
-            className="max-h-[28rem] w-full rounded-lg border border-border bg-muted object-contain"
-          />
-        ) : (
-          <p className="text-sm leading-relaxed text-muted-foreground">
-            {excerpt(post.content)}
-            {isCut(post.content) ? (
-              <>
-                {' '}
-                <Link to={href} className="font-medium text-primary hover:underline">
-                  {communityMessages.readMore}
-                </Link>
-              </>
-            ) : null}
-          </p>
-        )}
-        <div className="-ml-2 flex flex-wrap items-center gap-1">
-          <Link to={href} className={actionClass}>
-            <MessageSquare aria-hidden="true" className="size-4" />
-            {commentsLabel(post.commentCount)}
-          </Link>
-          <AwardAndShare post={post} className={actionClass} />
-        </div>
+    <PostFrame post={post} size="card" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        <PostedBy author={post.author} />
+        <span aria-hidden="true">•</span>
+        <RelativeTime value={post.createdAt} />
+        <TopicChip topic={post.topic} />
+        <BannedBadge author={post.author} />
       </div>
-    </article>
+      <h2 id={titleId} className="text-lg leading-snug font-semibold">
+        <Link to={href} className="hover:text-primary hover:underline">
+          {post.title}
+        </Link>
+      </h2>
+      {post.imageCardUrl ? (
+        <img
+          {...imageSources(
+            {
+              url: post.imageCardUrl,
+              cardUrl: null,
+              width: post.imageWidth,
+              height: post.imageHeight,
+            },
+            '100vw',
+          )}
+          alt={post.title}
+          {...cardImageLoading(first)}
+          decoding="async"
+          className="max-h-[28rem] w-full rounded-lg border border-border bg-muted object-contain"
+        />
+      ) : (
+        <p className="text-sm leading-relaxed text-muted-foreground">
+          {excerpt(post.content)}
+          {isCut(post.content) ? (
+            <>
+              {' '}
+              <Link to={href} className="font-medium text-primary hover:underline">
+                {communityMessages.readMore}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      )}
+      <div className="-ml-2 flex flex-wrap items-center gap-1">
+        <Link to={href} className={actionClass}>
+          <MessageSquare aria-hidden="true" className="size-4" />
+          {commentsLabel(post.commentCount)}
+        </Link>
+        <AwardAndShare post={post} className={actionClass} />
+      </div>
+    </PostFrame>
   );
 }
 
 export function PostCardSkeleton() {
   return (
-    <div className="flex gap-3 rounded-xl border border-border bg-card p-4">
-      <SkeletonStack
-        className="flex flex-col items-center gap-2"
-        lines={['size-7', 'h-4 w-6', 'size-7']}
-      />
-      <SkeletonStack
-        className="grid flex-1 gap-3"
-        lines={['h-3 w-48', 'h-6 w-3/4', 'h-4 w-full', 'h-4 w-5/6', 'h-6 w-56']}
-      />
-    </div>
+    <PostFrameSkeleton
+      size="card"
+      lines={['h-3 w-48', 'h-6 w-3/4', 'h-4 w-full', 'h-4 w-5/6', 'h-6 w-56']}
+    />
   );
 }

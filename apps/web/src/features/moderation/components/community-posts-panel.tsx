@@ -1,9 +1,7 @@
 import { type AdminCommunityPost, communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
 import { useEffect } from 'react';
-import { SearchHeader } from '#web/components/search-header.tsx';
-import { Card } from '#web/components/ui/card.tsx';
-import { PagedTable } from '#web/components/ui/paged-table.tsx';
+import { PagedSearchCard } from '#web/components/paged-search-card.tsx';
 import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
 import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -55,7 +53,8 @@ function PostRow({ post }: { post: AdminCommunityPost }) {
 
 /** The Posts tab of /admin/community: every post, removed ones too, searched and paged on the server. */
 export function CommunityPostsPanel() {
-  const { searchText, setSearchText, search, page, setPage } = usePagedSearch();
+  const paging = usePagedSearch();
+  const { search, page, setPage } = paging;
   const posts = useAdminCommunityPosts({ search, page });
   const { data, error, errorUpdatedAt, isPlaceholderData } = posts;
   const pageCount = countPages(data);
@@ -74,33 +73,25 @@ export function CommunityPostsPanel() {
   }, [data, isPlaceholderData, page, pageCount, setPage]);
 
   return (
-    <Card>
-      <SearchHeader
-        id="admin-community-search"
-        label="Search posts"
-        placeholder={communityMessages.searchPlaceholder}
-        value={searchText}
-        onChange={setSearchText}
-        onRefresh={() => void posts.refetch()}
-        refreshing={posts.isFetching}
-        refreshLabel={communityMessages.refreshPosts}
-      />
-
-      <PagedTable
-        label="Community posts"
-        columns={columns}
-        alignEnd={['Votes', 'Actions']}
-        query={posts}
-        loading={<TableSkeletonRows columns={columns} className="max-sm:px-1" />}
-        errorMessage={communityMessages.adminErrorLoadingPosts}
-        emptyMessage={search ? communityMessages.noPostsMatching : communityMessages.noPosts}
-        row={(post) => <PostRow key={post.id} post={post} />}
-        noun={['post', 'posts']}
-        loadingStatus="Loading posts..."
-        pagesLabel="Post pages"
-        page={page}
-        onPageChange={setPage}
-      />
-    </Card>
+    <PagedSearchCard
+      searchBox={{
+        id: 'admin-community-search',
+        label: 'Search posts',
+        placeholder: communityMessages.searchPlaceholder,
+        refreshLabel: communityMessages.refreshPosts,
+      }}
+      paging={paging}
+      label="Community posts"
+      columns={columns}
+      alignEnd={['Votes', 'Actions']}
+      query={posts}
+      loading={<TableSkeletonRows columns={columns} className="max-sm:px-1" />}
+      errorMessage={communityMessages.adminErrorLoadingPosts}
+      emptyMessage={search ? communityMessages.noPostsMatching : communityMessages.noPosts}
+      row={(post) => <PostRow key={post.id} post={post} />}
+      noun={['post', 'posts']}
+      loadingStatus="Loading posts..."
+      pagesLabel="Post pages"
+    />
   );
 }

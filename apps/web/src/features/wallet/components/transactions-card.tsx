@@ -7,10 +7,9 @@ import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { DataTable } from '#web/components/ui/data-table.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
-import { ListPagination } from '#web/components/ui/pagination.tsx';
-import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
+import { PagedListTable } from '#web/components/ui/paged-list-table.tsx';
+import { TableCell, TableRow } from '#web/components/ui/table.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatShortDateTime } from '#web/lib/format.ts';
@@ -54,57 +53,42 @@ export function TransactionsCard() {
     transactions.error,
     transactions.errorUpdatedAt,
   );
-  const empty = transactions.data?.total === 0;
-
   return (
     <Card>
       <CardHeader>
         <CardTitle>Transaction history</CardTitle>
         <CardDescription>Every change to your balance, newest first.</CardDescription>
       </CardHeader>
-      <p role="status" className="sr-only">
-        {transactions.isPending ? 'Loading transactions...' : ''}
-      </p>
-      {empty ? (
-        <EmptyState
-          icon={Receipt}
-          title="No transactions yet"
-          description="Rewards from mining and referrals will show up here."
-          className="py-12"
-        >
-          <Link to={paths.dashboard.getHref()} className={buttonVariants({ className: 'mt-2' })}>
-            <Pickaxe aria-hidden="true" className="size-4" />
-            Go to Mining
-          </Link>
-        </EmptyState>
-      ) : (
-        <div className="px-3 pb-2 sm:px-4">
-          <DataTable
-            label="Transactions"
-            columns={columns}
-            alignEnd={['Amount']}
-            query={transactions}
-            loading={
-              <TableSkeletonRows
-                columns={columns}
-                labelFirst
-                className="hover:bg-transparent"
-                skeletonWidth={(column) => (column === 'Description' ? 'w-48' : 'w-24')}
-              />
-            }
-            errorMessage="Could not load your transactions."
-            onRetry={() => void transactions.refetch()}
-            row={(transaction) => <TransactionRow key={transaction.id} transaction={transaction} />}
-          />
-        </div>
-      )}
-      <ListPagination
-        label="Transaction pages"
+      <PagedListTable
+        loadingStatus="Loading transactions..."
+        empty={
+          <EmptyState
+            icon={Receipt}
+            title="No transactions yet"
+            description="Rewards from mining and referrals will show up here."
+            className="py-12"
+          >
+            <Link to={paths.dashboard.getHref()} className={buttonVariants({ className: 'mt-2' })}>
+              <Pickaxe aria-hidden="true" className="size-4" />
+              Go to Mining
+            </Link>
+          </EmptyState>
+        }
+        tableInset="px-3 pb-2 sm:px-4"
+        label="Transactions"
+        columns={columns}
+        alignEnd={['Amount']}
         query={transactions}
-        showSinglePage
-        page={page}
-        onPageChange={setPage}
-        className="border-t border-border p-4 text-sm"
+        labelFirst
+        skeletonWidth={(column) => (column === 'Description' ? 'w-48' : 'w-24')}
+        errorMessage="Could not load your transactions."
+        row={(transaction) => <TransactionRow key={transaction.id} transaction={transaction} />}
+        pagination={{
+          label: 'Transaction pages',
+          showSinglePage: true,
+          page,
+          onPageChange: setPage,
+        }}
       />
     </Card>
   );
