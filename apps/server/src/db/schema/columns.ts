@@ -7,3 +7,10 @@ export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 export const money = (name: string) => numeric(name, { precision: 20, scale: 8 });
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+/**
+ * A full-text search document. Only ever written by PostgreSQL (a generated column) and read by
+ * the search's own SQL, so the app never sees its text form.
+ */
+export const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});

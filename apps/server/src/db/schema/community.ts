@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, tsvector, updatedAt } from './columns.ts';
 import { media } from './media.ts';
 
 export const communityTopics = ['bitcoin', 'mining', 'cryptocurrency'] as const;
@@ -34,6 +34,14 @@ export const communityPosts = pgTable(
     status: text('status', { enum: communityPostStatuses }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the community search matches (modules/community/search.ts): the title's words weigh
+     * more (A) than the content's (B). PostgreSQL keeps it from the two texts, read as English
+     * (words stemmed, stop words left out).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "content"), 'B')`,
+    ),
   },
   (table) => [
     // One index per public sort (D15), over the posts the public sees (D17: not removed), in the
@@ -68,6 +76,8 @@ export const communityPosts = pgTable(
       .on(table.topic, table.hotRank.desc(), table.id.desc())
       .where(sql`${table.status} <> 'removed'`),
     index('community_posts_user_idx').on(table.userId),
+    // Finds the posts a search matches without reading the others; removed ones are dropped after.
+    index('community_posts_search_idx').using('gin', table.searchVector),
     check('community_posts_title_length', sql`char_length(trim(${table.title})) BETWEEN 1 AND 300`),
     check(
       'community_posts_content_length',

@@ -1,0 +1,2 @@
+ALTER TABLE "community_posts" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "content"), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "community_posts_search_idx" ON "community_posts" USING gin ("search_vector");
