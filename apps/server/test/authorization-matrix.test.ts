@@ -45,6 +45,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/community/posts/{id}': [404, 404, 404, 404, 404, 404],
   'GET /api/community/posts/{id}/comments': [404, 404, 404, 404, 404, 404],
   'GET /api/community/stats': [200, 200, 200, 200, 200, 200],
+  // Without the words to search for (q), a 400 to everyone: nothing is refused for who asks.
+  'GET /api/community/search': [400, 400, 400, 400, 400, 400],
   'GET /api/admin-auth/bootstrap': [200, 200, 200, 200, 200, 200],
   'POST /api/admin-auth/login': [400, 400, 400, 400, 400, 400],
   // Signed-in users, banned or not (D9: a banned user may read).

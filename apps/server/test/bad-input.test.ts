@@ -581,6 +581,7 @@ const PAGES_OUTSIDE_THE_API = [
   '/blog/rss.xml',
   '/blog/{id}',
   '/community/{id}',
+  '/community?q=%00%20%22or%20-',
   '/robots.txt',
 ];
 let blogId = '';

@@ -129,6 +129,17 @@ describe('every list reads in index order', () => {
     }
   });
 
+  it('the community search reads its matches from the search index, not every post', async () => {
+    // A search is ranked, so it sorts its matches: what must not happen is reading every post.
+    for (const url of ['/api/community/search?q=post', '/api/community/search?q=body&limit=1']) {
+      const statements = await listStatements(url);
+      expect(statements.length, 'the search sent no ordered statement').toBeGreaterThan(0);
+      for (const statement of statements) {
+        expect(statement.plan, statement.sql).toContain('Bitmap Index Scan');
+      }
+    }
+  });
+
   it('the community’s next pages', async () => {
     for (const sort of ['hot', 'new', 'top']) {
       const first = await call(t.app, 'GET', `/api/community/posts?sort=${sort}&limit=1`);

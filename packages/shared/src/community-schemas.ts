@@ -5,6 +5,7 @@ import {
   COMMUNITY_COMMENTS_PAGE_SIZE,
   COMMUNITY_CONTENT_MAX,
   COMMUNITY_PAGE_SIZE,
+  COMMUNITY_SEARCH_MAX,
   COMMUNITY_TITLE_MAX,
   communityMessages,
   communityPostStatuses,
@@ -61,6 +62,23 @@ export const CommunityListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(COMMUNITY_PAGE_SIZE),
 });
 
+/**
+ * A search of the visible posts: free text as a search engine takes it (words, "a phrase", or,
+ * -without), trimmed. Words the search cannot use (only "the", say) find nothing rather than fail.
+ */
+export const CommunitySearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, communityMessages.searchEmpty)
+    .max(COMMUNITY_SEARCH_MAX, communityMessages.searchTooLong)
+    .regex(SINGLE_LINE, `Search text ${textMessages.controlCharacters}`),
+  /** Opaque, from the previous page's nextCursor. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(COMMUNITY_PAGE_SIZE),
+});
+
+/** A page of posts: a list's, in its sort's order, or a search's, the best match first. */
 export const CommunityPageSchema = z.object({
   items: z.array(CommunityPostSchema),
   nextCursor: z.string().nullable(),

@@ -10,6 +10,9 @@ export const COMMUNITY_COMMENT_MAX = 10_000;
 
 export const COMMUNITY_COMMENTS_PAGE_SIZE = 50;
 
+/** The longest search the community takes, in characters once trimmed. */
+export const COMMUNITY_SEARCH_MAX = 200;
+
 export const ADMIN_COMMUNITY_PAGE_SIZE = 20;
 
 /** D19: a member counts as online when seen within this many minutes. */
@@ -114,6 +117,19 @@ export const communityMessages = {
   commentDeleted: 'Comment deleted',
   deletePostConfirm: 'Delete this post? Its comments and votes are deleted with it.',
   deleteCommentConfirm: 'Delete this comment?',
+  // Search (/community?q=…)
+  searchLabel: 'Search community',
+  searchCommunityPlaceholder: 'Search titles and posts',
+  searchButton: 'Search',
+  clearSearch: 'Clear search',
+  searching: 'Searching...',
+  searchResultsFor: (query: string) => `Results for \u201c${query}\u201d`,
+  noSearchResults: (query: string) => `No posts match \u201c${query}\u201d`,
+  noSearchResultsHint: 'Try other words, fewer words, or check the spelling.',
+  errorSearching: 'Error searching posts',
+  errorSearchingDescription: 'Could not search the community. Please try again.',
+  searchEmpty: 'Type a word to search for.',
+  searchTooLong: `Search text must be at most ${COMMUNITY_SEARCH_MAX} characters.`,
   // Moderation (/admin/community)
   managementTitle: 'Community Management',
   postsTab: 'Posts',
@@ -156,6 +172,7 @@ export const communityApi = {
   comment: (id: string) => `/community/comments/${encodeURIComponent(id)}`,
   commentVote: (id: string) => `/community/comments/${encodeURIComponent(id)}/vote`,
   stats: '/community/stats',
+  search: '/community/search',
   adminPosts: '/admin/community/posts',
   adminPost: (id: string) => `/admin/community/posts/${encodeURIComponent(id)}`,
 } as const;

@@ -9,12 +9,23 @@ export type PageKind = ChangeKind | 'static';
 /** A bound on memory; the first pages of every list fit many times over. */
 const MAX_ENTRIES = 1_000;
 
+/** Values kept apart from the pages, a bounded number of them (see `SharedPages.bounded`). */
+export interface BoundedPages<T> {
+  get(key: string, build: () => Promise<T>): Promise<T>;
+}
+
 export interface SharedPages {
   /**
    * The value for `key`, built by `build` only when this process has none since the last change
    * of `kind`. Concurrent callers share one build; a failed build is not kept.
    */
   get<T>(kind: PageKind, key: string, build: () => Promise<T>): Promise<T>;
+  /**
+   * Values whose keys come from what readers type (a search), kept as `get` keeps pages but apart
+   * from them: at most `limit`, the least recently used forgotten first, so a flood of different
+   * keys neither grows memory nor pushes the pages out.
+   */
+  bounded<T>(kind: ChangeKind, limit: number): BoundedPages<T>;
   /**
    * Resolves once this process (and so every process) has dropped what the changes committed
    * before the call made stale. A route that changes a public page awaits it before answering,
@@ -31,9 +42,11 @@ export interface SharedPages {
  */
 export async function createSharedPages(database: DatabaseHandle): Promise<SharedPages> {
   const entries = new Map<string, { kind: PageKind; value: Promise<unknown> }>();
+  const groups: { kind: ChangeKind; entries: Map<string, Promise<unknown>> }[] = [];
   const forget = (kind: PageKind | null) => {
     for (const [key, entry] of entries)
       if (kind === null || entry.kind === kind) entries.delete(key);
+    for (const group of groups) if (kind === null || group.kind === kind) group.entries.clear();
   };
   const subscription: Subscription = await subscribe(
     database,
@@ -55,6 +68,30 @@ export async function createSharedPages(database: DatabaseHandle): Promise<Share
         if (entries.get(id) === entry) entries.delete(id);
       });
       return value;
+    },
+    bounded<T>(kind: ChangeKind, limit: number): BoundedPages<T> {
+      const kept = new Map<string, Promise<T>>();
+      groups.push({ kind, entries: kept });
+      return {
+        get(key, build) {
+          if (!subscription.live) return build();
+          const cached = kept.get(key);
+          if (cached) {
+            // A Map keeps insertion order: moved to the end, the key is the last to be forgotten.
+            kept.delete(key);
+            kept.set(key, cached);
+            return cached;
+          }
+          const value = build();
+          const oldest = kept.size >= limit ? kept.keys().next().value : undefined;
+          if (oldest !== undefined) kept.delete(oldest);
+          kept.set(key, value);
+          value.catch(() => {
+            if (kept.get(key) === value) kept.delete(key);
+          });
+          return value;
+        },
+      };
     },
     settle: () => subscription.settle(),
     close: () => subscription.close(),

@@ -10,6 +10,7 @@ import {
   ONLINE_WINDOW_MINUTES,
 } from '@btcp/shared';
 import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
@@ -47,15 +48,23 @@ const postSelection = {
   ...itemColumns(communityPosts),
 };
 
-/** Posts with their authors (left join: an author whose account is gone shows 'Unknown'). */
-const selectPosts = (db: DatabaseOrTransaction) =>
+/**
+ * Posts with their authors (left join: an author whose account is gone shows 'Unknown') and image
+ * sizes; `extra` adds columns of the caller's own (a search's rank).
+ */
+export const selectPostsWith = <Extra extends SelectedFields>(
+  db: DatabaseOrTransaction,
+  extra: Extra,
+) =>
   db
-    .select(postSelection)
+    .select({ ...postSelection, ...extra })
     .from(communityPosts)
     .leftJoin(profiles, eq(profiles.id, communityPosts.userId))
     .leftJoin(media, eq(media.id, communityPosts.imageMediaId));
 
-type PostRow = RowOf<typeof selectPosts>;
+const selectPosts = (db: DatabaseOrTransaction) => selectPostsWith(db, {});
+
+export type PostRow = RowOf<typeof selectPosts>;
 
 const toPost = asItem((row: PostRow) => ({
   id: row.id,
@@ -159,9 +168,10 @@ function cursorAfter(sort: CommunitySort, row: PostRow): string {
 }
 
 /**
- * A page of the public list as every reader sees it (no votes, nothing is anyone's), with its JSON
- * built once: it may be shared by every visitor (decision 013), and a signed-in reader's page is made
- * from it by adding their own votes, without serializing the posts again.
+ * A page of the public list (or of a search) as every reader sees it (no votes, nothing is
+ * anyone's), with its JSON built once: it may be shared by every visitor (decision 013), and a
+ * signed-in reader's page is made from it by adding their own votes, without serializing the posts
+ * again.
  */
 export interface PublicPostPage {
   page: CommunityPage;
@@ -181,11 +191,23 @@ export async function readPublicPage(db: Database, query: ListQuery): Promise<Pu
     topic: query.topic,
     limit: query.limit + 1,
   });
-  const pageRows = rows.slice(0, query.limit);
+  return publicPageOf(rows, query.limit, (last) => cursorAfter(query.sort, last));
+}
+
+/**
+ * The public page of rows read one past `limit` (that one only says a next page exists), as every
+ * reader sees it; `nextCursorOf` makes the next page's cursor from the page's last row.
+ */
+export function publicPageOf<Row extends PostRow>(
+  rows: Row[],
+  limit: number,
+  nextCursorOf: (last: Row) => string,
+): PublicPostPage {
+  const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
   const page = CommunityPageSchema.parse({
     items: pageRows.map((row) => toPost(row, null, null)),
-    nextCursor: rows.length > query.limit && last ? cursorAfter(query.sort, last) : null,
+    nextCursor: rows.length > limit && last ? nextCursorOf(last) : null,
   });
   return {
     page,

@@ -5,6 +5,7 @@ import {
   CommunityListQuerySchema,
   CommunityPageSchema,
   CommunityPostSchema,
+  CommunitySearchQuerySchema,
   CommunityStatsSchema,
   CreateCommentBodySchema,
   CreateCommunityPostBodySchema,
@@ -27,10 +28,12 @@ import {
   createPost,
   deleteOwnPost,
   getPost,
+  type PublicPostPage,
   personalPage,
   readPublicPage,
 } from './posts.ts';
 import { rateLimitedAuthor, voteHit } from './rate-limits.ts';
+import { searchKey, searchPosts } from './search.ts';
 import { settled, settleSoon } from './settling.ts';
 import { viewerOf } from './viewer.ts';
 import { voteOnComment, voteOnPost } from './votes.ts';
@@ -172,6 +175,35 @@ function postRoutes(app: ZodApp) {
   );
 }
 
+/** Searches whose first pages each process keeps (decision 023): the popular ones, in effect. */
+const KEPT_SEARCHES = 256;
+
+/**
+ * The search, public as the lists are. A search's first page is kept like a list's until the
+ * community changes, but apart from them and only so many: what readers type has no end.
+ */
+function searchRoute(app: ZodApp) {
+  const kept = app.sharedPages.bounded<PublicPostPage>('community', KEPT_SEARCHES);
+  app.get(
+    '/community/search',
+    route('Search visible posts by words of their title (weighed more) and content, best first', {
+      querystring: CommunitySearchQuerySchema,
+      ok: CommunityPageSchema,
+    }),
+    async (request, reply) => {
+      const { query } = request;
+      const viewer = await viewerOf(request);
+      await settled(app.sharedPages);
+      const shared = query.cursor
+        ? await searchPosts(app.db, query)
+        : await kept.get(searchKey(query), () => searchPosts(app.db, query));
+      if (!viewer.userId) return sendWithEtag(request, reply, shared.body, 'public');
+      const body = await personalPage(app.db, shared, viewer.userId);
+      return sendWithEtag(request, reply, body, 'personal');
+    },
+  );
+}
+
 /** A post's comments, read afresh for every request, and a new comment. */
 function commentRoutes(app: ZodApp) {
   app.get(
@@ -243,6 +275,7 @@ function imageUploadRoutes(app: ZodApp) {
  */
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   postRoutes(app);
+  searchRoute(app);
   commentRoutes(app);
   for (const item of [posts, comments]) ownItemRoutes(app, item);
   app.get(
