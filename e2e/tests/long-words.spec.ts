@@ -50,6 +50,14 @@ for (const viewport of [
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
     await page.keyboard.press('Escape');
 
+    // Searched for, the word is in the results' heading and in the post found.
+    await page.goto(`/community?q=${LONG_WORD}`);
+    await expect(
+      page.getByRole('heading', { name: `Results for \u201c${LONG_WORD}\u201d` }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: LONG_WORD })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
     await page.goto(`/community/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: LONG_WORD })).toBeVisible();
     await expect(page.getByText(LONG_WORD, { exact: true }).last()).toBeVisible();

@@ -167,6 +167,29 @@ describe("a visitor's rendered pages", () => {
     expect(brotliDecompressSync(fresh.rawPayload).toString()).toContain('Shared until it changes');
   });
 
+  it('render a search in the address with what it found, the words in the search box', async () => {
+    for (const [title, content] of [
+      ['A zebu herd', 'Zebus graze by the solar farm.'],
+      ['Not this one', 'Nothing about cattle.'],
+    ]) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/community/posts',
+        headers: { ...sameOrigin, cookie: member },
+        payload: { title, content },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const response = await page('/community?q=zebu');
+    expect(response.statusCode).toBe(200);
+    const { root, data } = parts(response.body);
+    expect(root).toContain('A zebu herd');
+    expect(root).not.toContain('Not this one');
+    expect(root).toContain('Results for \u201czebu\u201d');
+    expect(root).toMatch(/<input[^>]*name="q"[^>]*value="zebu"/);
+    expect(data).toContain('"search","zebu"');
+  });
+
   it("judge links by the configured origin, never the request's Host", async () => {
     const response = await t.app.inject({
       method: 'GET',

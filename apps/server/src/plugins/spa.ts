@@ -82,6 +82,9 @@ async function buildPage(
   throw new NotRendered(page(template.fill(meta)));
 }
 
+/** Whether a page's address carries a search (?q=…): text a reader typed, with no end of values. */
+const hasSearch = (url: string) => new URLSearchParams(url.split('?')[1] ?? '').has('q');
+
 /**
  * Serves the built web app: hashed assets with a one-year immutable cache, other files revalidated,
  * and every page route answered with index.html (history-API fallback). Unknown pages still get
@@ -135,8 +138,12 @@ export const spaPlugin = fp<{
       // A visitor's render is shared until what it shows changes; a reader's is their own.
       const changesWith =
         route && !request.headers.cookie ? renderer?.changesWith(route) : undefined;
-      // A static page's address with a query would be a new entry per query: not kept.
-      const kept = changesWith && (changesWith !== 'static' || request.url === pathname);
+      // A static page's address with a query would be a new entry per query, and so would a
+      // search's (?q=, whatever a reader types): not kept. Its data is kept by its API route.
+      const kept =
+        changesWith &&
+        (changesWith !== 'static' || request.url === pathname) &&
+        !hasSearch(request.url);
       const build = () => buildPage(builder, request, route, Boolean(kept));
       let page: Page;
       try {

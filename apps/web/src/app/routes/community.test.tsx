@@ -11,7 +11,7 @@ import { Component as CommunityPage } from './community.tsx';
 
 function renderCommunity(
   posts: CommunityPost[],
-  { signedIn = false, routes = {} as ApiRoutes } = {},
+  { signedIn = false, routes = {} as ApiRoutes, path = '/community' } = {},
 ) {
   const api = stubApi(
     {
@@ -21,7 +21,7 @@ function renderCommunity(
     },
     signedIn ? signedInUser : signedOut,
   );
-  const view = renderWithToasts(<CommunityPage />, { path: '/community' });
+  const view = renderWithToasts(<CommunityPage />, { path });
   return { ...api, ...view, user: userEvent.setup() };
 }
 
@@ -271,6 +271,97 @@ describe('community list', () => {
       url: `${window.location.origin}/community/${POST_ID}`,
     });
     expect(screen.queryByText('Link copied')).toBeNull();
+  });
+});
+
+describe('searching', () => {
+  const searched = (fetchMock: ReturnType<typeof stubApi>['fetchMock']) =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/community/search')
+      .map((url) => url.searchParams.toString());
+
+  it('searches on Enter, keeps the words in the address and shows the matches instead of the list', async () => {
+    const { user, router, fetchMock } = renderCommunity([communityPost({ title: 'In the feed' })], {
+      routes: {
+        'GET /community/search': ({ url }) => ({
+          body: postsPage([
+            communityPost({ id: 's1', title: `Found by ${url.searchParams.get('q')}` }),
+          ]),
+        }),
+      },
+    });
+    await screen.findByRole('article', { name: 'In the feed' });
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search community' }),
+      '  solar panels {Enter}',
+    );
+    expect(await screen.findByRole('article', { name: 'Found by solar panels' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { name: 'Results for \u201csolar panels\u201d' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('article', { name: 'In the feed' })).toBeNull();
+    // Sort and topic do not apply to a search, ranked best first.
+    expect(screen.queryByRole('button', { name: 'Top' })).toBeNull();
+    expect(router.state.location.search).toBe('?q=solar+panels');
+    expect(searched(fetchMock)).toEqual(['q=solar+panels&limit=20']);
+  });
+
+  it('opens on the search in the address, and says when nothing matches', async () => {
+    renderCommunity([], {
+      path: '/community?q=quokka',
+      routes: { 'GET /community/search': { body: postsPage([]) } },
+    });
+    expect(await screen.findByText('No posts match \u201cquokka\u201d')).toBeVisible();
+    expect(screen.getByText('Try other words, fewer words, or check the spelling.')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search community' })).toHaveValue('quokka');
+  });
+
+  it('goes back to the posts, sort and topic kept, on Clear search, with the focus in the box', async () => {
+    const { user, router } = renderCommunity([communityPost({ title: 'In the feed' })], {
+      path: '/community?sort=top&q=wombat',
+      routes: {
+        'GET /community/search': { body: postsPage([communityPost({ title: 'A wombat' })]) },
+      },
+    });
+    await screen.findByRole('article', { name: 'A wombat' });
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('article', { name: 'In the feed' })).toBeVisible();
+    expect(router.state.location.search).toBe('?sort=top');
+    const box = screen.getByRole('searchbox', { name: 'Search community' });
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Top' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('goes back to the posts when the box is emptied and searched', async () => {
+    const { user, router } = renderCommunity([communityPost({ title: 'In the feed' })], {
+      path: '/community?q=wombat',
+      routes: { 'GET /community/search': { body: postsPage([]) } },
+    });
+    const box = screen.getByRole('searchbox', { name: 'Search community' });
+    await user.clear(box);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('article', { name: 'In the feed' })).toBeVisible();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows a failed search with the server’s reason and a way to try again', async () => {
+    let fail = true;
+    const { user } = renderCommunity([], {
+      path: '/community?q=solar',
+      routes: {
+        'GET /community/search': () =>
+          fail
+            ? apiError(500, 'INTERNAL_ERROR', 'Service unavailable')
+            : { body: postsPage([communityPost({ title: 'Solar at last' })]) },
+      },
+    });
+    expect(await screen.findByText('Error: Service unavailable')).toBeVisible();
+    await expectToast('Error searching posts');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Solar at last' })).toBeVisible();
   });
 });
 

@@ -8,12 +8,13 @@ import {
 } from '@btcp/shared/community';
 import { pageTitles } from '@btcp/shared/paths';
 import { Plus } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { BrowserOnly } from '#web/components/browser-only.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { communityPostsQueryOptions } from '#web/features/community/api/get-community-posts.ts';
 import type { PostListFilter } from '#web/features/community/api/query-keys.ts';
+import { communitySearchQueryOptions } from '#web/features/community/api/search-community-posts.ts';
 import {
   BANNED_NOTICE_ID,
   BannedNotice,
@@ -21,6 +22,8 @@ import {
 import { CommunitySidebar } from '#web/features/community/components/community-sidebar.tsx';
 import { ListControls } from '#web/features/community/components/list-controls.tsx';
 import { PostList } from '#web/features/community/components/post-list.tsx';
+import { SearchForm } from '#web/features/community/components/search-form.tsx';
+import { SearchResults } from '#web/features/community/components/search-results.tsx';
 import { useBanned } from '#web/features/community/hooks/use-banned.ts';
 import { useScrollToTop } from '#web/features/community/hooks/use-scroll-to-top.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -42,16 +45,26 @@ const listFilterOf = (params: URLSearchParams): PostListFilter => ({
   topic: oneOf(communityTopics, params.get('topic')),
 });
 
+/** The search in the address (?q=…), trimmed; '' when there is none. */
+const searchOf = (params: URLSearchParams): string => params.get('q')?.trim() ?? '';
+
 /**
- * The list comes with the page. The sidebar's figures do not: who is online changes by the minute,
- * unlike a kept page (docs/decisions/016), so the browser asks for them.
+ * The list (or the search's results) comes with the page. The sidebar's figures do not: who is
+ * online changes by the minute, unlike a kept page (docs/decisions/016), so the browser asks for them.
  */
 export const handle: PublicPageHandle = {
-  prefetch: (queryClient, { searchParams }) =>
-    queryClient.fetchInfiniteQuery(communityPostsQueryOptions(listFilterOf(searchParams))),
+  prefetch: (queryClient, { searchParams }) => {
+    const search = searchOf(searchParams);
+    return search
+      ? queryClient.fetchInfiniteQuery(communitySearchQueryOptions(search))
+      : queryClient.fetchInfiniteQuery(communityPostsQueryOptions(listFilterOf(searchParams)));
+  },
 };
 
-/** Sort and topic live in the address (?sort=top&topic=mining), so Back and a shared link keep them. */
+/**
+ * Sort, topic and search live in the address (?sort=top&topic=mining, ?q=…), so Back and a shared
+ * link keep them. A search keeps the sort and topic beside it, to return to when it is cleared.
+ */
 function useListFilter() {
   const [params, setParams] = useSearchParams();
   const filter = listFilterOf(params);
@@ -62,8 +75,16 @@ function useListFilter() {
     // Keep the view where it is: the list changes below the controls the user just used.
     setParams(query, { preventScrollReset: true });
   };
+  const setSearch = (search: string) => {
+    const query = new URLSearchParams(params);
+    if (search) query.set('q', search);
+    else query.delete('q');
+    setParams(query, { preventScrollReset: true });
+  };
   return {
     filter,
+    search: searchOf(params),
+    setSearch,
     setSort: (sort: CommunitySort) => update({ ...filter, sort }),
     setTopic: (topic: CommunityTopic | null) => update({ ...filter, topic }),
   };
@@ -75,7 +96,8 @@ export function Component() {
   // undefined while the session is being checked: nothing is offered or refused yet.
   const signedIn = useSignedIn();
   const banned = useBanned();
-  const { filter, setSort, setTopic } = useListFilter();
+  const { filter, search, setSearch, setSort, setTopic } = useListFilter();
+  const searchBox = useRef<HTMLInputElement>(null);
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12">
@@ -99,8 +121,22 @@ export function Component() {
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
         <section aria-label="Posts" className="grid content-start gap-4">
-          <ListControls filter={filter} onSortChange={setSort} onTopicChange={setTopic} />
-          <PostList filter={filter} />
+          <SearchForm query={search} onSearch={setSearch} inputRef={searchBox} />
+          {search ? (
+            <SearchResults
+              query={search}
+              onClear={() => {
+                setSearch('');
+                // The button goes with the results: the focus goes back to the box.
+                searchBox.current?.focus();
+              }}
+            />
+          ) : (
+            <>
+              <ListControls filter={filter} onSortChange={setSort} onTopicChange={setTopic} />
+              <PostList filter={filter} />
+            </>
+          )}
         </section>
         <CommunitySidebar />
       </div>

@@ -10,6 +10,8 @@ export const communityKeys = {
   all: ['community'] as const,
   lists: () => [...communityKeys.all, 'posts'] as const,
   list: (filter: PostListFilter) => [...communityKeys.lists(), filter] as const,
+  // Under lists(): a search's posts follow votes, new posts and deletions as the lists' do.
+  search: (query: string) => [...communityKeys.lists(), 'search', query] as const,
   post: (id: string) => [...communityKeys.all, 'post', id] as const,
   comments: (postId: string) => [...communityKeys.all, 'comments', postId] as const,
   stats: () => [...communityKeys.all, 'stats'] as const,
