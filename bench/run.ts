@@ -22,6 +22,14 @@ import {
 import { landingPageWeight } from './lib/page-weight.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
 import { seedPublicPages } from './lib/public-pages.ts';
+import {
+  everySearchNew,
+  matchCounts,
+  POPULAR_SEARCHES,
+  popularSearches,
+  SEARCH_POSTS,
+  seedSearch,
+} from './lib/search.ts';
 import { shutdownUnderLoad } from './lib/shutdown.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -30,6 +38,7 @@ const skipLighthouse = process.argv.includes('--no-lighthouse');
 const FIRST_VISIT_BUDGET_BYTES = 110 * 1024;
 const skipMiners = process.argv.includes('--no-miners');
 const skipCommunity = process.argv.includes('--no-community');
+const skipSearch = process.argv.includes('--no-search');
 const skipLanding = process.argv.includes('--no-landing');
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINER_STEPS = (process.env.BENCH_MINERS ?? '5000,10000,25000,50000').split(',').map(Number);
@@ -40,6 +49,8 @@ const MINER_SERVER_PROCESSES = Number(process.env.BENCH_MINERS_SERVERS ?? 4);
 /** New miners per second while a step ramps up. */
 const MINER_RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
 const REQUEST_PATH_CONNECTIONS = 50;
+/** A search over 100,000 posts answers within this at the 99th percentile, at 50 connections. */
+const SEARCH_P99_TARGET_MS = 50;
 
 /** autovacuum's own default: how often it looks at a database. */
 const AUTOVACUUM_NAPTIME_MS = 60_000;
@@ -302,9 +313,61 @@ function printLoadTable(results: LoadResult[], ceiling = results[0]?.requestsPer
   );
 }
 
+/**
+ * The community search on PostgreSQL over 100,000 posts, 50 connections, against the bare route
+ * of the same run: popular searches (their first pages kept by the server) and searches seldom
+ * asked twice (the database's work each time), as visitors ask them.
+ */
+async function searchScenario() {
+  const database = await scratchDatabase('Community search');
+  if (!database) return;
+  const bare = await startBareServer();
+  const app = await startAppServer({ DATABASE_URL: database.url });
+  try {
+    await seedSearch(database.url);
+    const counts = Object.values(await matchCounts(database.url, POPULAR_SEARCHES));
+    console.log(
+      `\nCommunity search on PostgreSQL, ${REQUEST_PATH_CONNECTIONS} connections, ${durationSeconds} s each, over ${SEARCH_POSTS.toLocaleString('en-US')} posts (the ${POPULAR_SEARCHES.length} popular searches match ${Math.min(...counts).toLocaleString('en-US')} to ${Math.max(...counts).toLocaleString('en-US')} posts each):`,
+    );
+    const search = '/api/community/search';
+    const load = {
+      durationSeconds,
+      connections: REQUEST_PATH_CONNECTIONS,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    };
+    const results = [
+      await measure('bare Fastify route (ceiling), first', `${bare.url}/bare`, load),
+      await measure('search, popular searches, visitor', app.url, {
+        ...load,
+        requests: popularSearches(search),
+      }),
+      await measure('search, each search seldom asked twice, visitor', app.url, {
+        ...load,
+        requests: everySearchNew(search),
+      }),
+      await measure('bare Fastify route (ceiling), last', `${bare.url}/bare`, load),
+    ];
+    printLoadTable(
+      results,
+      Math.max(results[0]?.requestsPerSecond ?? 0, results.at(-1)?.requestsPerSecond ?? 0),
+    );
+    for (const row of results.slice(1, -1)) {
+      const within = row.p99Ms <= SEARCH_P99_TARGET_MS;
+      console.log(
+        `${row.name}: p99 ${row.p99Ms} ms, ${within ? 'within' : 'OVER'} the target of ${SEARCH_P99_TARGET_MS} ms.`,
+      );
+    }
+  } finally {
+    await stop(app.child);
+    await stop(bare.child);
+    await database.drop();
+  }
+}
+
 async function main() {
   if (!skipLanding) await landingScenario();
   if (!skipCommunity) await requestPathScenario();
+  if (!skipSearch) await searchScenario();
   if (!skipMiners) await minersScenario();
 }
 

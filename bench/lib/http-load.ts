@@ -16,6 +16,8 @@ export async function measure(
     durationSeconds?: number;
     connections?: number;
     headers?: Record<string, string>;
+    /** Requests each connection sends in turn (other paths, a path made per request). */
+    requests?: autocannon.Request[];
   } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
@@ -23,6 +25,7 @@ export async function measure(
     connections: options.connections ?? 32,
     duration: options.durationSeconds ?? 8,
     headers: options.headers,
+    requests: options.requests,
   });
   return {
     name,
