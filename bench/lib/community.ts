@@ -11,28 +11,37 @@ export const COMMUNITY_MEMBERS = 1_000;
 export const COMMUNITY_POSTS = 10_000;
 export const COMMUNITY_VOTES = 100_000;
 
+/**
+ * `count` verified members, `<prefix>-N@bench.local` with the username `<prefix>_N`, and the temp
+ * table `table` numbering their ids from 0 (for spreading posts and votes over them).
+ */
+export async function seedMembers(client: pg.Client, prefix: string, count: number, table: string) {
+  const pattern = `${prefix}-%@bench.local`;
+  await client.query(
+    `INSERT INTO users (email, password_hash, email_verified_at)
+     SELECT $2 || '-' || n || '@bench.local', 'bench-no-login', now()
+     FROM generate_series(0, $1 - 1) AS n`,
+    [count, prefix],
+  );
+  await client.query(
+    `INSERT INTO profiles (id, username, referral_code)
+     SELECT id, $2 || '_' || substr(email, length($2) + 2, strpos(email, '@') - length($2) - 2),
+            upper(left($2, 1)) || translate(substr(md5(id::text), 1, 7), '0123456789abcdef', 'ABCDEFGHJKMNPQRS')
+     FROM users WHERE email LIKE $1`,
+    [pattern, prefix],
+  );
+  await client.query(
+    `CREATE TEMP TABLE ${table} AS
+     SELECT id, row_number() OVER (ORDER BY email) - 1 AS n FROM users WHERE email LIKE '${pattern}'`,
+  );
+}
+
 export async function seedCommunity(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO users (email, password_hash, email_verified_at)
-       SELECT 'member-' || n || '@bench.local', 'bench-no-login', now()
-       FROM generate_series(0, $1 - 1) AS n`,
-      [COMMUNITY_MEMBERS],
-    );
-    await client.query(
-      `INSERT INTO profiles (id, username, referral_code)
-       SELECT id, 'member_' || substr(email, 8, strpos(email, '@') - 8),
-              'C' || translate(substr(md5(id::text), 1, 7), '0123456789abcdef', 'ABCDEFGHJKMNPQRS')
-       FROM users WHERE email LIKE 'member-%@bench.local'`,
-    );
-    await client.query(
-      `CREATE TEMP TABLE bench_members AS
-       SELECT id, row_number() OVER (ORDER BY email) - 1 AS n
-       FROM users WHERE email LIKE 'member-%@bench.local'`,
-    );
+    await seedMembers(client, 'member', COMMUNITY_MEMBERS, 'bench_members');
     await client.query(
       `INSERT INTO community_posts (title, content, user_id, topic, created_at)
        SELECT 'Bench post ' || p, repeat('Words about mining and coins. ', 20), m.id,

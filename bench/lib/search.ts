@@ -1,5 +1,6 @@
 import type autocannon from 'autocannon';
 import pg from 'pg';
+import { seedMembers } from './community.ts';
 
 /**
  * The search scenario's data: 100,000 posts by 1,000 members, written set-wise straight into the
@@ -63,23 +64,7 @@ export async function seedSearch(databaseUrl: string): Promise<void> {
   await client.connect();
   try {
     await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO users (email, password_hash, email_verified_at)
-       SELECT 'searcher-' || n || '@bench.local', 'bench-no-login', now()
-       FROM generate_series(0, $1 - 1) AS n`,
-      [SEARCH_MEMBERS],
-    );
-    await client.query(
-      `INSERT INTO profiles (id, username, referral_code)
-       SELECT id, 'searcher_' || substr(email, 10, strpos(email, '@') - 10),
-              'S' || translate(substr(md5(id::text), 1, 7), '0123456789abcdef', 'ABCDEFGHJKMNPQRS')
-       FROM users WHERE email LIKE 'searcher-%@bench.local'`,
-    );
-    await client.query(
-      `CREATE TEMP TABLE bench_searchers AS
-       SELECT id, row_number() OVER (ORDER BY email) - 1 AS n
-       FROM users WHERE email LIKE 'searcher-%@bench.local'`,
-    );
+    await seedMembers(client, 'searcher', SEARCH_MEMBERS, 'bench_searchers');
     // The generated search column is computed by PostgreSQL as each row goes in.
     await client.query(
       `INSERT INTO community_posts (title, content, user_id, topic, created_at, hot_rank)

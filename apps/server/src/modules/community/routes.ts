@@ -13,6 +13,7 @@ import {
   VoteBodySchema,
   VoteResultSchema,
 } from '@btcp/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
@@ -106,6 +107,23 @@ const ownItemRoutes = (app: ZodApp, item: OwnItem) => {
   );
 };
 
+/**
+ * A page of posts as the public sees it (read once the settles under way here are done), with a
+ * signed-in reader's own votes and posts marked on a copy of it.
+ */
+async function sendPostPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: () => Promise<PublicPostPage>,
+) {
+  const { db, sharedPages } = request.server;
+  const viewer = await viewerOf(request);
+  await settled(sharedPages);
+  const shared = await read();
+  if (!viewer.userId) return sendWithEtag(request, reply, shared.body, 'public');
+  return sendWithEtag(request, reply, await personalPage(db, shared, viewer.userId), 'personal');
+}
+
 /** The posts: the list (its first pages shared by everyone), one post, a new post. */
 function postRoutes(app: ZodApp) {
   app.get(
@@ -116,23 +134,16 @@ function postRoutes(app: ZodApp) {
     }),
     async (request, reply) => {
       const { query } = request;
-      const viewer = await viewerOf(request);
-      await settled(app.sharedPages);
       // The first page of each sort and topic is built once for everyone (decision 013); later
       // pages are read on demand.
-      const shared = query.cursor
-        ? await readPublicPage(app.db, query)
-        : await app.sharedPages.get(
-            'community',
-            `list:${query.sort}:${query.topic}:${query.limit}`,
-            () => readPublicPage(app.db, query),
-          );
-      if (!viewer.userId) return sendWithEtag(request, reply, shared.body, 'public');
-      return sendWithEtag(
-        request,
-        reply,
-        await personalPage(app.db, shared, viewer.userId),
-        'personal',
+      return sendPostPage(request, reply, () =>
+        query.cursor
+          ? readPublicPage(app.db, query)
+          : app.sharedPages.get(
+              'community',
+              `list:${query.sort}:${query.topic}:${query.limit}`,
+              () => readPublicPage(app.db, query),
+            ),
       );
     },
   );
@@ -192,14 +203,11 @@ function searchRoute(app: ZodApp) {
     }),
     async (request, reply) => {
       const { query } = request;
-      const viewer = await viewerOf(request);
-      await settled(app.sharedPages);
-      const shared = query.cursor
-        ? await searchPosts(app.db, query)
-        : await kept.get(searchKey(query), () => searchPosts(app.db, query));
-      if (!viewer.userId) return sendWithEtag(request, reply, shared.body, 'public');
-      const body = await personalPage(app.db, shared, viewer.userId);
-      return sendWithEtag(request, reply, body, 'personal');
+      return sendPostPage(request, reply, () =>
+        query.cursor
+          ? searchPosts(app.db, query)
+          : kept.get(searchKey(query), () => searchPosts(app.db, query)),
+      );
     },
   );
 }
