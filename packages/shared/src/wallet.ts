@@ -70,6 +70,8 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
     mining: z.object({ sessionId: z.string(), totalMiningSeconds: z.number().int() }).nullable(),
   }),
   z.object({ type: z.literal('mining'), active: z.boolean(), sessionId: z.string().nullable() }),
+  /** The member's unread notifications changed (a new one, or some were read): how many now. */
+  z.object({ type: z.literal('notifications'), unread: z.number().int().min(0) }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
 export type LedgerEvent = Extract<RealtimeEvent, { type: 'ledger' }>;
