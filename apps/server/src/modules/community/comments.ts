@@ -4,6 +4,7 @@ import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import { communityComments, communityPosts, communityVotes, profiles } from '#server/db/schema.ts';
 import { forbidden, notFound } from '#server/errors.ts';
+import { notify } from '../notifications/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { asItem, itemColumns, type RowOf, timestampAt, visibleToPublic, votesOf } from './sql.ts';
 
@@ -71,7 +72,11 @@ export async function createComment(
       .update(communityPosts)
       .set({ commentCount: sql`${communityPosts.commentCount} + 1` })
       .where(and(eq(communityPosts.id, postId), visibleToPublic))
-      .returning({ id: communityPosts.id });
+      .returning({
+        id: communityPosts.id,
+        userId: communityPosts.userId,
+        title: communityPosts.title,
+      });
     if (!post) throw notFound(communityMessages.postNotFound);
     const [created] = await tx
       .insert(communityComments)
@@ -81,6 +86,16 @@ export async function createComment(
       ? await selectComments(tx).where(eq(communityComments.id, created.id))
       : [];
     if (!row) throw new Error('created comment not found');
+    if (post.userId) {
+      await notify(tx, {
+        userId: post.userId,
+        kind: 'reply',
+        actorUserId: userId,
+        postId,
+        commentId: row.id,
+        details: { postTitle: post.title, excerpt: content.slice(0, 140) },
+      });
+    }
     return toComment(row, null, userId);
   });
 }
