@@ -50,6 +50,8 @@ export const CommunityPostSchema = z.object({
   myVote: z.enum(voteTypes).nullable(),
   /** True when the caller wrote it (D17: authors may delete their own posts). */
   isMine: z.boolean(),
+  /** When the author last changed the text, shown as "edited"; null when never. */
+  editedAt: z.string().nullable(),
 });
 
 export type CommunityPost = z.infer<typeof CommunityPostSchema>;
@@ -131,13 +133,23 @@ export type VoteResult = z.infer<typeof VoteResultSchema>;
 export const CommentSchema = z.object({
   id: z.string(),
   postId: z.string(),
+  /** The comment it answers; null for a top-level comment. */
+  parentId: z.string().nullable(),
+  /** 0 for a top-level comment, one more per level of reply. */
+  depth: z.number().int(),
+  /** Direct replies stored under it, "[deleted]" ones included. */
+  replyCount: z.number().int(),
+  /** Empty when `deleted`: the comment was deleted but keeps its place for its replies. */
   content: z.string(),
+  deleted: z.boolean(),
+  status: z.enum(communityPostStatuses),
   upvotes: z.number().int(),
   downvotes: z.number().int(),
   createdAt: z.string(),
   author: AuthorSchema.nullable(),
   myVote: z.enum(voteTypes).nullable(),
   isMine: z.boolean(),
+  editedAt: z.string().nullable(),
 });
 
 export type Comment = z.infer<typeof CommentSchema>;

@@ -25,6 +25,7 @@ export const communityPost = (overrides: Partial<CommunityPost> = {}): Community
   author: { id: 'u2', username: 'satoshi', isBanned: false },
   myVote: null,
   isMine: false,
+  editedAt: null,
   ...overrides,
 });
 
@@ -34,7 +35,13 @@ export const postsPage = (items: CommunityPost[], nextCursor: string | null = nu
 export const communityComment = (overrides: Partial<Comment> = {}): Comment => ({
   id: 'c1',
   postId: POST_ID,
+  parentId: null,
+  depth: 0,
+  replyCount: 0,
   content: 'Nice write-up.',
+  deleted: false,
+  status: 'active',
+  editedAt: null,
   upvotes: 0,
   downvotes: 0,
   createdAt: new Date(Date.now() - 60_000).toISOString(),

@@ -11,7 +11,12 @@ import { asItem, itemColumns, type RowOf, timestampAt, visibleToPublic, votesOf 
 const commentSelection = {
   id: communityComments.id,
   postId: communityComments.postId,
+  parentId: communityComments.parentId,
+  depth: communityComments.depth,
+  replyCount: communityComments.replyCount,
   content: communityComments.content,
+  deletedAt: communityComments.deletedAt,
+  status: communityComments.status,
   ...itemColumns(communityComments),
 };
 
@@ -24,7 +29,12 @@ const selectComments = (db: DatabaseOrTransaction) =>
 const toComment = asItem((row: RowOf<typeof selectComments>) => ({
   id: row.id,
   postId: row.postId,
-  content: row.content,
+  parentId: row.parentId,
+  depth: row.depth,
+  replyCount: row.replyCount,
+  content: row.deletedAt ? '' : row.content,
+  deleted: row.deletedAt !== null,
+  status: row.status,
 }));
 
 /** A post's comments, newest first, in keyset pages; the caller checked the post is readable. */

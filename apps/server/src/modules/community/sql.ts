@@ -57,6 +57,7 @@ export const itemColumns = (table: typeof communityPosts | typeof communityComme
   downvotes: table.downvotes,
   createdAt: table.createdAt,
   createdMicros: microsOf(table.createdAt),
+  editedAt: table.editedAt,
   userId: table.userId,
   ...authorColumns,
 });
@@ -85,6 +86,7 @@ export function itemCommons(
     upvotes: number;
     downvotes: number;
     createdAt: Date;
+    editedAt: Date | null;
     userId: string | null;
     authorId: string | null;
     authorUsername: string | null;
@@ -100,6 +102,7 @@ export function itemCommons(
     author: toAuthor(row),
     myVote,
     isMine: viewerId !== null && row.userId === viewerId,
+    editedAt: row.editedAt?.toISOString() ?? null,
   };
 }
 
