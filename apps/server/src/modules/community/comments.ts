@@ -5,6 +5,7 @@ import { newestFirst } from '#server/db/order.ts';
 import { communityComments, communityPosts, communityVotes, profiles } from '#server/db/schema.ts';
 import { forbidden, notFound } from '#server/errors.ts';
 import { notify } from '../notifications/service.ts';
+import { removeCommentFromTree } from './comment-removal.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { asItem, itemColumns, type RowOf, timestampAt, visibleToPublic, votesOf } from './sql.ts';
 
@@ -111,27 +112,20 @@ export async function createComment(
 }
 
 /**
- * D17: authors delete their own comments; its votes go with it (cascade) and the post's
- * comment_count drops in the same transaction. The post row is locked before the comment, the
- * order a post deletion takes too, so the two cannot deadlock.
+ * D17: authors delete their own comments; with replies, it stays as "[deleted]"
+ * (comment-removal.ts). Its votes go with the row when it goes.
  */
 export async function deleteOwnComment(db: Database, id: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [comment] = await tx
-      .select({ postId: communityComments.postId, userId: communityComments.userId })
+      .select({ userId: communityComments.userId, deletedAt: communityComments.deletedAt })
       .from(communityComments)
       .where(eq(communityComments.id, id));
-    if (!comment) throw notFound(communityMessages.commentNotFound);
+    if (!comment || comment.deletedAt) throw notFound(communityMessages.commentNotFound);
     if (comment.userId !== userId) throw forbidden(communityMessages.notYourComment);
-    await tx
-      .update(communityPosts)
-      .set({ commentCount: sql`${communityPosts.commentCount} - 1` })
-      .where(eq(communityPosts.id, comment.postId));
-    const deleted = await tx
-      .delete(communityComments)
-      .where(eq(communityComments.id, id))
-      .returning({ id: communityComments.id });
-    // Someone deleted it between our read and our lock: undo the count by failing the whole.
-    if (deleted.length === 0) throw notFound(communityMessages.commentNotFound);
+    // Someone deleted it between our read and our lock.
+    if (!(await removeCommentFromTree(tx, id, new Date()))) {
+      throw notFound(communityMessages.commentNotFound);
+    }
   });
 }
