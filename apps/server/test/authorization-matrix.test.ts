@@ -53,6 +53,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/account': [401, 200, 200, 200, 200, 401],
   'PATCH /api/account': [401, 400, 400, 400, 400, 401],
   'POST /api/account/password': [401, 400, 400, 400, 400, 401],
+  'GET /api/account/sessions': [401, 200, 200, 200, 200, 401],
+  'DELETE /api/account/sessions/{id}': [401, 400, 400, 400, 400, 401],
+  // Ends every session but the caller's, so the caller's cookie goes on working.
+  'POST /api/account/sessions/sign-out-others': [401, 204, 204, 204, 204, 401],
   'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
   'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],
@@ -91,6 +95,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/settings/mining': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/mining': [401, 403, 403, 403, 403, 400],
   'PATCH /api/admin/users/{id}': [401, 403, 403, 403, 403, 400],
+  'POST /api/admin/users/{id}/sessions/end': [401, 403, 403, 403, 403, 404],
+  'GET /api/admin/sessions': [401, 403, 403, 403, 403, 200],
+  'DELETE /api/admin/sessions/{id}': [401, 403, 403, 403, 403, 400],
+  'POST /api/admin/sessions/sign-out-others': [401, 403, 403, 403, 403, 204],
   // Sign-outs end the caller's session, so they run last (see LAST).
   'POST /api/auth/logout': [204, 204, 204, 204, 204, 204],
   'POST /api/admin-auth/logout': [204, 204, 204, 204, 204, 204],

@@ -14,6 +14,7 @@ export * from './mining.ts';
 export * from './paths.ts';
 export * from './product.ts';
 export * from './session.ts';
+export * from './sessions.ts';
 export * from './settings.ts';
 export * from './text.ts';
 export * from './vote-rules.ts';
