@@ -8,6 +8,7 @@ import { formatShortDate } from '#web/lib/format.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
 import { AccountCells } from './account-cells.tsx';
+import { EndSessionsButton } from './end-sessions-button.tsx';
 import { RemoveModeratorDialog } from './remove-moderator-dialog.tsx';
 
 const busyClass = 'aria-disabled:cursor-progress aria-disabled:opacity-50';
@@ -118,7 +119,8 @@ export function UserRow({ user }: { user: AdminUser }) {
         />
       </TableCell>
       <BanCell user={user} busy={busy} save={save} />
-      <TableCell className="max-sm:pt-2">
+      <TableCell className="flex flex-wrap gap-2 max-sm:pt-2">
+        <EndSessionsButton user={user} />
         <RemoveModeratorDialog
           user={user}
           disabled={isPending}
