@@ -45,6 +45,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/community/posts/{id}': [404, 404, 404, 404, 404, 404],
   'GET /api/community/posts/{id}/comments': [404, 404, 404, 404, 404, 404],
   'GET /api/community/stats': [200, 200, 200, 200, 200, 200],
+  'GET /api/community/modlog': [200, 200, 200, 200, 200, 200],
   // Without the words to search for (q), a 400 to everyone: nothing is refused for who asks.
   'GET /api/community/search': [400, 400, 400, 400, 400, 400],
   'GET /api/admin-auth/bootstrap': [200, 200, 200, 200, 200, 200],
@@ -85,6 +86,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/community/posts': [401, 403, 403, 200, 403, 200],
   'PATCH /api/admin/community/posts/{id}': [401, 403, 403, 400, 403, 400],
   'DELETE /api/admin/community/posts/{id}': [401, 403, 403, 404, 403, 404],
+  'GET /api/admin/community/modlog': [401, 403, 403, 200, 403, 200],
   // Admins only.
   'POST /api/admin-auth/create': [403, 403, 403, 403, 403, 400],
   'GET /api/admin/stats': [401, 403, 403, 403, 403, 200],
