@@ -3,9 +3,9 @@ import type { SessionList } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.ts';
-import { adminAuditLog, users } from '../../../src/db/schema.ts';
-import { adminCookie, PASSWORD, signedUpUser } from '../../accounts.ts';
+import { buildApp } from '#server/app.ts';
+import { adminAuditLog, users } from '#server/db/schema.ts';
+import { adminCookie, PASSWORD, signedUpUser } from '#server-test/accounts.ts';
 import {
   createTestApp,
   makeWebDist,
@@ -13,7 +13,7 @@ import {
   openAgain,
   sameOrigin,
   type TestApp,
-} from '../../helper.ts';
+} from '#server-test/helper.ts';
 
 /** The session lists: each account sees and ends its own sessions, in every process. */
 
