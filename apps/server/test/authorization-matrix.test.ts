@@ -58,6 +58,9 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/account/sessions/{id}': [401, 400, 400, 400, 400, 401],
   // Ends every session but the caller's, so the caller's cookie goes on working.
   'POST /api/account/sessions/sign-out-others': [401, 204, 204, 204, 204, 401],
+  'POST /api/account/reauthenticate': [401, 400, 400, 400, 400, 401],
+  // The roles have just signed in, which counts as entering the password.
+  'GET /api/account/export': [401, 200, 200, 200, 200, 401],
   'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
   'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],

@@ -28,6 +28,8 @@ export const ErrorCode = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   accountBanned: 'ACCOUNT_BANNED',
   usernameTaken: 'USERNAME_TAKEN',
+  /** The password must be entered again first (it was last entered too long ago). */
+  reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
   /** The browser's own: an answer that was not the API's error shape (a proxy's 502 page, say). */
   httpError: 'HTTP_ERROR',
 } as const;

@@ -38,3 +38,19 @@ export const sessionMessages = {
   endUserSessions: 'End all sessions',
   endedUserSessions: 'All of this user’s sessions were ended',
 } as const;
+
+/** How long entering the password again (or signing in) unlocks the sensitive account actions. */
+export const REAUTHENTICATION_WINDOW_MS = 10 * 60_000;
+
+export const ReauthenticateBodySchema = z.object({
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type ReauthenticateBody = z.infer<typeof ReauthenticateBodySchema>;
+
+export const reauthenticationMessages = {
+  required: 'Enter your password again to continue.',
+  title: 'Confirm it’s you',
+  description: 'Enter your password to continue. You won’t be asked again for 10 minutes.',
+  incorrect: 'Password is incorrect',
+  confirmed: 'Confirmed',
+} as const;

@@ -2,18 +2,22 @@ import {
   AccountSchema,
   ChangePasswordBodySchema,
   MessageSchema,
+  ReauthenticateBodySchema,
   SessionListSchema,
   SessionParamsSchema,
   UpdateProfileBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
+import { reauthenticate, requireRecentAuthentication } from '../auth/reauthentication.ts';
 import { endSessionById, listSessions } from '../auth/session-list.ts';
 import { endOtherUserSessions, sessionToken } from '../auth/sessions.ts';
+import { exportAccount } from './export.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';
 
 const route = routeOptions(['account']);
@@ -61,7 +65,47 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   sessionRoutes(app);
+  dataRoutes(app);
 };
+
+/** Entering the password again, and taking one's data away (decision 025). */
+function dataRoutes(app: ZodApp) {
+  app.post(
+    '/account/reauthenticate',
+    route('Enter the password again: unlocks the sensitive account actions for 10 minutes', {
+      body: ReauthenticateBodySchema,
+      noContent: true,
+      onRequest: rateLimitedAs('account-password'),
+    }),
+    async (request, reply) => {
+      await reauthenticate(request, 'user', signedInUser(request).id, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/account/export',
+    route('Everything held about the account, as one JSON file (password entered in 10 minutes)', {
+      response: { 200: z.record(z.string(), z.unknown()) },
+      onSend: noStore,
+    }),
+    async (request, reply) => {
+      await requireRecentAuthentication(request, 'user');
+      const token = sessionToken(request, 'user');
+      const now = app.clock.now();
+      const data = await exportAccount(
+        app.db,
+        signedInUser(request).id,
+        token ? hashToken(token) : undefined,
+        now,
+      );
+      const day = now.toISOString().slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="btcp-account-${day}.json"`)
+        .send(data);
+    },
+  );
+}
 
 /** The account's sessions: seen (browser, system, address, times) and ended, one or all others. */
 function sessionRoutes(app: ZodApp) {

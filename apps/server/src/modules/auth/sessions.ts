@@ -52,6 +52,8 @@ export async function startSession(
     expiresAt,
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    // Signing in is entering the password: the sensitive actions need no second prompt at once.
+    reauthenticatedAt: clock.now(),
   });
   reply.setCookie(cookieName(request, session.kind), token, {
     path: '/',

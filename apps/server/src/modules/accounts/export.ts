@@ -1,0 +1,112 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import {
+  communityComments,
+  communityPosts,
+  communityVotes,
+  miningSessions,
+  notifications,
+  profiles,
+  transactions,
+  users,
+  wallets,
+} from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
+import { listSessions } from '../auth/session-list.ts';
+
+/**
+ * Everything the platform holds about one member, as one JSON document they can take away: their
+ * profile, wallet and every ledger row, mining sessions, posts, comments, votes, the members they
+ * referred (by username and date only: the referred member's own data is theirs), sessions and
+ * notifications. Secrets (the password's hash, session keys) are never in it.
+ */
+export async function exportAccount(
+  db: Database,
+  userId: string,
+  currentSessionHash: string | undefined,
+  now: Date,
+) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      lastSeenAt: users.lastSeenAt,
+      username: profiles.username,
+      referralCode: profiles.referralCode,
+      isBanned: profiles.isBanned,
+      isModerator: profiles.isAdmin,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  if (!account) throw notFound('User not found');
+  const mine = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
+  const [wallet, ledger, mining, posts, comments, votes, referred, sessions, notices] =
+    await Promise.all([
+      db.select({ balance: wallets.balance }).from(wallets).where(mine(wallets)),
+      db.select().from(transactions).where(mine(transactions)).orderBy(asc(transactions.createdAt)),
+      db.select().from(miningSessions).where(mine(miningSessions)),
+      db
+        .select({
+          id: communityPosts.id,
+          title: communityPosts.title,
+          content: communityPosts.content,
+          topic: communityPosts.topic,
+          status: communityPosts.status,
+          createdAt: communityPosts.createdAt,
+          editedAt: communityPosts.editedAt,
+        })
+        .from(communityPosts)
+        .where(mine(communityPosts)),
+      db
+        .select({
+          id: communityComments.id,
+          postId: communityComments.postId,
+          parentId: communityComments.parentId,
+          content: communityComments.content,
+          status: communityComments.status,
+          createdAt: communityComments.createdAt,
+          editedAt: communityComments.editedAt,
+          deletedAt: communityComments.deletedAt,
+        })
+        .from(communityComments)
+        .where(mine(communityComments)),
+      db
+        .select({
+          postId: communityVotes.postId,
+          commentId: communityVotes.commentId,
+          voteType: communityVotes.voteType,
+          createdAt: communityVotes.createdAt,
+        })
+        .from(communityVotes)
+        .where(mine(communityVotes)),
+      db
+        .select({ username: profiles.username, joinedAt: profiles.createdAt })
+        .from(profiles)
+        .where(eq(profiles.referredBy, userId)),
+      listSessions(db, { kind: 'user', id: userId }, currentSessionHash, now),
+      db
+        .select({
+          kind: notifications.kind,
+          postId: notifications.postId,
+          commentId: notifications.commentId,
+          details: notifications.details,
+          readAt: notifications.readAt,
+          createdAt: notifications.createdAt,
+        })
+        .from(notifications)
+        .where(mine(notifications)),
+    ]);
+  return {
+    exportedAt: now.toISOString(),
+    account,
+    wallet: { balance: wallet[0]?.balance ?? '0.00000000', transactions: ledger },
+    miningSessions: mining,
+    community: { posts, comments, votes },
+    referrals: referred,
+    sessions,
+    notifications: notices,
+  };
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, post, signedUpUser } from '#server-test/accounts.ts';
+import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
+
+/** Entering the password again, and the data export it unlocks (decision 025). */
+
+let t: TestApp;
+const clock = manualClock();
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const exportOf = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie } });
+
+describe('GET /api/account/export', () => {
+  it('holds exactly the caller’s data, and no secret', async () => {
+    const mine = await signedUpUser(t.app, 'exporter@example.com');
+    const theirs = await signedUpUser(t.app, 'someone-else@example.com');
+    const created = await post(
+      t.app,
+      '/api/community/posts',
+      { title: 'My own post', content: 'Mine' },
+      mine,
+    );
+    const postId = (created.json() as { id: string }).id;
+    await post(t.app, '/api/community/posts', { title: 'Their post', content: 'Theirs' }, theirs);
+    await post(t.app, `/api/community/posts/${postId}/comments`, { content: 'A reply' }, theirs);
+
+    const response = await exportOf(mine);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="btcp-account-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const data = response.json() as {
+      account: { email: string };
+      community: { posts: { title: string }[]; comments: unknown[] };
+      sessions: { current: boolean }[];
+      notifications: { kind: string }[];
+      wallet: { balance: string; transactions: unknown[] };
+    };
+    expect(data.account.email).toBe('exporter@example.com');
+    expect(data.community.posts.map((item) => item.title)).toEqual(['My own post']);
+    expect(data.community.comments).toEqual([]);
+    // The reply to my post notified me.
+    expect(data.notifications.map((item) => item.kind)).toEqual(['reply']);
+    expect(data.sessions.filter((item) => item.current)).toHaveLength(1);
+    expect(response.body).not.toContain('someone-else@example.com');
+    expect(response.body).not.toMatch(/passwordHash|password_hash|tokenHash|\$argon2/);
+  });
+
+  it('asks for the password again after 10 minutes, and a wrong one unlocks nothing', async () => {
+    const cookie = await signedUpUser(t.app, 'later@example.com');
+    expect((await exportOf(cookie)).statusCode).toBe(200);
+    clock.advance(10 * 60_000 + 1000);
+    const stale = await exportOf(cookie);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ error: { code: 'REAUTHENTICATION_REQUIRED' } });
+
+    const wrong = await post(t.app, '/api/account/reauthenticate', { password: 'not it' }, cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect((await exportOf(cookie)).statusCode).toBe(403);
+
+    const right = await post(t.app, '/api/account/reauthenticate', { password: PASSWORD }, cookie);
+    expect(right.statusCode, right.body).toBe(204);
+    expect((await exportOf(cookie)).statusCode).toBe(200);
+  });
+
+  it('is refused to visitors', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/account/export' });
+    expect(response.statusCode).toBe(401);
+  });
+});
