@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '../auth/guards.ts';
+import { editHistoryRoutes } from './edit-history-routes.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
 
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
@@ -58,4 +59,5 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+  await app.register(editHistoryRoutes);
 };
