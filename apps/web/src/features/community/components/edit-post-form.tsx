@@ -78,7 +78,7 @@ export function EditPostForm({ post, onClose }: { post: CommunityPost; onClose: 
         event.preventDefault();
         void submit();
       }}
-      className="grid gap-4 rounded-lg border border-border bg-muted/30 p-4"
+      className="grid gap-4 rounded-lg border border-border bg-muted/30 p-3 sm:p-4"
     >
       <FormField
         label="Title"
