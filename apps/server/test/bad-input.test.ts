@@ -479,7 +479,8 @@ async function fingerprintQuery(t: TestApp): Promise<string> {
     (SELECT coalesce(sum(balance), 0)::text FROM wallets) AS balances,
     (SELECT md5(coalesce(string_agg(key || value::text, ',' ORDER BY key), '')) FROM system_settings) AS settings,
     (SELECT md5(coalesce(string_agg(id::text || is_banned || is_admin || coalesce(username, ''), ',' ORDER BY id), '')) FROM profiles) AS profiles,
-    (SELECT md5(coalesce(string_agg(id::text || status || title || content, ',' ORDER BY id), '')) FROM community_posts) AS posts,
+    (SELECT md5(coalesce(string_agg(id::text || status || title || content || coalesce(edited_at::text, ''), ',' ORDER BY id), '')) FROM community_posts) AS posts,
+    (SELECT md5(coalesce(string_agg(id::text || content || coalesce(edited_at::text, ''), ',' ORDER BY id), '')) FROM community_comments) AS comments,
     (SELECT md5(coalesce(string_agg(id::text || title || content || published, ',' ORDER BY id), '')) FROM blog_posts) AS blog,
     (SELECT md5(coalesce(string_agg(id::text || email || password_hash, ',' ORDER BY id), '')) FROM users) AS users,
     (SELECT md5(coalesce(string_agg(id::text || email || password_hash, ',' ORDER BY id), '')) FROM admin_users) AS admins`;
@@ -566,6 +567,7 @@ beforeAll(async () => {
   });
   blogId = (blog.json() as { id: string }).id;
   communityPostId = postId;
+  communityCommentId = (comment.json() as { id: string }).id;
   knownIds.push(
     postId,
     (comment.json() as { id: string }).id,
@@ -586,6 +588,7 @@ const PAGES_OUTSIDE_THE_API = [
 ];
 let blogId = '';
 let communityPostId = '';
+let communityCommentId = '';
 
 /** Streams never end on their own; they are sent only as a visitor, who is refused at once. */
 const STREAMS = new Set(['GET /api/events']);
@@ -778,6 +781,20 @@ describe('control characters other than NUL', () => {
       cookies.user,
       'content',
     );
+    for (const [url, payload] of [
+      [`/api/community/posts/${communityPostId}`, { title: 'Tab\there' }],
+      [`/api/community/posts/${communityPostId}`, { content: 'x\u0001y' }],
+      [`/api/community/comments/${communityCommentId}`, { content: 'x\u007fy' }],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { origin: SAME_ORIGIN, cookie: cookies.user },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().error.fields)).toEqual(Object.keys(payload));
+    }
     const blog = await post(
       t.app,
       '/api/admin/blog/posts',

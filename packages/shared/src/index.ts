@@ -5,6 +5,8 @@ export * from './auth.ts';
 export * from './blog.ts';
 export * from './blog-schemas.ts';
 export * from './community.ts';
+export * from './community-edits.ts';
+export * from './community-edits-schemas.ts';
 export * from './community-schemas.ts';
 export * from './decimal.ts';
 export * from './health.ts';

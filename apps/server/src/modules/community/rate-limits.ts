@@ -9,7 +9,7 @@ import {
 } from '#server/lib/rate-limit.ts';
 import { signedInUser } from '../auth/guards.ts';
 
-type CommunityAction = 'post' | 'image' | 'comment' | 'vote';
+type CommunityAction = 'post' | 'image' | 'comment' | 'edit' | 'vote';
 
 function ruleFor(action: CommunityAction, config: Config): RateLimitRule {
   switch (action) {
@@ -29,6 +29,13 @@ function ruleFor(action: CommunityAction, config: Config): RateLimitRule {
     case 'comment':
       return {
         name: 'community-comment:user',
+        max: config.RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR,
+        windowSeconds: 3600,
+      };
+    case 'edit':
+      // Edits of posts and comments together, as often as comments may be written.
+      return {
+        name: 'community-edit:user',
         max: config.RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR,
         windowSeconds: 3600,
       };

@@ -23,6 +23,7 @@ import { acceptingUploads } from '../media/routes.ts';
 import { storeImage } from '../media/service.ts';
 import { readUpload } from '../media/upload.ts';
 import { createComment, deleteOwnComment, listComments } from './comments.ts';
+import { communityEditRoutes } from './edit-routes.ts';
 import {
   assertPostReadable,
   communityStats,
@@ -298,4 +299,5 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   await app.register(imageUploadRoutes(app));
+  await app.register(communityEditRoutes);
 };

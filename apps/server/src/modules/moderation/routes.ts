@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '../auth/guards.ts';
+import { editHistoryRoutes } from './edit-history-routes.ts';
 import { listModerationLog } from './modlog.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
 
@@ -74,4 +75,5 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => listModerationLog(app.db, request.query),
   );
+  await app.register(editHistoryRoutes);
 };

@@ -5,11 +5,15 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useVoteOnComment } from '../api/vote-on-comment.ts';
+import { useEditToggle } from '../hooks/use-edit-toggle.ts';
 import { useVoteGate } from '../hooks/use-vote-gate.ts';
 import { deleteFailureMessage } from '../lib/delete-feedback.ts';
 import { authorName } from '../lib/format.ts';
 import { voteErrorToast } from '../lib/vote-feedback.ts';
 import { BannedBadge } from './author-name.tsx';
+import { EditButton } from './edit-button.tsx';
+import { EditCommentForm } from './edit-comment-form.tsx';
+import { EditedMark } from './edited-mark.tsx';
 import { LinkifiedParagraphs } from './linkified-text.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import { VoteControl } from './vote-control.tsx';
@@ -47,6 +51,7 @@ function DeleteCommentButton({ comment }: { comment: Comment }) {
 export function CommentItem({ comment }: { comment: Comment }) {
   const vote = useVoteOnComment();
   const gate = useVoteGate((type) => vote.mutate({ comment, type }, { onError: voteErrorToast }));
+  const editor = useEditToggle();
   return (
     <li className="flex gap-3 border-b border-border py-4 last:border-b-0">
       <VoteControl counts={comment} busy={vote.isPending} {...gate} className="-mt-1" />
@@ -55,11 +60,17 @@ export function CommentItem({ comment }: { comment: Comment }) {
           <span className="font-medium text-foreground">u/{authorName(comment.author)}</span>
           <span aria-hidden="true">•</span>
           <RelativeTime value={comment.createdAt} />
+          <EditedMark kind="comment" item={comment} />
           <BannedBadge author={comment.author} />
         </div>
-        <LinkifiedParagraphs text={comment.content} className="gap-2 text-sm" />
+        {editor.editing ? (
+          <EditCommentForm comment={comment} onClose={editor.close} />
+        ) : (
+          <LinkifiedParagraphs text={comment.content} className="gap-2 text-sm" />
+        )}
         {comment.isMine ? (
-          <div className="-ml-3">
+          <div className="-ml-3 flex gap-1">
+            {comment.deleted ? null : <EditButton label="Edit comment" editor={editor} />}
             <DeleteCommentButton comment={comment} />
           </div>
         ) : null}

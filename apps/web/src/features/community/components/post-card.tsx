@@ -12,6 +12,7 @@ import { cardImageLoading, imageSources } from '#web/lib/image-sources.ts';
 import { commentsLabel, excerpt, isCut } from '../lib/format.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
 import { AwardAndShare } from './award-and-share.tsx';
+import { EditedLabel } from './edited-label.tsx';
 import { PostFrame, PostFrameSkeleton } from './post-frame.tsx';
 import { RelativeTime } from './relative-time.tsx';
 
@@ -38,6 +39,7 @@ export function PostCard({ post, first = false }: { post: CommunityPost; first?:
         <PostedBy author={post.author} />
         <span aria-hidden="true">•</span>
         <RelativeTime value={post.createdAt} />
+        <EditedLabel editedAt={post.editedAt} />
         <TopicChip topic={post.topic} />
         <BannedBadge author={post.author} />
       </div>

@@ -4,10 +4,14 @@ import { LocalTime } from '#web/components/local-time.tsx';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { LeadImage } from '#web/components/ui/lead-image.tsx';
 import { formatLongDateTime } from '#web/lib/format.ts';
+import { useEditToggle } from '../hooks/use-edit-toggle.ts';
 import { commentsLabel } from '../lib/format.ts';
 import { BannedBadge, PostedBy } from './author-name.tsx';
 import { AwardAndShare } from './award-and-share.tsx';
 import { DeletePostButton } from './delete-post-button.tsx';
+import { EditButton } from './edit-button.tsx';
+import { EditPostForm } from './edit-post-form.tsx';
+import { EditedMark } from './edited-mark.tsx';
 import { LinkifiedParagraphs } from './linkified-text.tsx';
 import { TopicChip } from './post-card.tsx';
 import { PostFrame, PostFrameSkeleton } from './post-frame.tsx';
@@ -15,6 +19,7 @@ import { StatusBadge } from './status-badge.tsx';
 
 /** The community post page: the whole post, with its votes and, for its author, Delete. */
 export function PostDetail({ post }: { post: CommunityPost }) {
+  const editor = useEditToggle();
   return (
     <PostFrame post={post} size="page">
       <div className="grid gap-3">
@@ -22,6 +27,7 @@ export function PostDetail({ post }: { post: CommunityPost }) {
           <PostedBy author={post.author} />
           <span aria-hidden="true">•</span>
           <LocalTime dateTime={post.createdAt} format={formatLongDateTime} />
+          <EditedMark kind="post" item={post} />
           <BannedBadge author={post.author} />
           <StatusBadge status={post.status} />
           <TopicChip topic={post.topic} />
@@ -43,7 +49,11 @@ export function PostDetail({ post }: { post: CommunityPost }) {
           className="max-h-[70vh] w-full rounded-lg border border-border bg-muted object-contain"
         />
       ) : null}
-      <LinkifiedParagraphs text={post.content} />
+      {editor.editing ? (
+        <EditPostForm post={post} onClose={editor.close} />
+      ) : (
+        <LinkifiedParagraphs text={post.content} />
+      )}
       <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground">
         <span className="inline-flex h-9 items-center gap-1.5 px-2 text-sm font-medium">
           <MessageSquare aria-hidden="true" className="size-4" />
@@ -58,7 +68,8 @@ export function PostDetail({ post }: { post: CommunityPost }) {
           })}
         />
         {post.isMine ? (
-          <div className="ml-auto">
+          <div className="ml-auto flex gap-1">
+            <EditButton label="Edit post" editor={editor} />
             <DeletePostButton postId={post.id} />
           </div>
         ) : null}
