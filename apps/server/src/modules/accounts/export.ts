@@ -43,70 +43,78 @@ export async function exportAccount(
     .where(eq(users.id, userId));
   if (!account) throw notFound('User not found');
   const mine = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
-  const [wallet, ledger, mining, posts, comments, votes, referred, sessions, notices] =
-    await Promise.all([
-      db.select({ balance: wallets.balance }).from(wallets).where(mine(wallets)),
-      db.select().from(transactions).where(mine(transactions)).orderBy(asc(transactions.createdAt)),
-      db.select().from(miningSessions).where(mine(miningSessions)),
-      db
-        .select({
-          id: communityPosts.id,
-          title: communityPosts.title,
-          content: communityPosts.content,
-          topic: communityPosts.topic,
-          status: communityPosts.status,
-          createdAt: communityPosts.createdAt,
-          editedAt: communityPosts.editedAt,
-        })
-        .from(communityPosts)
-        .where(mine(communityPosts)),
-      db
-        .select({
-          id: communityComments.id,
-          postId: communityComments.postId,
-          parentId: communityComments.parentId,
-          content: communityComments.content,
-          status: communityComments.status,
-          createdAt: communityComments.createdAt,
-          editedAt: communityComments.editedAt,
-          deletedAt: communityComments.deletedAt,
-        })
-        .from(communityComments)
-        .where(mine(communityComments)),
-      db
-        .select({
-          postId: communityVotes.postId,
-          commentId: communityVotes.commentId,
-          voteType: communityVotes.voteType,
-          createdAt: communityVotes.createdAt,
-        })
-        .from(communityVotes)
-        .where(mine(communityVotes)),
-      db
-        .select({ username: profiles.username, joinedAt: profiles.createdAt })
-        .from(profiles)
-        .where(eq(profiles.referredBy, userId)),
-      listSessions(db, { kind: 'user', id: userId }, currentSessionHash, now),
-      db
-        .select({
-          kind: notifications.kind,
-          postId: notifications.postId,
-          commentId: notifications.commentId,
-          details: notifications.details,
-          readAt: notifications.readAt,
-          createdAt: notifications.createdAt,
-        })
-        .from(notifications)
-        .where(mine(notifications)),
-    ]);
+  const [wallet, ledger, mining, community, referred, sessions, notices] = await Promise.all([
+    db.select({ balance: wallets.balance }).from(wallets).where(mine(wallets)),
+    db.select().from(transactions).where(mine(transactions)).orderBy(asc(transactions.createdAt)),
+    db.select().from(miningSessions).where(mine(miningSessions)),
+    communityData(db, userId),
+    db
+      .select({ username: profiles.username, joinedAt: profiles.createdAt })
+      .from(profiles)
+      .where(eq(profiles.referredBy, userId)),
+    listSessions(db, { kind: 'user', id: userId }, currentSessionHash, now),
+    db
+      .select({
+        kind: notifications.kind,
+        postId: notifications.postId,
+        commentId: notifications.commentId,
+        details: notifications.details,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(mine(notifications)),
+  ]);
   return {
     exportedAt: now.toISOString(),
     account,
     wallet: { balance: wallet[0]?.balance ?? '0.00000000', transactions: ledger },
     miningSessions: mining,
-    community: { posts, comments, votes },
+    community,
     referrals: referred,
     sessions,
     notifications: notices,
   };
+}
+
+/** The member's posts, comments (a "[deleted]" one with its empty text) and votes. */
+async function communityData(db: Database, userId: string) {
+  const mine = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
+  const [posts, comments, votes] = await Promise.all([
+    db
+      .select({
+        id: communityPosts.id,
+        title: communityPosts.title,
+        content: communityPosts.content,
+        topic: communityPosts.topic,
+        status: communityPosts.status,
+        createdAt: communityPosts.createdAt,
+        editedAt: communityPosts.editedAt,
+      })
+      .from(communityPosts)
+      .where(mine(communityPosts)),
+    db
+      .select({
+        id: communityComments.id,
+        postId: communityComments.postId,
+        parentId: communityComments.parentId,
+        content: communityComments.content,
+        status: communityComments.status,
+        createdAt: communityComments.createdAt,
+        editedAt: communityComments.editedAt,
+        deletedAt: communityComments.deletedAt,
+      })
+      .from(communityComments)
+      .where(mine(communityComments)),
+    db
+      .select({
+        postId: communityVotes.postId,
+        commentId: communityVotes.commentId,
+        voteType: communityVotes.voteType,
+        createdAt: communityVotes.createdAt,
+      })
+      .from(communityVotes)
+      .where(mine(communityVotes)),
+  ]);
+  return { posts, comments, votes };
 }
