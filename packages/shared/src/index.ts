@@ -11,6 +11,8 @@ export * from './health.ts';
 export * from './media.ts';
 export * from './media-schemas.ts';
 export * from './mining.ts';
+export * from './notifications.ts';
+export * from './notifications-schemas.ts';
 export * from './paths.ts';
 export * from './product.ts';
 export * from './session.ts';
