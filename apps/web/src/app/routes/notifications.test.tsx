@@ -122,7 +122,7 @@ describe('notifications page', () => {
     expect(await screen.findByText('No notifications yet')).toBeVisible();
     unmount();
 
-    stubApi({ 'GET /notifications': apiError(500, 'INTERNAL', 'Boom') }, signedInUser);
+    stubApi({ 'GET /notifications': apiError(500, 'INTERNAL_ERROR', 'Boom') }, signedInUser);
     renderPage();
     expect(await screen.findByText('Could not load your notifications.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
