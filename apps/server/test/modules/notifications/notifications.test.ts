@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '#server/db/schema.ts';
+import { communityComments, notifications } from '#server/db/schema.ts';
 import { logModeration } from '#server/modules/moderation/log.ts';
+import { notify } from '#server/modules/notifications/service.ts';
 import {
   call,
   type Member,
@@ -236,6 +237,33 @@ describe('notifications', () => {
       repliedTo: null,
       details: { postTitle: 'Pump it', action: 'post.removed', reason: 'Market manipulation' },
     });
+  });
+
+  it('says a reply answered the member’s comment when its parent is theirs', async () => {
+    await readAll(carol);
+    const postId = await newPost(t.app, bob.cookie, { title: 'Threads' });
+    const parentId = await newComment(t.app, carol.cookie, postId, 'A first thought');
+    const [reply] = await t.database.db
+      .insert(communityComments)
+      .values({
+        postId,
+        userId: alice.id,
+        content: 'An answer',
+        parentId,
+        rootId: parentId,
+        depth: 1,
+      })
+      .returning({ id: communityComments.id });
+    await notify(t.database.db, {
+      userId: carol.id,
+      kind: 'reply',
+      actorUserId: alice.id,
+      postId,
+      commentId: reply?.id,
+      details: { postTitle: 'Threads', excerpt: 'An answer' },
+    });
+    const [latest] = (await list(carol)).items;
+    expect(latest).toMatchObject({ actor: { username: 'alice' }, repliedTo: 'comment' });
   });
 
   it('refuses visitors and answers an unknown id with a 404', async () => {
