@@ -19,6 +19,7 @@ import {
   serverPids,
   startLoad,
 } from './lib/miners.ts';
+import { noticesScenario } from './lib/notices.ts';
 import { landingPageWeight } from './lib/page-weight.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
 import { seedPublicPages } from './lib/public-pages.ts';
@@ -40,6 +41,7 @@ const skipMiners = process.argv.includes('--no-miners');
 const skipCommunity = process.argv.includes('--no-community');
 const skipSearch = process.argv.includes('--no-search');
 const skipLanding = process.argv.includes('--no-landing');
+const skipNotices = process.argv.includes('--no-notices');
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINER_STEPS = (process.env.BENCH_MINERS ?? '5000,10000,25000,50000').split(',').map(Number);
 /** How long each step is measured, once its miners are all running (at least 3 minutes). */
@@ -369,6 +371,7 @@ async function main() {
   if (!skipCommunity) await requestPathScenario();
   if (!skipSearch) await searchScenario();
   if (!skipMiners) await minersScenario();
+  if (!skipNotices) await noticesScenario(scratchDatabase);
 }
 
 /** The embedded-database server: a few endpoints against the ceiling, the landing page's weight and Lighthouse. */

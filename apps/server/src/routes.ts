@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { mailboxRoutes } from './modules/mail/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { publicModerationLogRoutes } from './modules/moderation/public-routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -24,6 +25,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(miningRoutes);
   await api.register(walletRoutes);
   await api.register(referralRoutes);
+  await api.register(notificationRoutes);
   await api.register(blogRoutes);
   await api.register(communityRoutes);
   await api.register(publicModerationLogRoutes);

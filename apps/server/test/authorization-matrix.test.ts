@@ -70,6 +70,11 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/community/posts/{id}': [401, 404, 404, 404, 404, 401],
   'DELETE /api/community/comments/{id}': [401, 404, 404, 404, 404, 401],
   'GET /api/events': [401, 200, 200, 200, 200, 401],
+  // A member's own notifications; staff-only admin accounts have none (D9: banned members read).
+  'GET /api/notifications': [401, 200, 200, 200, 200, 401],
+  'GET /api/notifications/unread': [401, 200, 200, 200, 200, 401],
+  'POST /api/notifications/{id}/read': [401, 404, 404, 404, 404, 401],
+  'POST /api/notifications/read-all': [401, 200, 200, 200, 200, 401],
   // Signed-in users who are not banned (D9: they cannot mine, post, comment, vote or upload).
   'POST /api/mining/start': [401, 201, 403, 201, 403, 401],
   'POST /api/mining/ping': [401, 400, 403, 400, 403, 401],

@@ -482,6 +482,7 @@ async function fingerprintQuery(t: TestApp): Promise<string> {
     (SELECT md5(coalesce(string_agg(id::text || status || title || content || coalesce(edited_at::text, ''), ',' ORDER BY id), '')) FROM community_posts) AS posts,
     (SELECT md5(coalesce(string_agg(id::text || content || coalesce(edited_at::text, ''), ',' ORDER BY id), '')) FROM community_comments) AS comments,
     (SELECT md5(coalesce(string_agg(id::text || title || content || published, ',' ORDER BY id), '')) FROM blog_posts) AS blog,
+    (SELECT md5(coalesce(string_agg(id::text || coalesce(read_at::text, 'unread'), ',' ORDER BY id), '')) FROM notifications) AS notifications,
     (SELECT md5(coalesce(string_agg(id::text || email || password_hash, ',' ORDER BY id), '')) FROM users) AS users,
     (SELECT md5(coalesce(string_agg(id::text || email || password_hash, ',' ORDER BY id), '')) FROM admin_users) AS admins`;
 }
@@ -554,6 +555,16 @@ beforeAll(async () => {
     { content: 'A comment' },
     cookies.user,
   );
+  // Another member's reply notifies the user: a real notice for the notification routes.
+  const replier = await signedUpUser(t.app, 'fuzz-replier@example.com');
+  await post(t.app, `/api/community/posts/${postId}/comments`, { content: 'A reply' }, replier);
+  const notices = await t.app.inject({
+    method: 'GET',
+    url: '/api/notifications',
+    headers: { cookie: cookies.user },
+  });
+  const noticeId = (notices.json() as { items: { id: string }[] }).items[0]?.id;
+  if (!noticeId) throw new Error('the reply notified nobody');
   const blog = await post(
     t.app,
     '/api/admin/blog/posts',
@@ -573,6 +584,7 @@ beforeAll(async () => {
     (comment.json() as { id: string }).id,
     (blog.json() as { id: string }).id,
     (account.json() as { id: string }).id,
+    noticeId,
   );
   query = await fingerprintQuery(t);
 }, 120_000);

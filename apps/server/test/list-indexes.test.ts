@@ -118,6 +118,7 @@ describe('every list reads in index order', () => {
     ['the admin users list', () => '/api/admin/users', () => admin],
     ['the admin wallets list', () => '/api/admin/wallets', () => admin],
     ['the moderation list', () => '/api/admin/community/posts', () => admin],
+    ['a member’s notifications', () => '/api/notifications?limit=3', () => reader.cookie],
   ];
 
   it.each(lists)('%s', async (_name, url, cookie) => {

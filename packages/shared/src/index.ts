@@ -15,6 +15,8 @@ export * from './media-schemas.ts';
 export * from './mining.ts';
 export * from './moderation-log.ts';
 export * from './moderation-log-schemas.ts';
+export * from './notifications.ts';
+export * from './notifications-schemas.ts';
 export * from './paths.ts';
 export * from './product.ts';
 export * from './session.ts';

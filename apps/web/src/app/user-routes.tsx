@@ -37,6 +37,10 @@ export const signedInRoutes: RouteObject[] = [
         path: paths.account.path,
         ...lazyRoute(() => import('./routes/account.tsx'), { title: 'Account' }),
       },
+      {
+        path: paths.notifications.path,
+        ...lazyRoute(() => import('./routes/notifications.tsx'), { title: 'Notifications' }),
+      },
     ],
   },
   { path: paths.settings.path, ...lazyRoute(() => import('./routes/settings.tsx')) },

@@ -3,6 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { miningStatusQueryKey } from '#web/features/mining/api/get-mining-status.ts';
 import { miningSessionStore } from '#web/features/mining/lib/mining-session-store.ts';
+import {
+  notificationsQueryKey,
+  setUnreadCount,
+  unreadCountQueryKey,
+} from '#web/features/notifications/api/notifications.ts';
 import { referralStatsQueryKey } from '#web/features/referrals/api/get-referral-stats.ts';
 import {
   prependTransaction,
@@ -14,8 +19,8 @@ import { sessionQueryKey } from '#web/lib/session.ts';
 
 /**
  * Keeps the signed-in pages current from the event stream: balance, new transactions, mining
- * state. This is the one place that knows which feature's cache each event touches, so it reads
- * the query keys those features export; composing features is the app layer's job, so it lives
+ * state, unread notifications. This is the one place that knows which feature's cache each event
+ * touches, so it reads the query keys those features export; composing features is the app layer's job, so it lives
  * here (the stream itself, feature-free, is hooks/use-event-stream.ts).
  */
 export function LiveUpdates() {
@@ -37,6 +42,11 @@ export function LiveUpdates() {
         case 'mining':
           void queryClient.invalidateQueries({ queryKey: miningStatusQueryKey });
           break;
+        case 'notifications':
+          setUnreadCount(queryClient, event.unread);
+          // An open notifications page shows the new notice (or another tab's reads).
+          void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+          break;
       }
     },
     [queryClient],
@@ -48,6 +58,8 @@ export function LiveUpdates() {
       transactionsQueryKey,
       miningStatusQueryKey,
       referralStatsQueryKey,
+      unreadCountQueryKey,
+      notificationsQueryKey,
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }

@@ -27,6 +27,7 @@ import { LogoutButton } from '#web/features/auth/components/logout-button.tsx';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { MiningIndicator } from '#web/features/mining/components/mining-indicator.tsx';
 import { miningSessionStore } from '#web/features/mining/lib/mining-session-store.ts';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { useMatchedHandles } from '#web/lib/route-table.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { ScrollRestoration } from './scroll-restoration.tsx';
@@ -119,6 +120,7 @@ function SignedInShell() {
           <div className="ml-auto flex items-center gap-2">
             <MiningIndicator />
             {user?.isBanned ? <AccountBannedBadge /> : null}
+            <NotificationBell />
             <ThemeToggle />
           </div>
         </header>

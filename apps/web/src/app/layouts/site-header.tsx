@@ -8,6 +8,7 @@ import { BrowserOnly } from '#web/components/browser-only.tsx';
 import { CoinMark } from '#web/components/coin-mark.tsx';
 import { ThemeToggle } from '#web/components/theme-toggle.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { useScrolledPast } from '#web/hooks/use-scrolled-past.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -87,6 +88,7 @@ function HeaderActions({ menu }: { menu: ReturnType<typeof useMobileMenu> }) {
       {user ? (
         <BrowserOnly>
           <MiningIndicator />
+          <NotificationBell />
         </BrowserOnly>
       ) : null}
       <ThemeToggle />
