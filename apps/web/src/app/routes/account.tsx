@@ -2,6 +2,7 @@ import { pageTitles } from '@btcp/shared/paths';
 import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
+import { DataCard } from '#web/features/account/components/data-card.tsx';
 import { ProfileCard } from '#web/features/account/components/profile-card.tsx';
 import { SecurityCard } from '#web/features/account/components/security-card.tsx';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
@@ -14,7 +15,7 @@ export function Component() {
     <div className="mx-auto grid max-w-5xl gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Account</h1>
-        <p className="mt-1 text-muted-foreground">Your profile, password and sessions.</p>
+        <p className="mt-1 text-muted-foreground">Your profile, password, sessions and data.</p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {account.isPending ? (
@@ -35,6 +36,7 @@ export function Component() {
         <div className="lg:col-span-2">
           <SessionsCard owner="account" />
         </div>
+        <DataCard />
       </div>
     </div>
   );
