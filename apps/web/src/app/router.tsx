@@ -14,6 +14,10 @@ const publicPages: RouteObject[] = [
   { path: paths.blogPost.path, ...lazyRoute(() => import('./routes/blog-post.tsx')) },
   { path: paths.community.path, ...lazyRoute(() => import('./routes/community.tsx')) },
   { path: paths.communityPost.path, ...lazyRoute(() => import('./routes/community-post.tsx')) },
+  {
+    path: paths.communityThread.path,
+    ...lazyRoute(() => import('./routes/community-thread.tsx')),
+  },
   { path: paths.termsOfService.path, ...lazyRoute(() => import('./routes/terms-of-service.tsx')) },
   // D20: the register form links /terms and /privacy; both lead to the combined page.
   { path: paths.terms.path, element: <Navigate to={paths.termsOfService.getHref()} replace /> },
