@@ -82,7 +82,7 @@ export async function seedThread(databaseUrl: string): Promise<{ postId: string;
       `INSERT INTO community_comments
          (id, post_id, parent_id, root_id, depth, reply_count, user_id, content, created_at)
        SELECT c.id, $1, c.parent_id, c.root_id, c.depth, c.reply_count, m.id,
-              'Comment ' || c.n || ': ' || repeat('thoughts on mining at night ', 1 + c.n % 6),
+              'Comment ' || c.n || ': ' || repeat('thoughts on mining at night '::text, (1 + c.n % 6)::int),
               now() - interval '2 days' + c.n * interval '47 seconds'
        FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::int[])
          WITH ORDINALITY AS c(id, parent_id, root_id, depth, reply_count, author, n)
