@@ -135,12 +135,15 @@ export function CommentItem(props: CommentItemProps) {
             <Minus aria-hidden="true" className="size-4" />
           )}
         </Button>
-        <span className="font-medium text-foreground">
-          {comment.deleted ? communityMessages.deletedComment : `u/${authorName(comment.author)}`}
-        </span>
-        <span aria-hidden="true">•</span>
+        {comment.deleted ? null : (
+          <>
+            <span className="font-medium text-foreground">u/{authorName(comment.author)}</span>
+            <span aria-hidden="true">•</span>
+          </>
+        )}
         <RelativeTime value={comment.createdAt} />
         {comment.deleted ? null : <BannedBadge author={comment.author} />}
+        {collapsed && comment.deleted ? <span>{communityMessages.deletedComment}</span> : null}
         {collapsed && hiddenReplies > 0 ? <span>({hidden})</span> : null}
       </div>
       {collapsed ? null : (
