@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { communityComment } from '#web/test/community-fixtures.ts';
 import { renderWithToasts } from '#web/test/render.tsx';
-import { signedOut, stubApi } from '#web/test/stub-api.ts';
+import { signedInUser, signedOut, stubApi } from '#web/test/stub-api.ts';
 import { buildCommentTree } from '../lib/comment-tree.ts';
 import { CommentTree } from './comment-tree.tsx';
 
@@ -15,8 +15,8 @@ const items = [
   communityComment({ id: 'deep', parentId: 'gone', depth: 7, replyCount: 2, content: 'Deep' }),
 ];
 
-function renderTree() {
-  stubApi({}, signedOut);
+function renderTree({ signedIn = false } = {}) {
+  stubApi({}, signedIn ? signedInUser : signedOut);
   renderWithToasts(<CommentTree nodes={buildCommentTree(items)} />);
   return userEvent.setup();
 }
@@ -49,5 +49,17 @@ describe('comment tree', () => {
       'href',
       `/community/${items[4]?.postId}/comments/deep`,
     );
+  });
+
+  it('opens a labelled reply form under the comment; Escape closes it and returns focus', async () => {
+    const user = renderTree({ signedIn: true });
+    const reply = (await screen.findAllByRole('button', { name: 'Reply' }))[0] as HTMLElement;
+    await user.click(reply);
+    const box = screen.getByRole('textbox', { name: 'Reply to u/hal' });
+    expect(box).toHaveFocus();
+    expect(reply).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Reply to u/hal' })).toBeNull();
+    await waitFor(() => expect(reply).toHaveFocus());
   });
 });
