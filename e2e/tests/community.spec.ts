@@ -97,10 +97,12 @@ test('a post with an image gets a comment and a vote, sorts reorder, and moderat
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `Actions: ${title}` }).click();
   await admin.getByRole('menuitem', { name: 'Flag Post' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(admin.getByText('Post has been marked as flagged.')).toBeVisible();
   await expect(row.getByText('flagged', { exact: false })).toBeVisible();
   await row.getByRole('button', { name: `Actions: ${title}` }).click();
   await admin.getByRole('menuitem', { name: 'Remove Post' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(admin.getByText('Post has been marked as removed.')).toBeVisible();
 
   const visitor = await (await browser.newContext()).newPage();

@@ -10,6 +10,7 @@ import { communityRoutes } from './modules/community/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailboxRoutes } from './modules/mail/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
+import { publicModerationLogRoutes } from './modules/moderation/public-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -25,6 +26,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(referralRoutes);
   await api.register(blogRoutes);
   await api.register(communityRoutes);
+  await api.register(publicModerationLogRoutes);
   await api.register(realtimeRoutes);
   await api.register(adminAuthRoutes);
   await api.register(adminRoutes, { prefix: '/admin' });

@@ -46,6 +46,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/community/posts/{id}/comments': [404, 404, 404, 404, 404, 404],
   'GET /api/community/comments/{id}/thread': [404, 404, 404, 404, 404, 404],
   'GET /api/community/stats': [200, 200, 200, 200, 200, 200],
+  'GET /api/community/modlog': [200, 200, 200, 200, 200, 200],
   // Without the words to search for (q), a 400 to everyone: nothing is refused for who asks.
   'GET /api/community/search': [400, 400, 400, 400, 400, 400],
   'GET /api/admin-auth/bootstrap': [200, 200, 200, 200, 200, 200],
@@ -54,6 +55,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/account': [401, 200, 200, 200, 200, 401],
   'PATCH /api/account': [401, 400, 400, 400, 400, 401],
   'POST /api/account/password': [401, 400, 400, 400, 400, 401],
+  'GET /api/account/sessions': [401, 200, 200, 200, 200, 401],
+  'DELETE /api/account/sessions/{id}': [401, 400, 400, 400, 400, 401],
+  // Ends every session but the caller's, so the caller's cookie goes on working.
+  'POST /api/account/sessions/sign-out-others': [401, 204, 204, 204, 204, 401],
   'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
   'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],
@@ -82,6 +87,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/community/posts': [401, 403, 403, 200, 403, 200],
   'PATCH /api/admin/community/posts/{id}': [401, 403, 403, 400, 403, 400],
   'DELETE /api/admin/community/posts/{id}': [401, 403, 403, 404, 403, 404],
+  'GET /api/admin/community/modlog': [401, 403, 403, 200, 403, 200],
   // Admins only.
   'POST /api/admin-auth/create': [403, 403, 403, 403, 403, 400],
   'GET /api/admin/stats': [401, 403, 403, 403, 403, 200],
@@ -92,6 +98,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/settings/mining': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/mining': [401, 403, 403, 403, 403, 400],
   'PATCH /api/admin/users/{id}': [401, 403, 403, 403, 403, 400],
+  'POST /api/admin/users/{id}/sessions/end': [401, 403, 403, 403, 403, 404],
+  'GET /api/admin/sessions': [401, 403, 403, 403, 403, 200],
+  'DELETE /api/admin/sessions/{id}': [401, 403, 403, 403, 403, 400],
+  'POST /api/admin/sessions/sign-out-others': [401, 403, 403, 403, 403, 204],
   // Sign-outs end the caller's session, so they run last (see LAST).
   'POST /api/auth/logout': [204, 204, 204, 204, 204, 204],
   'POST /api/admin-auth/logout': [204, 204, 204, 204, 204, 204],

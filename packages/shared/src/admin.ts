@@ -1,4 +1,5 @@
 import { authMessages, EmailSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+import { ModerationReasonSchema } from './moderation-log-schemas.ts';
 import { z } from './zod.ts';
 
 export const adminMessages = {
@@ -95,7 +96,11 @@ export const AdminUsersPageSchema = z.object({
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
 
 export const UpdateAdminUserBodySchema = z
-  .object({ isBanned: z.boolean().optional(), isModerator: z.boolean().optional() })
+  .object({
+    isBanned: z.boolean().optional(),
+    isModerator: z.boolean().optional(),
+    reason: ModerationReasonSchema,
+  })
   .refine((body) => body.isBanned !== undefined || body.isModerator !== undefined, {
     message: 'Send isBanned, isModerator or both',
   });

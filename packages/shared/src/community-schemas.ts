@@ -16,6 +16,7 @@ import {
   DEFAULT_COMMUNITY_SORT,
   voteTypes,
 } from './community.ts';
+import { ModerationReasonSchema } from './moderation-log-schemas.ts';
 import { MULTI_LINE, SINGLE_LINE, textMessages } from './text.ts';
 import { z } from './zod.ts';
 
@@ -243,4 +244,7 @@ export const AdminCommunityPageSchema = z.object({
 
 export type AdminCommunityPage = z.infer<typeof AdminCommunityPageSchema>;
 
-export const SetPostStatusBodySchema = z.object({ status: z.enum(communityPostStatuses) });
+export const SetPostStatusBodySchema = z.object({
+  status: z.enum(communityPostStatuses),
+  reason: ModerationReasonSchema,
+});

@@ -11,6 +11,8 @@ export const paths = {
   blog: { path: '/blog', getHref: () => '/blog' },
   blogPost: { path: '/blog/:id', getHref: (id: string) => `/blog/${encodeURIComponent(id)}` },
   community: { path: '/community', getHref: () => '/community' },
+  // Before communityPost, whose /community/:id would otherwise claim it.
+  communityModlog: { path: '/community/modlog', getHref: () => '/community/modlog' },
   communityPost: {
     path: '/community/:id',
     getHref: (id: string) => `/community/${encodeURIComponent(id)}`,
@@ -64,6 +66,7 @@ export const pageTitles: Record<PathKey, string> = {
   blog: `Blog | ${SITE_NAME}`,
   blogPost: `Blog | ${SITE_NAME}`,
   community: `Community | ${SITE_NAME}`,
+  communityModlog: `Moderation Log | ${SITE_NAME}`,
   communityPost: `Community Post | ${SITE_NAME}`,
   communityThread: `Community Thread | ${SITE_NAME}`,
   termsOfService: `Terms of Service | ${SITE_NAME}`,

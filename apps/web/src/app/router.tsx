@@ -13,6 +13,10 @@ const publicPages: RouteObject[] = [
   { path: paths.blog.path, ...lazyRoute(() => import('./routes/blog.tsx')) },
   { path: paths.blogPost.path, ...lazyRoute(() => import('./routes/blog-post.tsx')) },
   { path: paths.community.path, ...lazyRoute(() => import('./routes/community.tsx')) },
+  {
+    path: paths.communityModlog.path,
+    ...lazyRoute(() => import('./routes/community-modlog.tsx')),
+  },
   { path: paths.communityPost.path, ...lazyRoute(() => import('./routes/community-post.tsx')) },
   {
     path: paths.communityThread.path,

@@ -20,6 +20,11 @@ interface EventStreamHandlers {
   onEvent: (event: RealtimeEvent) => void;
   /** After a reconnect: events sent while the stream was down are lost, so refetch instead. */
   onReconnect?: () => void;
+  /**
+   * When the stream drops. The server also ends a stream when its session ends (signed out from
+   * another browser, a ban, a password change), so this is where the page learns to ask again.
+   */
+  onDrop?: () => void;
 }
 
 /**
@@ -50,6 +55,7 @@ export function useEventStream(handlers: EventStreamHandlers, url = EVENTS_URL):
       };
       source.onerror = () => {
         source?.close();
+        if (failures === 0) handlersRef.current.onDrop?.();
         const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
         failures += 1;
         retryTimer = window.setTimeout(connect, delay);

@@ -22,6 +22,7 @@ import { blogAdminRoutes } from '../blog/routes.ts';
 import { communityModerationRoutes } from '../moderation/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { changeAdminPassword } from './admin-accounts.ts';
+import { adminSessionRoutes } from './sessions.ts';
 import { AdminStatsSchema, adminStats } from './stats.ts';
 import { listUsers, updateUserFlags } from './users.ts';
 import { adjustBalance, listWallets } from './wallets.ts';
@@ -139,6 +140,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.addHook('onRequest', requireAdmin);
     await admin.register(settingsRoutes, { prefix: '/settings' });
     dashboardRoutes(admin);
+    adminSessionRoutes(admin);
     userRoutes(admin);
     walletRoutes(admin);
   });

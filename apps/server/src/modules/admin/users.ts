@@ -6,6 +6,7 @@ import { profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
 import { audit } from '../audit/service.ts';
+import { logModeration } from '../moderation/log.ts';
 import { publishRevocation } from '../realtime/hub.ts';
 
 function rowSelection() {
@@ -53,7 +54,10 @@ export async function listUsers(db: Database, query: SearchPageQuery) {
   };
 }
 
-/** Toggles the ban and moderator flags, audited in the same transaction. */
+/**
+ * Toggles the ban and moderator flags, audited and written to the moderation log (with the
+ * optional reason) in the same transaction.
+ */
 export async function updateUserFlags(
   db: Database,
   actor: Staff,
@@ -63,7 +67,11 @@ export async function updateUserFlags(
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ isBanned: profiles.isBanned, isModerator: profiles.isAdmin })
+      .select({
+        isBanned: profiles.isBanned,
+        isModerator: profiles.isAdmin,
+        username: profiles.username,
+      })
       .from(profiles)
       .where(eq(profiles.id, userId))
       .for('update');
@@ -80,17 +88,24 @@ export async function updateUserFlags(
         .update(profiles)
         .set({ ...changes, updatedAt: now })
         .where(eq(profiles.id, userId));
+      // The log's label is the public name, never the email: the public log shows it.
+      const logged = { target: { type: 'user', id: userId }, targetUserId: userId } as const;
+      const targetLabel = before.username ?? 'A member without a username';
       if (changes.isBanned !== undefined) {
         await audit(tx, actor, changes.isBanned ? 'user.ban' : 'user.unban', {
           type: 'user',
           id: userId,
         });
+        const action = changes.isBanned ? 'user.ban' : 'user.unban';
+        await logModeration(tx, actor, { ...logged, action, targetLabel, reason: body.reason });
       }
       if (changes.isAdmin !== undefined) {
         await audit(tx, actor, changes.isAdmin ? 'user.moderator.grant' : 'user.moderator.revoke', {
           type: 'user',
           id: userId,
         });
+        const action = changes.isAdmin ? 'moderator.add' : 'moderator.remove';
+        await logModeration(tx, actor, { ...logged, action, targetLabel, reason: body.reason });
       }
     }
     const [row] = await tx

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { commitsWithoutWaitingForDisk } from '#server/db/prepared.ts';
-import { users } from '#server/db/schema.ts';
+import { sessions, users } from '#server/db/schema.ts';
 
 /** How long a process gathers the users it has seen before writing them in one statement. */
 const FLUSH_AFTER_MS = 1000;
@@ -14,8 +14,13 @@ const FLUSH_AFTER_MS = 1000;
 export const SEEN_REFRESH_MS = 2 * 60_000;
 
 export interface LastSeenRecorder {
-  /** Notes that the user made a request at `now`; written within a second, never awaited. */
-  mark(userId: string, now: Date): void;
+  /**
+   * Notes that the user made a request at `now`, through the session `sessionHash` names (its
+   * "last active" in the account's session list); written within a second, never awaited.
+   */
+  mark(userId: string, now: Date, sessionHash?: string): void;
+  /** Notes that a session (an admin's, which has no user row) was used at `now`. */
+  markSession(sessionHash: string, now: Date): void;
   /** Writes what is noted now; resolves when every write so far has ended. */
   flush(): Promise<void>;
 }
@@ -29,6 +34,7 @@ export interface LastSeenRecorder {
  */
 export function createLastSeenRecorder(db: Database, log: FastifyBaseLogger): LastSeenRecorder {
   let noted = new Map<string, Date>();
+  let notedSessions = new Map<string, Date>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
   const statement = db
@@ -46,6 +52,26 @@ export function createLastSeenRecorder(db: Database, log: FastifyBaseLogger): La
     )
     .where(and(eq(users.id, sql`batch.id`), commitsWithoutWaitingForDisk()))
     .prepare('record_last_seen');
+  // The sessions' own "last active", written the same way: never waiting for a row or the disk.
+  const sessionStatement = db
+    .update(sessions)
+    .set({ lastUsedAt: sql`batch.now` })
+    .from(
+      sql`(SELECT batch.hash, batch.now FROM jsonb_to_recordset(${sql.placeholder('batch')}::jsonb) AS batch(hash text, now timestamptz)
+        JOIN ${sessions} AS locked ON locked.token_hash = batch.hash
+        WHERE locked.last_used_at < batch.now
+        FOR UPDATE OF locked SKIP LOCKED) AS batch`,
+    )
+    .where(and(eq(sessions.tokenHash, sql`batch.hash`), commitsWithoutWaitingForDisk()))
+    .prepare('record_sessions_used');
+  const write = (run: () => Promise<unknown>) => {
+    writing = writing.then(() =>
+      run().then(
+        () => undefined,
+        (error: unknown) => log.warn({ err: error }, 'recording when users were last seen failed'),
+      ),
+    );
+  };
 
   const flush = (): Promise<void> => {
     if (timer) clearTimeout(timer);
@@ -57,26 +83,30 @@ export function createLastSeenRecorder(db: Database, log: FastifyBaseLogger): La
         staleBefore: new Date(now.getTime() - SEEN_REFRESH_MS).toISOString(),
       }));
       noted = new Map();
-      writing = writing.then(() =>
-        statement.execute({ batch: JSON.stringify(rows) }).then(
-          () => undefined,
-          (error: unknown) =>
-            log.warn({ err: error }, 'recording when users were last seen failed'),
-        ),
-      );
+      write(() => statement.execute({ batch: JSON.stringify(rows) }));
+    }
+    if (notedSessions.size > 0) {
+      const rows = [...notedSessions].map(([hash, now]) => ({ hash, now: now.toISOString() }));
+      notedSessions = new Map();
+      write(() => sessionStatement.execute({ batch: JSON.stringify(rows) }));
     }
     return writing;
   };
 
+  const later = (into: Map<string, Date>, key: string, now: Date) => {
+    const before = into.get(key);
+    if (!before || before < now) into.set(key, now);
+    if (!timer) {
+      timer = setTimeout(() => void flush(), FLUSH_AFTER_MS);
+      timer.unref();
+    }
+  };
   return {
-    mark(userId, now) {
-      const before = noted.get(userId);
-      if (!before || before < now) noted.set(userId, now);
-      if (!timer) {
-        timer = setTimeout(() => void flush(), FLUSH_AFTER_MS);
-        timer.unref();
-      }
+    mark(userId, now, sessionHash) {
+      later(noted, userId, now);
+      if (sessionHash) later(notedSessions, sessionHash, now);
     },
+    markSession: (sessionHash, now) => later(notedSessions, sessionHash, now),
     flush,
   };
 }

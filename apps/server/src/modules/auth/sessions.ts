@@ -135,7 +135,7 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   }
   if (nowMs - session.lastSeenAt > SEEN_REFRESH_MS) {
     session.lastSeenAt = nowMs;
-    request.server.lastSeen.mark(session.user.id, now);
+    request.server.lastSeen.mark(session.user.id, now, tokenHash);
   }
   return session.user;
 }
@@ -198,19 +198,25 @@ export async function readSessions(
 export async function findSessionAdmin(request: FastifyRequest): Promise<SessionAdmin | null> {
   const token = sessionToken(request, 'admin');
   if (!token) return null;
+  const now = request.server.clock.now();
+  const tokenHash = hashToken(token);
   const [row] = await request.server.db
-    .select({ id: adminUsers.id, email: adminUsers.email })
+    .select({ id: adminUsers.id, email: adminUsers.email, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         eq(sessions.kind, 'admin'),
-        gt(sessions.expiresAt, request.server.clock.now()),
+        gt(sessions.expiresAt, now),
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > SEEN_REFRESH_MS) {
+    request.server.lastSeen.markSession(tokenHash, now);
+  }
+  return { id: row.id, email: row.email };
 }
 
 /** Removes expired sessions and used or expired email links; any process may run it. */

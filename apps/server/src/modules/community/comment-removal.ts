@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '#server/db/client.ts';
 import { communityComments, communityPosts } from '#server/db/schema.ts';
 
-/** What was removed: for the caller's checks, a moderation log's label and its notice. */
 export interface RemovedComment {
   postId: string;
   userId: string | null;
@@ -10,29 +9,28 @@ export interface RemovedComment {
 }
 
 /**
- * Removes a comment from its post's tree, as its author or staff delete it. A comment with replies
- * keeps its row as a "[deleted]" placeholder (text emptied, `deleted_at` set) so the replies keep
- * their place; a leaf row is deleted outright, its parent's reply count drops, and a placeholder
- * left with no replies goes too, and so on upwards. The post's comment_count counts the comments
- * not deleted, so it drops by exactly one either way.
- *
- * Every change to a post's tree locks the post row first, then comments (as adding a comment and
- * deleting a post do), so they queue per post and cannot deadlock. null when the comment does not
- * exist or was deleted already; the caller decides what that answers.
+ * Takes a comment out of its thread (decision 024), for its author and for staff alike. One with
+ * replies stays as a "[deleted]" placeholder (text emptied) so its replies keep their place; a leaf
+ * goes, and so does each "[deleted]" ancestor it leaves without replies. The post's comment_count
+ * counts live comments, so it drops by exactly one either way. The post row is locked first, the
+ * order every comment and post change takes, so two deletions cannot deadlock. Null when the
+ * comment is gone or already deleted.
  */
 export async function removeCommentFromTree(
   tx: Transaction,
   commentId: string,
   now: Date,
 ): Promise<RemovedComment | null> {
-  const [seen] = await tx
+  const [target] = await tx
     .select({ postId: communityComments.postId })
     .from(communityComments)
     .where(eq(communityComments.id, commentId));
-  if (!seen) return null;
-  await tx.execute(
-    sql`SELECT 1 FROM ${communityPosts} WHERE ${communityPosts.id} = ${seen.postId} FOR UPDATE`,
-  );
+  if (!target) return null;
+  await tx
+    .select({ id: communityPosts.id })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, target.postId))
+    .for('update');
   const [comment] = await tx
     .select({
       postId: communityComments.postId,
@@ -45,9 +43,7 @@ export async function removeCommentFromTree(
     .from(communityComments)
     .where(eq(communityComments.id, commentId))
     .for('update');
-  // Gone or deleted while we waited for the post's lock.
-  if (!comment || comment.deletedAt !== null) return null;
-
+  if (!comment || comment.deletedAt) return null;
   await tx
     .update(communityPosts)
     .set({ commentCount: sql`${communityPosts.commentCount} - 1` })
@@ -59,18 +55,15 @@ export async function removeCommentFromTree(
       .where(eq(communityComments.id, commentId));
   } else {
     await tx.delete(communityComments).where(eq(communityComments.id, commentId));
-    await pruneUpwards(tx, comment.parentId);
+    await pruneEmptyPlaceholders(tx, comment.parentId);
   }
   return { postId: comment.postId, userId: comment.userId, content: comment.content };
 }
 
-/**
- * One reply fewer under `parentId`; a "[deleted]" placeholder left without replies has nothing
- * left to hold up and is deleted too, which is one reply fewer for its own parent.
- */
-async function pruneUpwards(tx: Transaction, parentId: string | null): Promise<void> {
+/** One reply fewer under each ancestor; a "[deleted]" one left with none goes too, upwards. */
+async function pruneEmptyPlaceholders(tx: Transaction, parentId: string | null) {
   let next = parentId;
-  while (next !== null) {
+  while (next) {
     const [parent] = await tx
       .update(communityComments)
       .set({ replyCount: sql`${communityComments.replyCount} - 1` })
@@ -80,7 +73,7 @@ async function pruneUpwards(tx: Transaction, parentId: string | null): Promise<v
         replyCount: communityComments.replyCount,
         deletedAt: communityComments.deletedAt,
       });
-    if (!parent || parent.deletedAt === null || parent.replyCount > 0) return;
+    if (!parent || parent.replyCount > 0 || !parent.deletedAt) return;
     await tx.delete(communityComments).where(eq(communityComments.id, next));
     next = parent.parentId;
   }

@@ -1,28 +1,13 @@
-import type { Staff } from '@btcp/shared';
+import type { ModerationAction, Staff } from '@btcp/shared';
 import type { DatabaseOrTransaction } from '#server/db/client.ts';
 import { moderationLog } from '#server/db/schema.ts';
 import { notify } from '../notifications/service.ts';
 
 /**
- * The moderation actions the log knows. Content actions (post.*, comment.*) also notify the
- * member whose content it was, with the reason.
+ * The moderation actions the log knows (listed in @btcp/shared, where both log pages word them).
+ * Content actions (post.*, comment.*) also notify the member whose content it was, with the reason.
  */
-export const moderationActions = [
-  'post.active',
-  'post.flagged',
-  'post.removed',
-  'post.delete',
-  'comment.active',
-  'comment.flagged',
-  'comment.removed',
-  'comment.delete',
-  'report.dismiss',
-  'user.ban',
-  'user.unban',
-  'moderator.add',
-  'moderator.remove',
-] as const;
-export type ModerationAction = (typeof moderationActions)[number];
+export { type ModerationAction, moderationActions } from '@btcp/shared';
 
 export interface ModerationEntry {
   action: ModerationAction;

@@ -2,6 +2,9 @@ import {
   AdminCommunityPageSchema,
   AdminCommunityPostSchema,
   AdminCommunityQuerySchema,
+  AdminModerationLogQuerySchema,
+  DeleteWithReasonQuerySchema,
+  ModerationLogPageSchema,
   SetPostStatusBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +12,7 @@ import { z } from 'zod';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '../auth/guards.ts';
+import { listModerationLog } from './modlog.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
 
 const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
@@ -32,7 +36,7 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/posts/:id',
-    route('Mark a post active, flagged or removed (audited)', {
+    route('Mark a post active, flagged or removed, with an optional reason (audited, logged)', {
       params: PostParamsSchema,
       body: SetPostStatusBodySchema,
       ok: AdminCommunityPostSchema,
@@ -42,20 +46,32 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         signedInStaff(request),
         request.params.id,
-        request.body.status,
+        request.body,
         app.clock.now(),
       ),
   );
 
   app.delete(
     '/posts/:id',
-    route('Delete a post with all its comments and votes (audited)', {
+    route('Delete a post with all its comments and votes; ?reason= optional (audited, logged)', {
       params: PostParamsSchema,
+      querystring: DeleteWithReasonQuerySchema,
       noContent: true,
     }),
     async (request, reply) => {
-      await deletePostAsStaff(app.db, signedInStaff(request), request.params.id);
+      const { reason } = request.query;
+      await deletePostAsStaff(app.db, signedInStaff(request), request.params.id, reason);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/modlog',
+    route('The moderation log with who did what, newest first; by action and by moderator', {
+      querystring: AdminModerationLogQuerySchema,
+      ok: ModerationLogPageSchema,
+      onSend: noStore,
+    }),
+    async (request) => listModerationLog(app.db, request.query),
   );
 };

@@ -12,6 +12,7 @@ import { communityPosts, profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
 import { audit } from '../audit/service.ts';
+import { logModeration } from './log.ts';
 
 const rowSelection = {
   id: communityPosts.id,
@@ -69,17 +70,25 @@ export async function listPostsForModeration(
   };
 }
 
-/** Any status from any state, audited in the same transaction. */
+/**
+ * Any status from any state, audited and written to the moderation log (which tells the author,
+ * with the reason) in the same transaction.
+ */
 export async function setPostStatus(
   db: Database,
   actor: Staff,
   id: string,
-  status: CommunityPostStatus,
+  change: { status: CommunityPostStatus; reason?: string | undefined },
   now: Date,
 ): Promise<AdminCommunityPost> {
+  const { status } = change;
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ status: communityPosts.status })
+      .select({
+        status: communityPosts.status,
+        title: communityPosts.title,
+        userId: communityPosts.userId,
+      })
       .from(communityPosts)
       .where(eq(communityPosts.id, id))
       .for('update');
@@ -95,14 +104,31 @@ export async function setPostStatus(
       { type: 'community_post', id },
       { from: before.status, to: status },
     );
+    await logModeration(tx, actor, {
+      action: `post.${status}`,
+      target: { type: 'post', id },
+      targetUserId: before.userId,
+      targetLabel: before.title,
+      reason: change.reason,
+      postId: id,
+      postTitle: before.title,
+    });
     const [row] = await selectRows(tx).where(eq(communityPosts.id, id));
     if (!row) throw notFound(communityMessages.postNotFound);
     return toAdminPost(row);
   });
 }
 
-/** Deletes the post with its comments and votes (cascades), audited in the same transaction. */
-export async function deletePostAsStaff(db: Database, actor: Staff, id: string): Promise<void> {
+/**
+ * Deletes the post with its comments and votes (cascades), audited and written to the moderation
+ * log (which tells the author, with the reason) in the same transaction.
+ */
+export async function deletePostAsStaff(
+  db: Database,
+  actor: Staff,
+  id: string,
+  reason?: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(communityPosts)
@@ -110,5 +136,13 @@ export async function deletePostAsStaff(db: Database, actor: Staff, id: string):
       .returning({ title: communityPosts.title, userId: communityPosts.userId });
     if (!deleted) throw notFound(communityMessages.postNotFound);
     await audit(tx, actor, 'community.post.delete', { type: 'community_post', id }, deleted);
+    await logModeration(tx, actor, {
+      action: 'post.delete',
+      target: { type: 'post', id },
+      targetUserId: deleted.userId,
+      targetLabel: deleted.title,
+      reason,
+      postTitle: deleted.title,
+    });
   });
 }

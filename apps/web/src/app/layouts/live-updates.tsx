@@ -10,6 +10,7 @@ import {
 } from '#web/features/wallet/api/get-transactions.ts';
 import { setWalletBalance, walletQueryKey } from '#web/features/wallet/api/get-wallet.ts';
 import { useEventStream } from '#web/hooks/use-event-stream.ts';
+import { sessionQueryKey } from '#web/lib/session.ts';
 
 /**
  * Keeps the signed-in pages current from the event stream: balance, new transactions, mining
@@ -52,6 +53,12 @@ export function LiveUpdates() {
     }
   }, [queryClient]);
 
-  useEventStream({ onEvent, onReconnect });
+  // A stream the server ended may mean this session ended elsewhere: the session answer is asked
+  // for again, and a signed-out answer takes the page to its signed-out state at once.
+  const onDrop = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [queryClient]);
+
+  useEventStream({ onEvent, onReconnect, onDrop });
   return null;
 }

@@ -4,6 +4,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { ProfileCard } from '#web/features/account/components/profile-card.tsx';
 import { SecurityCard } from '#web/features/account/components/security-card.tsx';
+import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
@@ -13,7 +14,7 @@ export function Component() {
     <div className="mx-auto grid max-w-5xl gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Account</h1>
-        <p className="mt-1 text-muted-foreground">Your profile and password.</p>
+        <p className="mt-1 text-muted-foreground">Your profile, password and sessions.</p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {account.isPending ? (
@@ -31,6 +32,9 @@ export function Component() {
           <ProfileCard account={account.data} />
         )}
         <SecurityCard />
+        <div className="lg:col-span-2">
+          <SessionsCard owner="account" />
+        </div>
       </div>
     </div>
   );

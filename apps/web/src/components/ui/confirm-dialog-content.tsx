@@ -23,6 +23,8 @@ export interface ConfirmDialogContentProps {
   confirmLabel: string;
   busyLabel: string;
   onCloseAutoFocus: (event: Event) => void;
+  /** Fields between the question and the buttons. */
+  fields?: ReactNode;
 }
 
 /** The dialog of `ConfirmDialog`, loaded the first time one opens (confirm-dialog.tsx). */
@@ -37,6 +39,7 @@ export default function ConfirmDialogContent({
   confirmLabel,
   busyLabel,
   onCloseAutoFocus,
+  fields,
 }: ConfirmDialogContentProps) {
   const confirm = (
     <DestructiveButton disabled={busy} onClick={onConfirm}>
@@ -48,6 +51,7 @@ export default function ConfirmDialogContent({
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
+        {fields}
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
             <Button variant="outline" disabled={busy}>

@@ -27,6 +27,8 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   busyLabel?: string;
   onCloseAutoFocus?: (event: Event) => void;
+  /** Fields between the question and the buttons, e.g. an optional reason. */
+  children?: ReactNode;
 }
 
 interface TriggerProps {
@@ -54,6 +56,7 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   busyLabel = confirmLabel,
   onCloseAutoFocus,
+  children,
 }: ConfirmDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const held = heldOpen !== undefined;
@@ -98,6 +101,7 @@ export function ConfirmDialog({
             busy={busy}
             confirmLabel={confirmLabel}
             busyLabel={busyLabel}
+            fields={children}
             onCloseAutoFocus={(event) => {
               onCloseAutoFocus?.(event);
               // Back to the button that opened it, as Radix's own trigger would do.

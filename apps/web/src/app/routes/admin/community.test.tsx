@@ -183,9 +183,17 @@ describe('/admin/community', () => {
       '/community/p1',
     );
     await user.click(within(menu).getByRole('menuitem', { name: 'Flag Post' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Flag this post?' });
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByLabelText('Reason (optional)'));
+    await user.paste('  Check the links ');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     await expectToast('Post updated', 'Post has been marked as flagged.');
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'flagged' });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      status: 'flagged',
+      reason: 'Check the links',
+    });
     await waitFor(() => expect(row('Halving is coming').getByText('Flagged')).toBeVisible());
 
     await user.click(screen.getByRole('button', { name: 'Actions: Halving is coming' }));
@@ -206,6 +214,8 @@ describe('/admin/community', () => {
     renderPage();
     const user = await openActions('Cheap coins here');
     await user.click(screen.getByRole('menuitem', { name: 'Remove Post' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await expectToast('Update failed', 'Could not update post status.');
     expect(row('Cheap coins here').getByText('Flagged')).toBeVisible();
   });
@@ -236,12 +246,15 @@ describe('/admin/community', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions: Halving is coming' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Post' }));
-    await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
-    );
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByLabelText('Reason (optional)'));
+    await user.paste('Spam, rule 3');
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
 
     await expectToast('Post deleted', 'The post has been permanently deleted.');
-    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    const deletes = calls.filter((call) => call.method === 'DELETE');
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]?.query.get('reason')).toBe('Spam, rule 3');
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: /Halving is coming/ })).not.toBeInTheDocument(),
     );

@@ -11,6 +11,7 @@ import {
 } from '#web/components/ui/card.tsx';
 import { ChangePasswordForm } from '#web/features/admin/components/change-password-form.tsx';
 import { PageHeader } from '#web/features/admin/components/page-header.tsx';
+import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
@@ -21,6 +22,9 @@ export function Component() {
       <PageHeader title="Settings" description="Your admin account and the mining rules." />
       <div className="grid gap-6">
         <ChangePasswordForm />
+        <div className="max-w-xl">
+          <SessionsCard owner="admin" />
+        </div>
         <MiningSettingsCard />
         {/* D8: once an admin exists, only a signed-in admin can add another. */}
         <Card className="max-w-xl">

@@ -44,9 +44,11 @@ export function useUpdateAdminUser() {
     onMutate: async ({ id, changes }) => {
       await queryClient.cancelQueries({ queryKey: adminUsersKey });
       const previous = queryClient.getQueriesData<AdminUsersPage>({ queryKey: adminUsersKey });
+      // The reason is the log's, not a field of the user.
+      const { reason: _reason, ...flags } = changes;
       for (const [key, page] of patchUserInPages(previous, id, (user) => ({
         ...user,
-        ...changes,
+        ...flags,
       }))) {
         queryClient.setQueryData(key, page);
       }

@@ -1,13 +1,15 @@
 import type { AdminUser } from '@btcp/shared/admin';
 import { Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { ReasonField } from '#web/components/moderation-reason-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 
 interface RemoveModeratorDialogProps {
   user: AdminUser;
   disabled: boolean;
-  onConfirm: () => void;
+  /** With the reason given in the dialog ('' for none). */
+  onConfirm: (reason: string) => void;
   /** Where focus goes after confirming, since the Delete button is then disabled. */
   focusAfterConfirm: () => void;
 }
@@ -20,8 +22,12 @@ export function RemoveModeratorDialog({
   focusAfterConfirm,
 }: RemoveModeratorDialogProps) {
   const confirmed = useRef(false);
+  const [reason, setReason] = useState('');
   return (
     <ConfirmDialog
+      onOpenChange={(open) => {
+        if (open) setReason('');
+      }}
       title="Remove moderator rights?"
       description={
         <>
@@ -31,7 +37,7 @@ export function RemoveModeratorDialog({
       }
       onConfirm={() => {
         confirmed.current = true;
-        onConfirm();
+        onConfirm(reason);
       }}
       onCloseAutoFocus={(event) => {
         if (!confirmed.current) return;
@@ -50,6 +56,8 @@ export function RemoveModeratorDialog({
           Delete<span className="sr-only"> moderator rights of {user.email}</span>
         </Button>
       }
-    />
+    >
+      <ReasonField value={reason} onChange={setReason} />
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { AdminUser, UpdateAdminUserBody } from '@btcp/shared/admin';
 import { useRef, useState } from 'react';
+import { ReasonField } from '#web/components/moderation-reason-field.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { TableCell, TableRow } from '#web/components/ui/table.tsx';
@@ -8,6 +9,7 @@ import { formatShortDate } from '#web/lib/format.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
 import { AccountCells } from './account-cells.tsx';
+import { EndSessionsButton } from './end-sessions-button.tsx';
 import { RemoveModeratorDialog } from './remove-moderator-dialog.tsx';
 
 const busyClass = 'aria-disabled:cursor-progress aria-disabled:opacity-50';
@@ -53,9 +55,14 @@ function useSaveUser(user: AdminUser) {
 
 type SaveUser = ReturnType<typeof useSaveUser>['save'];
 
+/** The change with the reason given in its dialog, if any (the moderation log keeps it). */
+const withReason = (changes: UpdateAdminUserBody, reason: string): UpdateAdminUserBody =>
+  reason.trim() ? { ...changes, reason: reason.trim() } : changes;
+
 /** The ban switch: lifting a ban saves at once, imposing one asks first. */
 function BanCell({ user, busy, save }: { user: AdminUser; busy?: true; save: SaveUser }) {
   const [confirmingBan, setConfirmingBan] = useState(false);
+  const [reason, setReason] = useState('');
   return (
     <TableCell data-label="Banned">
       <Switch
@@ -64,8 +71,10 @@ function BanCell({ user, busy, save }: { user: AdminUser; busy?: true; save: Sav
         aria-disabled={busy}
         className={busyClass}
         onCheckedChange={(isBanned) => {
-          if (isBanned) setConfirmingBan(true);
-          else save({ isBanned }, 'Failed to update user ban status');
+          if (isBanned) {
+            setReason('');
+            setConfirmingBan(true);
+          } else save({ isBanned }, 'Failed to update user ban status');
         }}
       />
       <ConfirmDialog
@@ -76,9 +85,11 @@ function BanCell({ user, busy, save }: { user: AdminUser; busy?: true; save: Sav
         confirmLabel="Ban user"
         onConfirm={() => {
           setConfirmingBan(false);
-          save({ isBanned: true }, 'Failed to update user ban status');
+          save(withReason({ isBanned: true }, reason), 'Failed to update user ban status');
         }}
-      />
+      >
+        <ReasonField value={reason} onChange={setReason} />
+      </ConfirmDialog>
     </TableCell>
   );
 }
@@ -118,11 +129,14 @@ export function UserRow({ user }: { user: AdminUser }) {
         />
       </TableCell>
       <BanCell user={user} busy={busy} save={save} />
-      <TableCell className="max-sm:pt-2">
+      <TableCell className="flex flex-wrap gap-2 max-sm:pt-2">
+        <EndSessionsButton user={user} />
         <RemoveModeratorDialog
           user={user}
           disabled={isPending}
-          onConfirm={() => save({ isModerator: false }, 'Failed to update user')}
+          onConfirm={(reason) =>
+            save(withReason({ isModerator: false }, reason), 'Failed to update user')
+          }
           focusAfterConfirm={() => moderatorSwitch.current?.focus()}
         />
       </TableCell>

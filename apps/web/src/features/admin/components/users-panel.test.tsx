@@ -210,16 +210,17 @@ describe('UsersPanel', () => {
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
 
     await user.click(row('alice@example.com').getByRole('button', { name: /^Delete/ }));
-    await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
-    );
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByLabelText('Reason (optional)'));
+    await user.paste('Stepped down');
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(
         screen.getByRole('switch', { name: 'Moderator: alice@example.com' }),
       ).not.toBeChecked(),
     );
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
-      { isModerator: false },
+      { isModerator: false, reason: 'Stepped down' },
     ]);
     // The Delete button is now disabled, so focus moves to the switch that shows the result.
     expect(screen.getByRole('switch', { name: 'Moderator: alice@example.com' })).toHaveFocus();

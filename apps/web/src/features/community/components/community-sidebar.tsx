@@ -1,6 +1,7 @@
 import { COMMUNITY_CREATED_LABEL, communityMessages } from '@btcp/shared/community';
+import { moderationLogMessages } from '@btcp/shared/moderation-log';
 import { paths } from '@btcp/shared/paths';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
 import { CommunityRulesCard } from '#web/components/community-rules-card.tsx';
 import { buttonVariants } from '#web/components/ui/button.tsx';
@@ -63,6 +64,13 @@ export function CommunitySidebar() {
         </CardContent>
       </Card>
       <CommunityRulesCard compact />
+      <Link
+        to={paths.communityModlog.getHref()}
+        className="inline-flex items-center gap-2 justify-self-start rounded-sm px-1 text-sm text-muted-foreground hover:text-foreground hover:underline"
+      >
+        <ScrollText aria-hidden="true" className="size-4" />
+        {moderationLogMessages.sidebarLink}
+      </Link>
     </aside>
   );
 }

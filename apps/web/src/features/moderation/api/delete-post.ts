@@ -2,10 +2,19 @@ import { communityApi } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminCommunityPostsKey } from './get-admin-community-posts.ts';
+import { moderationLogKey } from './get-moderation-log.ts';
 
-/** Deletes a post for good, with its comments and votes. */
-export const deletePost = (id: string) =>
-  apiRequest<void>(communityApi.adminPost(id), { method: 'DELETE' });
+export interface DeletePostInput {
+  id: string;
+  /** Shown in the moderation log and to the author; '' for none. */
+  reason: string;
+}
+
+/** Deletes a post for good, with its comments and votes; the reason goes as ?reason=. */
+export const deletePost = ({ id, reason }: DeletePostInput) => {
+  const query = reason.trim() ? `?${new URLSearchParams({ reason: reason.trim() })}` : '';
+  return apiRequest<void>(`${communityApi.adminPost(id)}${query}`, { method: 'DELETE' });
+};
 
 export function useDeletePost() {
   const queryClient = useQueryClient();
@@ -15,6 +24,7 @@ export function useDeletePost() {
     // caller's own callbacks (the toast) must run before the refetch unmounts the deleted row.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminCommunityPostsKey });
+      void queryClient.invalidateQueries({ queryKey: moderationLogKey });
     },
   });
 }

@@ -14,7 +14,8 @@ import {
   Trash2,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
+import { ReasonField } from '#web/components/moderation-reason-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/lib/toast.ts';
@@ -30,6 +31,24 @@ const statusActions: { status: CommunityPostStatus; label: string; icon: LucideI
 const itemClass =
   'flex h-9 cursor-default items-center gap-2 rounded-sm px-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted data-[highlighted]:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
 
+/** What each status dialog asks: the change is told to the author, with the reason. */
+const statusDialogs: Record<CommunityPostStatus, { title: string; description: string }> = {
+  active: {
+    title: 'Mark this post active?',
+    description: 'It shows to everyone again. The author is told, with your reason.',
+  },
+  flagged: {
+    title: 'Flag this post?',
+    description:
+      'It stays visible to everyone, marked for review. The author is told, with your reason.',
+  },
+  removed: {
+    title: 'Remove this post?',
+    description:
+      'It disappears from the community for everyone but staff; you can mark it active again. The author is told, with your reason.',
+  },
+};
+
 /**
  * What the menu does to a post, with a toast for each outcome. It lives in the menu's owner, not in
  * the menu's content, which unmounts as the menu closes and would drop the mutations' callbacks.
@@ -38,10 +57,18 @@ function usePostModeration(post: AdminCommunityPost) {
   const setStatus = useSetPostStatus();
   const deletePost = useDeletePost();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingStatus, setConfirmingStatus] = useState<CommunityPostStatus | null>(null);
+  const [reason, setReason] = useState('');
+
+  const ask = (status: CommunityPostStatus | 'delete') => {
+    setReason('');
+    if (status === 'delete') setConfirmingDelete(true);
+    else setConfirmingStatus(status);
+  };
 
   const changeStatus = (status: CommunityPostStatus) =>
     setStatus.mutate(
-      { id: post.id, status },
+      { id: post.id, status, reason },
       {
         onSuccess: (updated) =>
           toast.success(communityMessages.statusUpdated, {
@@ -51,23 +78,32 @@ function usePostModeration(post: AdminCommunityPost) {
           toast.error(communityMessages.updateFailed, {
             description: communityMessages.updateFailedDescription,
           }),
+        onSettled: () => setConfirmingStatus(null),
       },
     );
 
   const confirmDelete = () =>
-    deletePost.mutate(post.id, {
-      onSuccess: () =>
-        toast.success(communityMessages.adminDeleted, {
-          description: communityMessages.adminDeletedDescription,
-        }),
-      onError: () =>
-        toast.error(communityMessages.deleteFailed, {
-          description: communityMessages.deleteFailedDescription,
-        }),
-      onSettled: () => setConfirmingDelete(false),
-    });
+    deletePost.mutate(
+      { id: post.id, reason },
+      {
+        onSuccess: () =>
+          toast.success(communityMessages.adminDeleted, {
+            description: communityMessages.adminDeletedDescription,
+          }),
+        onError: () =>
+          toast.error(communityMessages.deleteFailed, {
+            description: communityMessages.deleteFailedDescription,
+          }),
+        onSettled: () => setConfirmingDelete(false),
+      },
+    );
 
   return {
+    ask,
+    reason,
+    setReason,
+    confirmingStatus,
+    setConfirmingStatus,
     changeStatus,
     changingStatus: setStatus.isPending,
     confirmingDelete,
@@ -77,10 +113,73 @@ function usePostModeration(post: AdminCommunityPost) {
   };
 }
 
-/** A row's moderation actions: view, set any status, or delete for good after a confirm. */
+/** The dialogs of the status actions and of Delete, each asking for an optional reason. */
+function ReasonDialogs({
+  moderation,
+  trigger,
+}: {
+  moderation: ReturnType<typeof usePostModeration>;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
+  const { confirmingDelete, setConfirmingDelete, confirmingStatus } = moderation;
+  // Kept while the dialog closes, so its words do not vanish during the closing animation.
+  const lastStatus = useRef<CommunityPostStatus | null>(null);
+  if (confirmingStatus) lastStatus.current = confirmingStatus;
+  const statusDialog = lastStatus.current ? statusDialogs[lastStatus.current] : null;
+  // Opened from the menu, not from a trigger of its own: give focus back to the menu button.
+  const backToMenu = (event: Event) => {
+    event.preventDefault();
+    trigger.current?.focus();
+  };
+  return (
+    <>
+      {statusDialog ? (
+        <ConfirmDialog
+          open={confirmingStatus !== null}
+          onOpenChange={(open) => {
+            if (!open) moderation.setConfirmingStatus(null);
+          }}
+          busy={moderation.changingStatus}
+          title={statusDialog.title}
+          description={statusDialog.description}
+          confirmLabel="Confirm"
+          busyLabel="Saving..."
+          onConfirm={() => confirmingStatus && moderation.changeStatus(confirmingStatus)}
+          onCloseAutoFocus={backToMenu}
+        >
+          <ReasonField
+            value={moderation.reason}
+            onChange={moderation.setReason}
+            disabled={moderation.changingStatus}
+          />
+        </ConfirmDialog>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        busy={moderation.deleting}
+        title={communityMessages.deleteDialogTitle}
+        description={communityMessages.deleteDialogText}
+        onConfirm={moderation.confirmDelete}
+        onCloseAutoFocus={backToMenu}
+      >
+        <ReasonField
+          value={moderation.reason}
+          onChange={moderation.setReason}
+          disabled={moderation.deleting}
+        />
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * A row's moderation actions: view, set any status, or delete for good, each after a dialog that
+ * asks for an optional reason.
+ */
 export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
   const moderation = usePostModeration(post);
-  const { confirmingDelete, setConfirmingDelete } = moderation;
   const trigger = useRef<HTMLButtonElement>(null);
 
   return (
@@ -114,7 +213,7 @@ export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
                 key={status}
                 className={itemClass}
                 disabled={post.status === status || moderation.changingStatus}
-                onSelect={() => moderation.changeStatus(status)}
+                onSelect={() => moderation.ask(status)}
               >
                 <Icon aria-hidden="true" />
                 {label}
@@ -123,7 +222,7 @@ export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
             <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
             <DropdownMenu.Item
               className={`${itemClass} text-destructive data-[highlighted]:text-destructive`}
-              onSelect={() => setConfirmingDelete(true)}
+              onSelect={() => moderation.ask('delete')}
             >
               <Trash2 aria-hidden="true" />
               {communityMessages.deletePost}
@@ -132,19 +231,7 @@ export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        busy={moderation.deleting}
-        title={communityMessages.deleteDialogTitle}
-        description={communityMessages.deleteDialogText}
-        onConfirm={moderation.confirmDelete}
-        // Opened from the menu, not from a trigger of its own: give focus back to the menu button.
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          trigger.current?.focus();
-        }}
-      />
+      <ReasonDialogs moderation={moderation} trigger={trigger} />
     </>
   );
 }

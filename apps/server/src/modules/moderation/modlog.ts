@@ -1,0 +1,130 @@
+import type {
+  AdminModerationLogQuery,
+  ModerationLogActor,
+  ModerationLogEntry,
+  ModerationLogPage,
+  PublicModerationLogPage,
+  PublicModerationLogQuery,
+} from '@btcp/shared';
+import { and, count, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { newestFirst } from '#server/db/order.ts';
+import { moderationLog, profiles } from '#server/db/schema.ts';
+
+/** The admin's or the moderator's id, whichever acted. */
+const actorId = sql<
+  string | null
+>`coalesce(${moderationLog.actorAdminId}, ${moderationLog.actorUserId})::text`;
+
+/**
+ * The post an entry links to while it exists: the post itself, or a comment's post. The public
+ * log links only to posts the public may read. The target id is cast only for post and comment
+ * entries, whose ids are always uuids.
+ */
+function linkedPost(publicOnly: boolean) {
+  const visible = publicOnly ? sql` AND p.status <> 'removed'` : sql``;
+  return sql<string | null>`CASE
+    WHEN ${moderationLog.targetType} = 'post' THEN (SELECT p.id::text FROM community_posts p
+      WHERE p.id = ${moderationLog.targetId}::uuid${visible})
+    WHEN ${moderationLog.targetType} = 'comment' THEN (SELECT p.id::text FROM community_comments c
+      JOIN community_posts p ON p.id = c.post_id WHERE c.id = ${moderationLog.targetId}::uuid${visible})
+  END`;
+}
+
+const publicSelection = (publicOnly: boolean) => ({
+  id: moderationLog.id,
+  action: moderationLog.action,
+  targetType: moderationLog.targetType,
+  targetId: moderationLog.targetId,
+  targetLabel: moderationLog.targetLabel,
+  targetUsername: profiles.username,
+  postId: linkedPost(publicOnly),
+  reason: moderationLog.reason,
+  createdAt: moderationLog.createdAt,
+});
+
+interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+/** One page of entries, newest first, with the total under the same filter. */
+async function pageOf<T extends Record<string, unknown>>(
+  db: Database,
+  selection: T,
+  where: SQL | undefined,
+  query: PageQuery,
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(selection as Parameters<Database['select']>[0] & T)
+      .from(moderationLog)
+      .leftJoin(profiles, eq(profiles.id, moderationLog.targetUserId))
+      .where(where)
+      .orderBy(newestFirst(moderationLog.createdAt), newestFirst(moderationLog.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(moderationLog).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+const byAction = (action: string | undefined) =>
+  action ? eq(moderationLog.action, action) : undefined;
+
+/** The public log: every action and why, never who did it (only its readable target). */
+export async function listPublicModerationLog(
+  db: Database,
+  query: PublicModerationLogQuery,
+): Promise<PublicModerationLogPage> {
+  const { rows, ...page } = await pageOf(db, publicSelection(true), byAction(query.action), query);
+  return {
+    ...page,
+    items: rows.map((row) => ({
+      ...row,
+      id: String(row.id),
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Staff who appear in the log, by name, for the moderator filter. */
+async function actorsInLog(db: Database): Promise<ModerationLogActor[]> {
+  const rows = await db
+    .selectDistinctOn([actorId], { id: actorId, name: moderationLog.actorName })
+    .from(moderationLog)
+    .where(isNotNull(actorId))
+    .orderBy(actorId, newestFirst(moderationLog.createdAt));
+  return rows
+    .flatMap((row) => (row.id ? [{ id: row.id, name: row.name }] : []))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The staff log: the public entries with who acted, filtered by action and by moderator. */
+export async function listModerationLog(
+  db: Database,
+  query: AdminModerationLogQuery,
+): Promise<ModerationLogPage> {
+  const byModerator = query.moderator
+    ? or(
+        eq(moderationLog.actorAdminId, query.moderator),
+        eq(moderationLog.actorUserId, query.moderator),
+      )
+    : undefined;
+  const selection = { ...publicSelection(false), actorId, actorName: moderationLog.actorName };
+  const [{ rows, ...page }, moderators] = await Promise.all([
+    pageOf(db, selection, and(byAction(query.action), byModerator), query),
+    actorsInLog(db),
+  ]);
+  return {
+    ...page,
+    items: rows.map(
+      (row): ModerationLogEntry => ({
+        ...row,
+        id: String(row.id),
+        createdAt: row.createdAt.toISOString(),
+      }),
+    ),
+    moderators,
+  };
+}

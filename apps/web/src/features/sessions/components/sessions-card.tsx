@@ -1,0 +1,136 @@
+import { type SessionInfo, sessionMessages } from '@btcp/shared/sessions';
+import { LogOut, Monitor } from 'lucide-react';
+import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useTimeZone } from '#web/hooks/use-time-zone.ts';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { formatShortDateTime } from '#web/lib/format.ts';
+import { toast } from '#web/lib/toast.ts';
+import { type SessionsOwner, useEndSessions, useSessions } from '../api/sessions.ts';
+
+const nameOf = (session: SessionInfo) => `${session.browser} on ${session.system}`;
+
+function SessionRow({
+  session,
+  onEnd,
+  busy,
+}: {
+  session: SessionInfo;
+  onEnd: (session: SessionInfo) => void;
+  busy: boolean;
+}) {
+  const timeZone = useTimeZone();
+  return (
+    <li className="flex flex-wrap items-start gap-3 py-3">
+      <Monitor aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium break-words">
+          {nameOf(session)}
+          {session.current ? <Badge>{sessionMessages.thisSession}</Badge> : null}
+        </p>
+        <p className="text-sm break-words text-muted-foreground">
+          {session.ip ?? 'Unknown address'} · Started{' '}
+          <time dateTime={session.startedAt}>
+            {formatShortDateTime(session.startedAt, timeZone)}
+          </time>
+          {' · '}
+          {session.current ? (
+            'Active now'
+          ) : (
+            <>
+              Last active{' '}
+              <time dateTime={session.lastActiveAt}>
+                {formatShortDateTime(session.lastActiveAt, timeZone)}
+              </time>
+            </>
+          )}
+        </p>
+      </div>
+      {session.current ? null : (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          aria-label={`${sessionMessages.signOut}: ${nameOf(session)}`}
+          onClick={() => onEnd(session)}
+        >
+          {sessionMessages.signOut}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Where the account is signed in, with "Sign out" for any other session and "Sign out everywhere
+ * else". The server ends a member's sessions' live streams in every process at once.
+ */
+export function SessionsCard({ owner }: { owner: SessionsOwner }) {
+  const sessions = useSessions(owner);
+  const end = useEndSessions(owner);
+  const run = async (id: string | null, done: string) => {
+    try {
+      await end.mutateAsync(id);
+      toast.success(done);
+    } catch (error) {
+      toast.error('Error', { description: requestErrorMessage(error) });
+    }
+  };
+  const others = sessions.data?.items.filter((session) => !session.current) ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{sessionMessages.title}</CardTitle>
+        <CardDescription>{sessionMessages.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sessions.isPending ? (
+          <div role="status" className="grid gap-3">
+            <span className="sr-only">Loading...</span>
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : sessions.isError ? (
+          <RetryAlert stacked onRetry={() => sessions.refetch()}>
+            Could not load your sessions.
+          </RetryAlert>
+        ) : (
+          <>
+            <ul className="divide-y divide-border">
+              {sessions.data.items.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  busy={end.isPending}
+                  onEnd={(target) => void run(target.id, sessionMessages.endedOne)}
+                />
+              ))}
+            </ul>
+            {others.length === 0 ? (
+              <p className="pt-2 text-sm text-muted-foreground">{sessionMessages.noOthers}</p>
+            ) : (
+              <Button
+                variant="outline"
+                className="mt-3"
+                disabled={end.isPending}
+                onClick={() => void run(null, sessionMessages.endedOthers)}
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                {sessionMessages.signOutOthers}
+              </Button>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
