@@ -188,6 +188,11 @@ export async function threadScenario(deps: ThreadScenarioDeps) {
       headers: browser,
     };
     const signedInLoad = { ...load, headers: { ...browser, ...signedIn } };
+    // Untimed: the server's first requests compile its code paths and fill the kept pages.
+    for (const sort of ['new', 'top']) {
+      await deps.measure('warm-up', url(sort), { ...load, durationSeconds: 1 });
+      await deps.measure('warm-up', url(sort), { ...signedInLoad, durationSeconds: 1 });
+    }
     const results = [
       await deps.measure('bare Fastify route (ceiling), first', `${bare.url}/bare`, load),
       await deps.measure('thread first page, New, visitor', url('new'), load),
