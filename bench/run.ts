@@ -32,6 +32,7 @@ import {
   seedSearch,
 } from './lib/search.ts';
 import { shutdownUnderLoad } from './lib/shutdown.ts';
+import { threadScenario } from './lib/threads.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const skipLighthouse = process.argv.includes('--no-lighthouse');
@@ -40,6 +41,7 @@ const FIRST_VISIT_BUDGET_BYTES = 110 * 1024;
 const skipMiners = process.argv.includes('--no-miners');
 const skipCommunity = process.argv.includes('--no-community');
 const skipSearch = process.argv.includes('--no-search');
+const skipThread = process.argv.includes('--no-thread');
 const skipLanding = process.argv.includes('--no-landing');
 const skipNotices = process.argv.includes('--no-notices');
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -370,6 +372,18 @@ async function main() {
   if (!skipLanding) await landingScenario();
   if (!skipCommunity) await requestPathScenario();
   if (!skipSearch) await searchScenario();
+  if (!skipThread) {
+    await threadScenario({
+      scratchDatabase,
+      startBareServer,
+      startAppServer,
+      stop,
+      measure,
+      printLoadTable,
+      durationSeconds,
+      connections: REQUEST_PATH_CONNECTIONS,
+    });
+  }
   if (!skipMiners) await minersScenario();
   if (!skipNotices) await noticesScenario(scratchDatabase);
 }

@@ -44,6 +44,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/community/posts': [200, 200, 200, 200, 200, 200],
   'GET /api/community/posts/{id}': [404, 404, 404, 404, 404, 404],
   'GET /api/community/posts/{id}/comments': [404, 404, 404, 404, 404, 404],
+  'GET /api/community/comments/{id}/thread': [404, 404, 404, 404, 404, 404],
   'GET /api/community/stats': [200, 200, 200, 200, 200, 200],
   'GET /api/community/modlog': [200, 200, 200, 200, 200, 200],
   // Without the words to search for (q), a 400 to everyone: nothing is refused for who asks.

@@ -19,6 +19,8 @@ let sent: Statement[] = [];
 let reader: Member;
 let admin: string;
 let postId: string;
+/** A cursor of each sort of a post's threads, for their next pages (read differently). */
+const cursors: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -30,6 +32,14 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) postId = await newPost(t.app, reader.cookie, { topic: 'mining' });
   await newComment(t.app, reader.cookie, postId);
   await newComment(t.app, reader.cookie, postId);
+  for (const sort of ['new', 'top', 'old']) {
+    const first = await call(
+      t.app,
+      'GET',
+      `/api/community/posts/${postId}/comments?sort=${sort}&limit=1`,
+    );
+    cursors[sort] = encodeURIComponent(first.json().nextCursor);
+  }
   const adjusted = await t.app.inject({
     method: 'POST',
     url: `/api/admin/wallets/${reader.id}/adjust`,
@@ -113,6 +123,14 @@ describe('every list reads in index order', () => {
     ['a topic, New', () => '/api/community/posts?sort=new&topic=mining&limit=7', () => undefined],
     ['a topic, Top', () => '/api/community/posts?sort=top&topic=mining&limit=7', () => undefined],
     ['a post’s comments', () => `/api/community/posts/${postId}/comments`, () => reader.cookie],
+    ...(['new', 'top', 'old'] as const).map(
+      (sort): [string, () => string, () => string | undefined] => [
+        `a post’s threads, ${sort}, a later page`,
+        () =>
+          `/api/community/posts/${postId}/comments?sort=${sort}&limit=1&cursor=${cursors[sort]}`,
+        () => undefined,
+      ],
+    ),
     ['the blog', () => '/api/blog/posts?pageSize=7', () => undefined],
     ['the admin blog list', () => '/api/admin/blog/posts', () => admin],
     ['the admin users list', () => '/api/admin/users', () => admin],

@@ -2,15 +2,17 @@
 import {
   ADMIN_COMMUNITY_PAGE_SIZE,
   COMMUNITY_COMMENT_MAX,
-  COMMUNITY_COMMENTS_PAGE_SIZE,
   COMMUNITY_CONTENT_MAX,
   COMMUNITY_PAGE_SIZE,
   COMMUNITY_SEARCH_MAX,
+  COMMUNITY_THREADS_PAGE_SIZE,
   COMMUNITY_TITLE_MAX,
+  commentSorts,
   communityMessages,
   communityPostStatuses,
   communitySorts,
   communityTopics,
+  DEFAULT_COMMENT_SORT,
   DEFAULT_COMMUNITY_SORT,
   voteTypes,
 } from './community.ts';
@@ -155,18 +157,49 @@ export const CommentSchema = z.object({
 
 export type Comment = z.infer<typeof CommentSchema>;
 
+/**
+ * A page of threads: `limit` top-level comments in the sort's order (New: newest first; Top:
+ * upvotes − downvotes, then newest; Old: oldest first), each with its replies down to depth 7,
+ * every comment's replies in the same order.
+ */
 export const CommentsQuerySchema = z.object({
+  sort: z.enum(commentSorts).default(DEFAULT_COMMENT_SORT),
+  /** Opaque, from the previous page's nextCursor (of the same sort). */
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(COMMUNITY_COMMENTS_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(100).default(COMMUNITY_THREADS_PAGE_SIZE),
 });
 
-/** Newest first. */
+export type CommentsQuery = z.input<typeof CommentsQuerySchema>;
+
+/**
+ * A flat list in reading order (each comment, then its replies, depth first), every comment with
+ * its parentId and depth, so a client builds the tree in one pass. A comment on depth 7 with
+ * replies has more below it: its own thread page shows them.
+ */
 export const CommentsPageSchema = z.object({
   items: z.array(CommentSchema),
   nextCursor: z.string().nullable(),
 });
 
 export type CommentsPage = z.infer<typeof CommentsPageSchema>;
+
+export const CommentThreadQuerySchema = z.object({
+  sort: z.enum(commentSorts).default(DEFAULT_COMMENT_SORT),
+});
+
+/**
+ * One comment (at whatever depth) and its replies down to 7 levels below it, in reading order as
+ * a page is. Depths are the comments' own, counted from the top of the post's thread: the first
+ * item's depth is where the sub-thread starts.
+ */
+export const CommentThreadSchema = z.object({
+  postId: z.string(),
+  /** The comment the thread starts from (the first item). */
+  commentId: z.string(),
+  items: z.array(CommentSchema),
+});
+
+export type CommentThread = z.infer<typeof CommentThreadSchema>;
 
 export const CreateCommentBodySchema = z.object({
   content: z
@@ -175,7 +208,11 @@ export const CreateCommentBodySchema = z.object({
     .min(1, 'Write a comment first.')
     .max(COMMUNITY_COMMENT_MAX, `Comment must be at most ${COMMUNITY_COMMENT_MAX} characters`)
     .regex(MULTI_LINE, `Comment ${textMessages.strayControlCharacters}`),
+  /** The comment this one replies to (on the same post); absent or null for a top-level one. */
+  parentId: Id.nullish(),
 });
+
+export type CreateCommentBody = z.input<typeof CreateCommentBodySchema>;
 
 // Moderation
 export const AdminCommunityQuerySchema = z.object({

@@ -10,6 +10,28 @@ export const COMMUNITY_COMMENT_MAX = 10_000;
 
 export const COMMUNITY_COMMENTS_PAGE_SIZE = 50;
 
+/** Top-level comments per page of threads: each comes with its replies, so fewer than flat. */
+export const COMMUNITY_THREADS_PAGE_SIZE = 20;
+
+/**
+ * Levels of a thread shown at once (depths 0 to 7); a comment on the last level with replies
+ * links to its own page ("Continue this thread"), which shows as many levels below it.
+ */
+export const COMMENT_LEVELS_SHOWN = 8;
+
+/** How a post's comments (and every comment's replies) are ordered. */
+export const commentSorts = ['new', 'top', 'old'] as const;
+
+export type CommentSort = (typeof commentSorts)[number];
+
+export const DEFAULT_COMMENT_SORT: CommentSort = 'new';
+
+export const commentSortLabels: Record<CommentSort, string> = {
+  new: 'New',
+  top: 'Top',
+  old: 'Old',
+};
+
 /** The longest search the community takes, in characters once trimmed. */
 export const COMMUNITY_SEARCH_MAX = 200;
 
@@ -161,6 +183,12 @@ export const communityMessages = {
   commentNotFound: 'Comment not found',
   notYourPost: 'You can only delete your own posts.',
   notYourComment: 'You can only delete your own comments.',
+  parentNotFound: 'The comment you are replying to does not exist.',
+  parentOnOtherPost: 'You can only reply to a comment on the same post.',
+  parentDeleted: 'That comment was deleted or removed and takes no replies.',
+  threadTooDeep: 'This thread is too deep for more replies.',
+  commentGone: 'That comment was deleted and can no longer be voted on.',
+  deletedComment: '[deleted]',
   tooManyRequests: 'You are doing that too often. Please wait a moment and try again.',
 } as const;
 
@@ -171,6 +199,7 @@ export const communityApi = {
   comments: (postId: string) => `/community/posts/${encodeURIComponent(postId)}/comments`,
   comment: (id: string) => `/community/comments/${encodeURIComponent(id)}`,
   commentVote: (id: string) => `/community/comments/${encodeURIComponent(id)}/vote`,
+  commentThread: (id: string) => `/community/comments/${encodeURIComponent(id)}/thread`,
   stats: '/community/stats',
   search: '/community/search',
   adminPosts: '/admin/community/posts',

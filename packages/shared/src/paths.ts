@@ -17,6 +17,12 @@ export const paths = {
     path: '/community/:id',
     getHref: (id: string) => `/community/${encodeURIComponent(id)}`,
   },
+  /** One comment and the replies below it ("Continue this thread"). */
+  communityThread: {
+    path: '/community/:id/comments/:commentId',
+    getHref: (postId: string, commentId: string) =>
+      `/community/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`,
+  },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
@@ -63,6 +69,7 @@ export const pageTitles: Record<PathKey, string> = {
   community: `Community | ${SITE_NAME}`,
   communityModlog: `Moderation Log | ${SITE_NAME}`,
   communityPost: `Community Post | ${SITE_NAME}`,
+  communityThread: `Community Thread | ${SITE_NAME}`,
   termsOfService: `Terms of Service | ${SITE_NAME}`,
   terms: `Terms of Service | ${SITE_NAME}`,
   privacy: `Privacy Policy | ${SITE_NAME}`,

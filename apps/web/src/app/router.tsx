@@ -18,6 +18,10 @@ const publicPages: RouteObject[] = [
     ...lazyRoute(() => import('./routes/community-modlog.tsx')),
   },
   { path: paths.communityPost.path, ...lazyRoute(() => import('./routes/community-post.tsx')) },
+  {
+    path: paths.communityThread.path,
+    ...lazyRoute(() => import('./routes/community-thread.tsx')),
+  },
   { path: paths.termsOfService.path, ...lazyRoute(() => import('./routes/terms-of-service.tsx')) },
   // D20: the register form links /terms and /privacy; both lead to the combined page.
   { path: paths.terms.path, element: <Navigate to={paths.termsOfService.getHref()} replace /> },

@@ -1,83 +1,74 @@
-import { type Comment, type CommentsPage, communityMessages } from '@btcp/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
-import { newestFirst } from '#server/db/order.ts';
-import { communityComments, communityPosts, communityVotes, profiles } from '#server/db/schema.ts';
-import { forbidden, notFound } from '#server/errors.ts';
+import { type Comment, communityMessages } from '@btcp/shared';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { communityComments, communityPosts } from '#server/db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { notify } from '../notifications/service.ts';
 import { removeCommentFromTree } from './comment-removal.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-import { asItem, itemColumns, type RowOf, timestampAt, visibleToPublic, votesOf } from './sql.ts';
+import { selectComments, toComment } from './comment-tree.ts';
+import { visibleToPublic } from './sql.ts';
 
-const commentSelection = {
-  id: communityComments.id,
-  postId: communityComments.postId,
-  parentId: communityComments.parentId,
-  depth: communityComments.depth,
-  replyCount: communityComments.replyCount,
-  content: communityComments.content,
-  deletedAt: communityComments.deletedAt,
-  status: communityComments.status,
-  ...itemColumns(communityComments),
-};
+/** How deep a reply may go: far past any real conversation, well within the depth column. */
+export const MAX_COMMENT_DEPTH = 1_000;
 
-const selectComments = (db: DatabaseOrTransaction) =>
-  db
-    .select(commentSelection)
-    .from(communityComments)
-    .leftJoin(profiles, eq(profiles.id, communityComments.userId));
-
-const toComment = asItem((row: RowOf<typeof selectComments>) => ({
-  id: row.id,
-  postId: row.postId,
-  parentId: row.parentId,
-  depth: row.depth,
-  replyCount: row.replyCount,
-  content: row.deletedAt ? '' : row.content,
-  deleted: row.deletedAt !== null,
-  status: row.status,
-}));
-
-/** A post's comments, newest first, in keyset pages; the caller checked the post is readable. */
-export async function listComments(
-  db: Database,
-  postId: string,
-  query: { cursor?: string; limit: number },
-  viewerId: string | null,
-): Promise<CommentsPage> {
-  const at = query.cursor ? decodeCursor('comments', query.cursor) : null;
-  const after = at
-    ? sql`(${communityComments.createdAt}, ${communityComments.id}) < (${timestampAt(at.c)}, ${at.id}::uuid)`
-    : undefined;
-  const rows = await selectComments(db)
-    .where(and(eq(communityComments.postId, postId), after))
-    .orderBy(newestFirst(communityComments.createdAt), newestFirst(communityComments.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const votes = await votesOf(
-    db,
-    viewerId,
-    communityVotes.commentId,
-    page.map((row) => row.id),
-  );
-  return {
-    items: page.map((row) => toComment(row, votes.get(row.id) ?? null, viewerId)),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor('comments', { c: last.createdMicros, id: last.id })
-        : null,
-  };
+interface Parent {
+  id: string;
+  rootId: string | null;
+  depth: number;
+  userId: string | null;
 }
 
-/** Adds a comment to a visible post and bumps its comment_count in the same transaction. */
+/**
+ * The comment a reply answers, its reply count raised (the row locked after the post's, as every
+ * change to a post's tree does). Refused when it is not on this post, was deleted or removed.
+ */
+async function takeReply(tx: Transaction, postId: string, parentId: string): Promise<Parent> {
+  const [parent] = await tx
+    .update(communityComments)
+    .set({ replyCount: sql`${communityComments.replyCount} + 1` })
+    .where(
+      and(
+        eq(communityComments.id, parentId),
+        eq(communityComments.postId, postId),
+        isNull(communityComments.deletedAt),
+        ne(communityComments.status, 'removed'),
+        sql`${communityComments.depth} < ${MAX_COMMENT_DEPTH}`,
+      ),
+    )
+    .returning({
+      id: communityComments.id,
+      rootId: communityComments.rootId,
+      depth: communityComments.depth,
+      userId: communityComments.userId,
+    });
+  if (parent) return parent;
+  const [found] = await tx
+    .select({ postId: communityComments.postId, depth: communityComments.depth })
+    .from(communityComments)
+    .where(eq(communityComments.id, parentId));
+  if (!found) throw notFound(communityMessages.parentNotFound);
+  if (found.postId !== postId) {
+    throw badRequest(communityMessages.parentOnOtherPost, {
+      parentId: communityMessages.parentOnOtherPost,
+    });
+  }
+  if (found.depth >= MAX_COMMENT_DEPTH) throw conflict(communityMessages.threadTooDeep);
+  throw conflict(communityMessages.parentDeleted);
+}
+
+/**
+ * Adds a comment to a visible post, at the top level or as a reply, and bumps the post's
+ * comment_count (and the parent's reply_count) in the same transaction. A reply notifies the
+ * author of the comment answered; a top-level comment, the post's author.
+ */
 export async function createComment(
   db: Database,
   userId: string,
   postId: string,
-  content: string,
+  input: { content: string; parentId?: string | null },
   now: Date,
 ): Promise<Comment> {
+  const { content } = input;
   return db.transaction(async (tx) => {
     const [post] = await tx
       .update(communityPosts)
@@ -89,17 +80,27 @@ export async function createComment(
         title: communityPosts.title,
       });
     if (!post) throw notFound(communityMessages.postNotFound);
+    const parent = input.parentId ? await takeReply(tx, postId, input.parentId) : null;
     const [created] = await tx
       .insert(communityComments)
-      .values({ postId, userId, content, createdAt: now })
+      .values({
+        postId,
+        userId,
+        content,
+        createdAt: now,
+        parentId: parent?.id ?? null,
+        rootId: parent ? (parent.rootId ?? parent.id) : null,
+        depth: parent ? parent.depth + 1 : 0,
+      })
       .returning({ id: communityComments.id });
     const [row] = created
       ? await selectComments(tx).where(eq(communityComments.id, created.id))
       : [];
     if (!row) throw new Error('created comment not found');
-    if (post.userId) {
+    const answered = parent ? parent.userId : post.userId;
+    if (answered) {
       await notify(tx, {
-        userId: post.userId,
+        userId: answered,
         kind: 'reply',
         actorUserId: userId,
         postId,
@@ -112,20 +113,24 @@ export async function createComment(
 }
 
 /**
- * D17: authors delete their own comments; with replies, it stays as "[deleted]"
- * (comment-removal.ts). Its votes go with the row when it goes.
+ * D17: authors delete their own comments: a comment with replies stays as "[deleted]", a leaf
+ * goes with its votes (removeCommentFromTree), and the post's comment_count drops by one.
  */
-export async function deleteOwnComment(db: Database, id: string, userId: string): Promise<void> {
+export async function deleteOwnComment(
+  db: Database,
+  id: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [comment] = await tx
       .select({ userId: communityComments.userId, deletedAt: communityComments.deletedAt })
       .from(communityComments)
       .where(eq(communityComments.id, id));
-    if (!comment || comment.deletedAt) throw notFound(communityMessages.commentNotFound);
+    if (!comment || comment.deletedAt !== null) throw notFound(communityMessages.commentNotFound);
     if (comment.userId !== userId) throw forbidden(communityMessages.notYourComment);
-    // Someone deleted it between our read and our lock.
-    if (!(await removeCommentFromTree(tx, id, new Date()))) {
-      throw notFound(communityMessages.commentNotFound);
-    }
+    const removed = await removeCommentFromTree(tx, id, now);
+    // Deleted by someone else between our read and our lock.
+    if (!removed) throw notFound(communityMessages.commentNotFound);
   });
 }

@@ -2,6 +2,8 @@ import {
   CommentSchema,
   CommentsPageSchema,
   CommentsQuerySchema,
+  CommentThreadQuerySchema,
+  CommentThreadSchema,
   CommunityListQuerySchema,
   CommunityPageSchema,
   CommunityPostSchema,
@@ -22,10 +24,10 @@ import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts'
 import { acceptingUploads } from '../media/routes.ts';
 import { storeImage } from '../media/service.ts';
 import { readUpload } from '../media/upload.ts';
-import { createComment, deleteOwnComment, listComments } from './comments.ts';
+import { commentReaders } from './comment-routes.ts';
+import { createComment, deleteOwnComment } from './comments.ts';
 import { communityEditRoutes } from './edit-routes.ts';
 import {
-  assertPostReadable,
   communityStats,
   createPost,
   deleteOwnPost,
@@ -50,7 +52,7 @@ interface OwnItem {
   params: typeof PostParamsSchema;
   deleteSummary: string;
   voteSummary: string;
-  deleteOwn: typeof deleteOwnPost;
+  deleteOwn: (db: ZodApp['db'], id: string, userId: string, now: Date) => Promise<void>;
   vote: typeof voteOnPost;
 }
 
@@ -66,7 +68,7 @@ const posts: OwnItem = {
 const comments: OwnItem = {
   path: '/community/comments/:id',
   params: CommentParamsSchema,
-  deleteSummary: 'Delete one’s own comment, with its votes',
+  deleteSummary: 'Delete one’s own comment: with replies it stays as "[deleted]", else it goes',
   voteSummary: 'Vote on a comment (the same rules as posts)',
   deleteOwn: deleteOwnComment,
   vote: voteOnComment,
@@ -86,7 +88,8 @@ const ownItemRoutes = (app: ZodApp, item: OwnItem) => {
       onSend: settlesSharedPages,
     }),
     async (request, reply) => {
-      await item.deleteOwn(app.db, request.params.id, signedInUser(request).id);
+      const userId = signedInUser(request).id;
+      await item.deleteOwn(app.db, request.params.id, userId, app.clock.now());
       return reply.status(204).send(null);
     },
   );
@@ -213,28 +216,32 @@ function searchRoute(app: ZodApp) {
   );
 }
 
-/** A post's comments, read afresh for every request, and a new comment. */
+/** A post's threads of comments, one comment's sub-thread, and a new comment or reply. */
 function commentRoutes(app: ZodApp) {
+  const { commentPage, commentThread } = commentReaders(app);
   app.get(
     '/community/posts/:id/comments',
-    route('A post’s comments, newest first, in keyset pages of 50', {
+    route('A post’s threads: top-level comments (New, Top, Old) in keyset pages, with replies', {
       params: PostParamsSchema,
       querystring: CommentsQuerySchema,
       ok: CommentsPageSchema,
     }),
-    async (request, reply) => {
-      const viewer = await viewerOf(request);
-      await assertPostReadable(app.db, request.params.id, viewer);
-      const page = await listComments(app.db, request.params.id, request.query, viewer.userId);
-      const audience = viewer.userId === null && !(await viewer.isStaff()) ? 'public' : 'personal';
-      // Comments are read afresh for each request: compressed for this one answer.
-      return sendWithEtag(request, reply, SharedBody.of(CommentsPageSchema, page, false), audience);
-    },
+    (request, reply) => commentPage(request, reply, request.params.id, request.query),
+  );
+
+  app.get(
+    '/community/comments/:id/thread',
+    route('One comment and its replies, 7 levels below it, with its post’s id', {
+      params: CommentParamsSchema,
+      querystring: CommentThreadQuerySchema,
+      ok: CommentThreadSchema,
+    }),
+    (request, reply) => commentThread(request, reply, request.params.id, request.query.sort),
   );
 
   app.post(
     '/community/posts/:id/comments',
-    route('Comment on a post', {
+    route('Comment on a post, or reply to one of its comments (parentId)', {
       params: PostParamsSchema,
       body: CreateCommentBodySchema,
       created: CommentSchema,
@@ -247,7 +254,7 @@ function commentRoutes(app: ZodApp) {
         app.db,
         userId,
         request.params.id,
-        request.body.content,
+        request.body,
         app.clock.now(),
       );
       return reply.status(201).send(comment);

@@ -60,7 +60,8 @@ const comments: VoteTarget = {
   visible: (id, allowed) => sql`
     SELECT ${communityComments.id} AS id FROM ${communityComments}
     JOIN ${communityPosts} ON ${communityPosts.id} = ${communityComments.postId}
-    WHERE ${communityComments.id} = ${id} AND ${communityPosts.status} <> 'removed' AND ${allowed}`,
+    WHERE ${communityComments.id} = ${id} AND ${communityPosts.status} <> 'removed'
+      AND ${communityComments.deletedAt} IS NULL AND ${allowed}`,
   count: sql`
     UPDATE ${communityComments} SET upvotes = ${communityComments.upvotes} + delta.up,
       downvotes = ${communityComments.downvotes} + delta.down

@@ -1,16 +1,22 @@
-import type { Comment, CommentsPage } from '@btcp/shared/community';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Comment, CommentsPage, CommentThread } from '@btcp/shared/community';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { communityKeys } from './query-keys.ts';
 
 export type CommentPages = InfiniteData<CommentsPage, string | null>;
 
-/** Rewrites the loaded comments of one post; `change` gets and returns one page's items. */
+/** A loaded sub-thread's items are changed with this page index: no page of the post's list. */
+export const THREAD_PAGE = -1;
+
+/**
+ * Rewrites the loaded comments of one post, in every sort of its threads and every sub-thread of
+ * it; `change` gets and returns one page's items (`THREAD_PAGE` for a sub-thread).
+ */
 export function updateCachedComments(
   queryClient: QueryClient,
   postId: string,
   change: (items: Comment[], pageIndex: number) => Comment[],
 ): void {
-  queryClient.setQueryData<CommentPages>(communityKeys.comments(postId), (data) =>
+  queryClient.setQueriesData<CommentPages>({ queryKey: communityKeys.comments(postId) }, (data) =>
     data
       ? {
           ...data,
@@ -18,4 +24,25 @@ export function updateCachedComments(
         }
       : data,
   );
+  queryClient.setQueriesData<CommentThread>({ queryKey: communityKeys.threads() }, (data) =>
+    data && data.postId === postId ? { ...data, items: change(data.items, THREAD_PAGE) } : data,
+  );
 }
+
+export type CommentsSnapshot = [QueryKey, unknown][];
+
+/** The post's loaded comments as they are, to put back when an optimistic change fails. */
+export function snapshotComments(queryClient: QueryClient, postId: string): CommentsSnapshot {
+  return [
+    ...queryClient.getQueriesData({ queryKey: communityKeys.comments(postId) }),
+    ...queryClient.getQueriesData({ queryKey: communityKeys.threads() }),
+  ];
+}
+
+export function restoreComments(queryClient: QueryClient, snapshot: CommentsSnapshot = []): void {
+  for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
+}
+
+/** Whether any list of the post's threads is loaded (else a change refetches them). */
+export const commentsLoaded = (queryClient: QueryClient, postId: string) =>
+  queryClient.getQueriesData({ queryKey: communityKeys.comments(postId) }).some(([, data]) => data);

@@ -1,19 +1,23 @@
 import { type Comment, communityApi } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { removeComment } from '../lib/comment-tree.ts';
 import { updateCachedComments } from './comment-cache.ts';
 import { patchCachedPost } from './post-cache.ts';
 
 export const deleteComment = (comment: Pick<Comment, 'id'>) =>
   apiRequest<void>(communityApi.comment(comment.id), { method: 'DELETE' });
 
-/** D17: authors may delete their own comments; the post's count goes down with it. */
+/**
+ * D17: authors may delete their own comments: one with replies stays as "[deleted]", one without
+ * goes; the post's count goes down by one either way.
+ */
 export function useDeleteComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (comment: Pick<Comment, 'id' | 'postId'>) => deleteComment(comment),
     onSuccess: (_result, { id, postId }) => {
-      updateCachedComments(queryClient, postId, (items) => items.filter((item) => item.id !== id));
+      updateCachedComments(queryClient, postId, (items) => removeComment(items, id));
       patchCachedPost(queryClient, postId, (post) => ({
         ...post,
         commentCount: Math.max(0, post.commentCount - 1),

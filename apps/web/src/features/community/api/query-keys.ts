@@ -1,4 +1,4 @@
-import type { CommunitySort, CommunityTopic } from '@btcp/shared/community';
+import type { CommentSort, CommunitySort, CommunityTopic } from '@btcp/shared/community';
 
 export interface PostListFilter {
   sort: CommunitySort;
@@ -13,6 +13,12 @@ export const communityKeys = {
   // Under lists(): a search's posts follow votes, new posts and deletions as the lists' do.
   search: (query: string) => [...communityKeys.lists(), 'search', query] as const,
   post: (id: string) => [...communityKeys.all, 'post', id] as const,
+  // Every sort of a post's threads under one key, so a change reaches all of them.
   comments: (postId: string) => [...communityKeys.all, 'comments', postId] as const,
+  sortedComments: (postId: string, sort: CommentSort) =>
+    [...communityKeys.comments(postId), sort] as const,
+  threads: () => [...communityKeys.all, 'thread'] as const,
+  thread: (commentId: string, sort: CommentSort) =>
+    [...communityKeys.threads(), commentId, sort] as const,
   stats: () => [...communityKeys.all, 'stats'] as const,
 };

@@ -2,7 +2,7 @@ import { type Comment, communityApi, type VoteResult, type VoteType } from '@btc
 import { applyVote } from '@btcp/shared/vote-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { updateCachedComments } from './comment-cache.ts';
+import { restoreComments, snapshotComments, updateCachedComments } from './comment-cache.ts';
 import { communityKeys } from './query-keys.ts';
 
 export interface CommentVoteInput {
@@ -23,8 +23,8 @@ export function useVoteOnComment() {
     mutationFn: voteOnComment,
     onMutate: async ({ comment, type }) => {
       const key = communityKeys.comments(comment.postId);
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const previous = queryClient.getQueryData(key);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = snapshotComments(queryClient, comment.postId);
       updateCachedComments(
         queryClient,
         comment.postId,
@@ -32,9 +32,7 @@ export function useVoteOnComment() {
       );
       return { previous };
     },
-    onError: (_error, { comment }, context) => {
-      queryClient.setQueryData(communityKeys.comments(comment.postId), context?.previous);
-    },
+    onError: (_error, _input, context) => restoreComments(queryClient, context?.previous),
     onSuccess: (result, { comment }) => {
       updateCachedComments(
         queryClient,

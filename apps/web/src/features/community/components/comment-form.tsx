@@ -8,7 +8,7 @@ import { toast } from '#web/lib/toast.ts';
 import { useCreateComment } from '../api/create-comment.ts';
 
 /** A refusal with a reason (429 too often, D9 banned) shows it; anything else the product's line. */
-function failureMessage(error: unknown): string {
+export function commentFailureMessage(error: unknown): string {
   return error instanceof ApiRequestError && [403, 429].includes(error.status)
     ? error.message
     : communityMessages.commentFailedDescription;
@@ -31,7 +31,7 @@ export function CommentForm({ postId }: { postId: string }) {
         description: communityMessages.commentAddedDescription,
       });
     } catch (error) {
-      toast.error(communityMessages.commentFailed, { description: failureMessage(error) });
+      toast.error(communityMessages.commentFailed, { description: commentFailureMessage(error) });
     }
   };
 

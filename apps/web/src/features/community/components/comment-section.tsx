@@ -1,16 +1,26 @@
-import { communityMessages } from '@btcp/shared/community';
+import {
+  type CommentSort,
+  commentSortLabels,
+  commentSorts,
+  communityMessages,
+  DEFAULT_COMMENT_SORT,
+} from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { useSignedIn } from '#web/lib/session.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useBanned } from '../hooks/use-banned.ts';
+import { buildCommentTree } from '../lib/comment-tree.ts';
 import { commentsLabel, uniqueById } from '../lib/format.ts';
 import { BannedNotice } from './banned-notice.tsx';
 import { CommentForm } from './comment-form.tsx';
-import { CommentItem } from './comment-item.tsx';
+import { CommentTree } from './comment-tree.tsx';
+import { NativeSelect } from './native-select.tsx';
 
 function SignInPrompt() {
   return (
@@ -23,15 +33,54 @@ function SignInPrompt() {
   );
 }
 
-function CommentList({ postId }: { postId: string }) {
-  const comments = useComments(postId);
+const isCommentSort = (value: string): value is CommentSort =>
+  (commentSorts as readonly string[]).includes(value);
+
+/** New, Top or Old: the order of the threads and of every comment's replies. */
+export function CommentSortSelect({
+  sort,
+  onChange,
+}: {
+  sort: CommentSort;
+  onChange: (sort: CommentSort) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id} className="shrink-0">
+        Sort comments
+      </Label>
+      <NativeSelect
+        id={id}
+        value={sort}
+        onChange={(event) => {
+          if (isCommentSort(event.target.value)) onChange(event.target.value);
+        }}
+        className="w-28"
+      >
+        {commentSorts.map((value) => (
+          <option key={value} value={value}>
+            {commentSortLabels[value]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+function CommentList({ postId, sort }: { postId: string; sort: CommentSort }) {
+  const comments = useComments(postId, sort);
   useErrorToast(
     communityMessages.errorLoadingComments,
     comments.error,
     comments.errorUpdatedAt,
     communityMessages.errorLoadingCommentsDescription,
   );
-  const items = uniqueById(comments.data?.pages.flatMap((page) => page.items) ?? []);
+  const pages = comments.data?.pages;
+  const tree = useMemo(
+    () => buildCommentTree(uniqueById(pages?.flatMap((page) => page.items) ?? [])),
+    [pages],
+  );
 
   if (comments.isPending) {
     return (
@@ -58,16 +107,12 @@ function CommentList({ postId }: { postId: string }) {
       </div>
     );
   }
-  if (items.length === 0) {
+  if (tree.length === 0) {
     return <p className="py-6 text-center text-muted-foreground">{communityMessages.noComments}</p>;
   }
   return (
     <>
-      <ul aria-label="Comments" aria-busy={comments.isFetching || undefined}>
-        {items.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} />
-        ))}
-      </ul>
+      <CommentTree nodes={tree} busy={comments.isFetching} />
       {comments.hasNextPage ? (
         <Button
           variant="outline"
@@ -75,29 +120,33 @@ function CommentList({ postId }: { postId: string }) {
           disabled={comments.isFetchingNextPage}
           onClick={() => void comments.fetchNextPage()}
         >
-          {comments.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          {comments.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
         </Button>
       ) : null}
     </>
   );
 }
 
-/** The comment box (or a way to sign in), then the comments, newest first. */
+/** The comment box (or a way to sign in), then the threads of comments in the chosen order. */
 export function CommentSection({ postId, commentCount }: { postId: string; commentCount: number }) {
   const signedIn = useSignedIn();
   const banned = useBanned();
+  const [sort, setSort] = useState<CommentSort>(DEFAULT_COMMENT_SORT);
   return (
     <section
       aria-labelledby="comments-heading"
       className="grid gap-4 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
     >
-      <h2 id="comments-heading" className="text-lg font-semibold">
-        {commentsLabel(commentCount)}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="comments-heading" className="text-lg font-semibold">
+          {commentsLabel(commentCount)}
+        </h2>
+        <CommentSortSelect sort={sort} onChange={setSort} />
+      </div>
       {signedIn && banned ? <BannedNotice /> : null}
       {signedIn && !banned ? <CommentForm postId={postId} /> : null}
       {signedIn === false ? <SignInPrompt /> : null}
-      <CommentList postId={postId} />
+      <CommentList postId={postId} sort={sort} />
     </section>
   );
 }
