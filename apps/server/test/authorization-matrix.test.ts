@@ -70,6 +70,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/community/posts/{id}/comments': [401, 400, 403, 400, 403, 401],
   'POST /api/community/comments/{id}/vote': [401, 400, 403, 400, 403, 401],
   'POST /api/community/images': [401, 415, 403, 415, 403, 401],
+  'POST /api/community/posts/{id}/reports': [401, 400, 403, 400, 403, 401],
+  'POST /api/community/comments/{id}/reports': [401, 400, 403, 400, 403, 401],
   // Admins, and moderators who are not banned (D7): the blog and community moderation.
   'GET /api/admin-auth/me': [401, 403, 403, 200, 403, 200],
   'GET /api/admin/blog/posts': [401, 403, 403, 200, 403, 200],
@@ -81,6 +83,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/community/posts': [401, 403, 403, 200, 403, 200],
   'PATCH /api/admin/community/posts/{id}': [401, 403, 403, 400, 403, 400],
   'DELETE /api/admin/community/posts/{id}': [401, 403, 403, 404, 403, 404],
+  'GET /api/admin/community/reports': [401, 403, 403, 200, 403, 200],
+  'POST /api/admin/community/reports/resolve': [401, 403, 403, 400, 403, 400],
+  'PATCH /api/admin/community/comments/{id}': [401, 403, 403, 400, 403, 400],
+  'DELETE /api/admin/community/comments/{id}': [401, 403, 403, 404, 403, 404],
   // Admins only.
   'POST /api/admin-auth/create': [403, 403, 403, 403, 403, 400],
   'GET /api/admin/stats': [401, 403, 403, 403, 403, 200],

@@ -13,6 +13,8 @@ export * from './media-schemas.ts';
 export * from './mining.ts';
 export * from './paths.ts';
 export * from './product.ts';
+export * from './report-schemas.ts';
+export * from './reports.ts';
 export * from './session.ts';
 export * from './settings.ts';
 export * from './text.ts';

@@ -27,7 +27,7 @@ const selectComments = (db: DatabaseOrTransaction) =>
     .from(communityComments)
     .leftJoin(profiles, eq(profiles.id, communityComments.userId));
 
-const toComment = asItem((row: RowOf<typeof selectComments>) => ({
+const asComment = asItem((row: RowOf<typeof selectComments>) => ({
   id: row.id,
   postId: row.postId,
   parentId: row.parentId,
@@ -37,6 +37,15 @@ const toComment = asItem((row: RowOf<typeof selectComments>) => ({
   deleted: row.deletedAt !== null,
   status: row.status,
 }));
+
+/**
+ * A comment staff removed reads "[removed]": its words and author are hidden. The mapping does
+ * not know who reads, so staff see it so too; they act on it from the post page all the same.
+ */
+const toComment: typeof asComment = (row, myVote, viewerId) => {
+  const comment = asComment(row, myVote, viewerId);
+  return row.status === 'removed' ? { ...comment, content: '', author: null } : comment;
+};
 
 /** A post's comments, newest first, in keyset pages; the caller checked the post is readable. */
 export async function listComments(
