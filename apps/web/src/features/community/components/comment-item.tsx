@@ -1,4 +1,5 @@
 import { type Comment, communityMessages } from '@btcp/shared/community';
+import { reportMessages } from '@btcp/shared/reports';
 import { Trash2 } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -10,6 +11,7 @@ import { deleteFailureMessage } from '../lib/delete-feedback.ts';
 import { authorName } from '../lib/format.ts';
 import { voteErrorToast } from '../lib/vote-feedback.ts';
 import { BannedBadge } from './author-name.tsx';
+import { CommentReportActions } from './comment-report-actions.tsx';
 import { LinkifiedParagraphs } from './linkified-text.tsx';
 import { RelativeTime } from './relative-time.tsx';
 import { VoteControl } from './vote-control.tsx';
@@ -57,12 +59,18 @@ export function CommentItem({ comment }: { comment: Comment }) {
           <RelativeTime value={comment.createdAt} />
           <BannedBadge author={comment.author} />
         </div>
-        <LinkifiedParagraphs text={comment.content} className="gap-2 text-sm" />
-        {comment.isMine ? (
-          <div className="-ml-3">
-            <DeleteCommentButton comment={comment} />
-          </div>
-        ) : null}
+        <LinkifiedParagraphs
+          text={
+            comment.status === 'removed' && !comment.content
+              ? reportMessages.removedPlaceholder
+              : comment.content
+          }
+          className="gap-2 text-sm"
+        />
+        <div className="-ml-3 flex flex-wrap items-center gap-1 empty:hidden">
+          {comment.isMine ? <DeleteCommentButton comment={comment} /> : null}
+          <CommentReportActions comment={comment} />
+        </div>
       </div>
     </li>
   );

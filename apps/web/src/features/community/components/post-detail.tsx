@@ -11,6 +11,7 @@ import { DeletePostButton } from './delete-post-button.tsx';
 import { LinkifiedParagraphs } from './linkified-text.tsx';
 import { TopicChip } from './post-card.tsx';
 import { PostFrame, PostFrameSkeleton } from './post-frame.tsx';
+import { ReportButton } from './report-button.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The community post page: the whole post, with its votes and, for its author, Delete. */
@@ -57,6 +58,7 @@ export function PostDetail({ post }: { post: CommunityPost }) {
             className: 'text-muted-foreground',
           })}
         />
+        <ReportButton itemType="post" itemId={post.id} isMine={post.isMine} />
         {post.isMine ? (
           <div className="ml-auto">
             <DeletePostButton postId={post.id} />
