@@ -56,6 +56,8 @@ export const ReportedItemSchema = z.object({
   /** The post's title, or the comment's opening words. */
   label: z.string(),
   authorUsername: z.string().nullable(),
+  /** Null when the author's account is gone. */
+  authorEmail: z.string().nullable(),
   status: z.enum(communityPostStatuses),
   reportCount: z.number().int(),
   reasons: ReasonCountsSchema,

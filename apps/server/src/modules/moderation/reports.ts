@@ -44,6 +44,7 @@ const openGroups = sql`
     p.id::text AS post_id,
     CASE WHEN g.comment_id IS NULL THEN p.title ELSE left(c.content, ${EXCERPT_CHARS}) END AS label,
     a.username AS author_username,
+    u.email AS author_email,
     CASE WHEN g.comment_id IS NULL THEN p.status ELSE c.status END AS status,
     g.report_count, g.rule1, g.rule2, g.rule3, g.rule4, g.rule5, g.other, g.other_texts,
     to_json(g.latest_at) #>> '{}' AS latest_at
@@ -52,6 +53,7 @@ const openGroups = sql`
   JOIN community_posts p ON p.id = coalesce(g.post_id, c.post_id)
   LEFT JOIN profiles a
     ON a.id = CASE WHEN g.comment_id IS NULL THEN p.user_id ELSE c.user_id END
+  LEFT JOIN users u ON u.id = a.id
 `;
 
 interface GroupRow extends Record<string, unknown> {
@@ -60,6 +62,7 @@ interface GroupRow extends Record<string, unknown> {
   post_id: string;
   label: string | null;
   author_username: string | null;
+  author_email: string | null;
   status: CommunityPostStatus;
   report_count: number;
   rule1: number;
@@ -80,6 +83,7 @@ const toReportedItem = (row: GroupRow): ReportedItem => ({
   postId: row.post_id,
   label: row.label ?? '',
   authorUsername: row.author_username,
+  authorEmail: row.author_email,
   status: row.status,
   reportCount: Number(row.report_count),
   reasons: {

@@ -32,6 +32,51 @@ function failureMessage(error: unknown): string {
   return error.message;
 }
 
+interface ReasonFieldsProps {
+  reason: ReportReason | '';
+  onReason: (reason: ReportReason) => void;
+  details: string;
+  onDetails: (details: string) => void;
+  busy: boolean;
+}
+
+/** The rules and Other as a radio group; Other opens a box for the member's own words. */
+function ReasonFields({ reason, onReason, details, onDetails, busy }: ReasonFieldsProps) {
+  const id = useId();
+  return (
+    <>
+      <RadioGroup
+        aria-label={reportMessages.reasonLegend}
+        value={reason}
+        onValueChange={(value) => onReason(value as ReportReason)}
+        disabled={busy}
+      >
+        {reportReasons.map((value) => (
+          <div key={value} className="flex items-start gap-3">
+            <RadioGroupItem id={`${id}-${value}`} value={value} />
+            <Label htmlFor={`${id}-${value}`} className="leading-5 font-normal">
+              {reportReasonLabels[value]}
+            </Label>
+          </div>
+        ))}
+      </RadioGroup>
+      {reason === 'other' ? (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-details`}>{reportMessages.otherLabel}</Label>
+          <Textarea
+            id={`${id}-details`}
+            value={details}
+            onChange={(event) => onDetails(event.target.value)}
+            maxLength={REPORT_DETAILS_MAX}
+            rows={3}
+            disabled={busy}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 interface ReportDialogProps {
   itemType: ReportItemType;
   itemId: string;
@@ -52,7 +97,6 @@ export function ReportDialog({
   onOpenChange,
   onCloseAutoFocus,
 }: ReportDialogProps) {
-  const id = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -95,34 +139,13 @@ export function ReportDialog({
           <DialogDescription>{reportMessages.reasonLegend}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
-          <RadioGroup
-            aria-label={reportMessages.reasonLegend}
-            value={reason}
-            onValueChange={(value) => setReason(value as ReportReason)}
-            disabled={report.isPending}
-          >
-            {reportReasons.map((value) => (
-              <div key={value} className="flex items-start gap-3">
-                <RadioGroupItem id={`${id}-${value}`} value={value} />
-                <Label htmlFor={`${id}-${value}`} className="leading-5 font-normal">
-                  {reportReasonLabels[value]}
-                </Label>
-              </div>
-            ))}
-          </RadioGroup>
-          {reason === 'other' ? (
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-details`}>{reportMessages.otherLabel}</Label>
-              <Textarea
-                id={`${id}-details`}
-                value={details}
-                onChange={(event) => setDetails(event.target.value)}
-                maxLength={REPORT_DETAILS_MAX}
-                rows={3}
-                disabled={report.isPending}
-              />
-            </div>
-          ) : null}
+          <ReasonFields
+            reason={reason}
+            onReason={setReason}
+            details={details}
+            onDetails={setDetails}
+            busy={report.isPending}
+          />
           {error ? (
             <p role="alert" className="text-sm font-medium text-destructive">
               {error}

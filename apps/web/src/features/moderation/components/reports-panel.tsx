@@ -14,6 +14,7 @@ import { cn } from '#web/lib/cn.ts';
 import { formatShortDateTime } from '#web/lib/format.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useOpenReports } from '../api/open-reports.ts';
+import { authorLabel } from '../lib/format.ts';
 import { PostStatusBadge } from './post-status-badge.tsx';
 import { ReportActionsMenu } from './report-actions-menu.tsx';
 
@@ -75,9 +76,9 @@ function ReportRow({ item }: { item: ReportedItem }) {
       </TableCell>
       <TableCell
         data-label="Author"
-        className={cn(!item.authorUsername && 'text-muted-foreground italic')}
+        className={cn('min-w-28', !item.authorUsername && 'text-muted-foreground italic')}
       >
-        {item.authorUsername ?? 'Unknown'}
+        {authorLabel(item)}
       </TableCell>
       <TableCell data-label="Reports" className="text-right tabular-nums">
         {item.reportCount}
