@@ -36,6 +36,7 @@ const ConfigSchema = z.object({
   RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_COMMUNITY_VOTES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_COMMUNITY_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** How many server processes share PORT (Node's cluster); more than one needs DATABASE_URL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Pooled connections per process; 20, or 40 shared out between several processes. */

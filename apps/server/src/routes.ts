@@ -6,6 +6,7 @@ import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { reportRoutes } from './modules/community/reports.ts';
 import { communityRoutes } from './modules/community/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailboxRoutes } from './modules/mail/routes.ts';
@@ -29,6 +30,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(blogRoutes);
   await api.register(communityRoutes);
   await api.register(publicModerationLogRoutes);
+  await api.register(reportRoutes);
   await api.register(realtimeRoutes);
   await api.register(adminAuthRoutes);
   await api.register(adminRoutes, { prefix: '/admin' });

@@ -87,6 +87,8 @@ const EXPECTED: Record<string, Row> = {
   // Editing one's own post ({} changes nothing, so a missing post is a 404) or comment.
   'PATCH /api/community/posts/{id}': [401, 404, 403, 404, 403, 401],
   'PATCH /api/community/comments/{id}': [401, 400, 403, 400, 403, 401],
+  'POST /api/community/posts/{id}/reports': [401, 400, 403, 400, 403, 401],
+  'POST /api/community/comments/{id}/reports': [401, 400, 403, 400, 403, 401],
   // Admins, and moderators who are not banned (D7): the blog and community moderation.
   'GET /api/admin-auth/me': [401, 403, 403, 200, 403, 200],
   'GET /api/admin/blog/posts': [401, 403, 403, 200, 403, 200],
@@ -101,6 +103,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/community/modlog': [401, 403, 403, 200, 403, 200],
   'GET /api/admin/community/posts/{id}/edits': [401, 403, 403, 404, 403, 404],
   'GET /api/admin/community/comments/{id}/edits': [401, 403, 403, 404, 403, 404],
+  'GET /api/admin/community/reports': [401, 403, 403, 200, 403, 200],
+  'POST /api/admin/community/reports/resolve': [401, 403, 403, 400, 403, 400],
+  'PATCH /api/admin/community/comments/{id}': [401, 403, 403, 400, 403, 400],
+  'DELETE /api/admin/community/comments/{id}': [401, 403, 403, 404, 403, 404],
   // Admins only.
   'POST /api/admin-auth/create': [403, 403, 403, 403, 403, 400],
   'GET /api/admin/stats': [401, 403, 403, 403, 403, 200],

@@ -112,5 +112,7 @@ export const AdminStatsSchema = z.object({
   circulation: z.string(),
   communityPosts: z.number().int(),
   flaggedPosts: z.number().int(),
+  /** Posts and comments with at least one open report. */
+  openReports: z.number().int(),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;

@@ -19,6 +19,8 @@ export * from './notifications.ts';
 export * from './notifications-schemas.ts';
 export * from './paths.ts';
 export * from './product.ts';
+export * from './report-schemas.ts';
+export * from './reports.ts';
 export * from './session.ts';
 export * from './sessions.ts';
 export * from './settings.ts';

@@ -19,6 +19,7 @@ import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireAdmin, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';
+import { reportModerationRoutes } from '../moderation/report-routes.ts';
 import { communityModerationRoutes } from '../moderation/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { changeAdminPassword } from './admin-accounts.ts';
@@ -133,6 +134,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     staff.addHook('onRequest', requireStaff);
     await staff.register(blogAdminRoutes);
     await staff.register(communityModerationRoutes, { prefix: '/community' });
+    await staff.register(reportModerationRoutes, { prefix: '/community' });
   });
 
   await app.register(async (scope) => {

@@ -44,14 +44,20 @@ const asComment = asItem((row: CommentRow) => ({
   status: row.status,
 }));
 
-/** A "[deleted]" placeholder keeps its place and counters but names nobody and is nobody's. */
+/**
+ * A "[deleted]" placeholder keeps its place and counters but names nobody and is nobody's. A
+ * comment staff removed reads "[removed]": its words and author are hidden from everyone, staff
+ * included (a page of comments is the same for all readers); staff still act on it from the post
+ * page and read it in the Reports tab.
+ */
 export function toComment(
   row: CommentRow,
   myVote: 'upvote' | 'downvote' | null,
   viewer: string | null,
 ) {
   const comment = asComment(row, myVote, viewer);
-  return row.deletedAt ? { ...comment, author: null, myVote: null, isMine: false } : comment;
+  if (row.deletedAt) return { ...comment, author: null, myVote: null, isMine: false };
+  return row.status === 'removed' ? { ...comment, content: '', author: null } : comment;
 }
 
 /** The deepest level a page shows (0 at the top). */

@@ -9,7 +9,7 @@ import {
 } from '#server/lib/rate-limit.ts';
 import { signedInUser } from '../auth/guards.ts';
 
-type CommunityAction = 'post' | 'image' | 'comment' | 'edit' | 'vote';
+type CommunityAction = 'post' | 'image' | 'comment' | 'edit' | 'vote' | 'report';
 
 function ruleFor(action: CommunityAction, config: Config): RateLimitRule {
   switch (action) {
@@ -37,6 +37,12 @@ function ruleFor(action: CommunityAction, config: Config): RateLimitRule {
       return {
         name: 'community-edit:user',
         max: config.RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR,
+        windowSeconds: 3600,
+      };
+    case 'report':
+      return {
+        name: 'community-report:user',
+        max: config.RATE_LIMIT_COMMUNITY_REPORTS_PER_HOUR,
         windowSeconds: 3600,
       };
     case 'vote':

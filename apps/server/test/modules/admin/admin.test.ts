@@ -183,6 +183,7 @@ describe('admin users', () => {
       circulation: '0.00000000',
       communityPosts: 0,
       flaggedPosts: 0,
+      openReports: 0,
     });
   });
 });

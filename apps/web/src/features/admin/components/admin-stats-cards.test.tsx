@@ -10,6 +10,7 @@ const stats = {
   circulation: '98765.4321',
   communityPosts: 56,
   flaggedPosts: 2,
+  openReports: 3,
 };
 
 function figure(title: string) {
@@ -27,6 +28,11 @@ describe('AdminStatsCards', () => {
     expect(figure('BTCP in Circulation')).toHaveTextContent('98,765.43210000');
     expect(figure('Community Posts')).toHaveTextContent('56');
     expect(figure('Community Posts')).toHaveTextContent('2 flagged');
+    expect(figure('Open Reports')).toHaveTextContent('3');
+    expect(screen.getByRole('link', { name: 'Review reports' })).toHaveAttribute(
+      'href',
+      '/admin/community?tab=reports',
+    );
   });
 
   it('leaves out the flagged note when nothing is flagged', async () => {

@@ -1,8 +1,10 @@
 import type { AdminStats } from '@btcp/shared/admin';
 import { formatCoinAmount } from '@btcp/shared/decimal';
+import { paths } from '@btcp/shared/paths';
 import { COIN } from '@btcp/shared/product';
-import { Coins, type LucideIcon, MessagesSquare, Pickaxe, Users } from 'lucide-react';
+import { Coins, Flag, type LucideIcon, MessagesSquare, Pickaxe, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -26,6 +28,8 @@ interface StatCard {
   icon: LucideIcon;
   value: (stats: AdminStats) => ReactNode;
   note?: (stats: AdminStats) => string | null;
+  /** Where the figure is worked on. */
+  link?: { href: string; label: string };
 }
 
 const cards: StatCard[] = [
@@ -48,6 +52,13 @@ const cards: StatCard[] = [
     value: (s) => formatCount(s.communityPosts),
     note: (s) => (s.flaggedPosts > 0 ? `${formatCount(s.flaggedPosts)} flagged` : null),
   },
+  {
+    title: 'Open Reports',
+    icon: Flag,
+    value: (s) => formatCount(s.openReports),
+    note: () => 'Posts and comments reported',
+    link: { href: `${paths.adminCommunity.getHref()}?tab=reports`, label: 'Review reports' },
+  },
 ];
 
 function StatCardFrame({ card, children }: { card: StatCard; children: ReactNode }) {
@@ -59,6 +70,14 @@ function StatCardFrame({ card, children }: { card: StatCard; children: ReactNode
         <Icon aria-hidden="true" className="size-5 text-primary" />
       </div>
       {children}
+      {card.link ? (
+        <Link
+          to={card.link.href}
+          className="mt-2 inline-block rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {card.link.label}
+        </Link>
+      ) : null}
     </Card>
   );
 }
@@ -96,7 +115,7 @@ function StatFigure({
   );
 }
 
-/** The four figures of the admin dashboard, all counted by the server (D19). */
+/** The five figures of the admin dashboard, all counted by the server (D19). */
 export function AdminStatsCards() {
   const { data, error, errorUpdatedAt, isPending, isError, refetch } = useAdminStats();
   useErrorToast('Error loading dashboard data', error, errorUpdatedAt);
@@ -116,7 +135,7 @@ export function AdminStatsCards() {
           </Button>
         </div>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {cards.map((card) => {
           const note = data && card.note?.(data);
           return (

@@ -1,5 +1,6 @@
 import { type Comment, communityMessages } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
+import { reportMessages } from '@btcp/shared/reports';
 import { MessageSquare, Minus, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ import { deleteFailureMessage } from '../lib/delete-feedback.ts';
 import { authorName } from '../lib/format.ts';
 import { voteErrorToast } from '../lib/vote-feedback.ts';
 import { BannedBadge } from './author-name.tsx';
+import { CommentReportActions } from './comment-report-actions.tsx';
 import { EditButton } from './edit-button.tsx';
 import { EditCommentForm } from './edit-comment-form.tsx';
 import { EditedMark } from './edited-mark.tsx';
@@ -160,6 +162,10 @@ export function CommentItem(props: CommentItemProps) {
             </p>
           ) : editor.editing ? (
             <EditCommentForm comment={comment} onClose={editor.close} />
+          ) : comment.status === 'removed' && !comment.content ? (
+            <p className="text-sm text-muted-foreground italic">
+              {reportMessages.removedPlaceholder}
+            </p>
           ) : (
             <LinkifiedParagraphs text={comment.content} className="gap-2 text-sm" />
           )}
@@ -182,9 +188,12 @@ function CommentActions({
   return (
     <div className="-ml-2 flex flex-wrap items-center gap-1">
       <CommentVotes comment={comment} />
-      <ReplyButton onReply={onReply} buttonRef={replyButtonRef} open={replyOpen} />
+      {comment.status === 'removed' ? null : (
+        <ReplyButton onReply={onReply} buttonRef={replyButtonRef} open={replyOpen} />
+      )}
       {comment.isMine ? <EditButton label="Edit comment" editor={editor} /> : null}
       {comment.isMine ? <DeleteCommentButton comment={comment} /> : null}
+      <CommentReportActions comment={comment} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { EditedMark } from './edited-mark.tsx';
 import { LinkifiedParagraphs } from './linkified-text.tsx';
 import { TopicChip } from './post-card.tsx';
 import { PostFrame, PostFrameSkeleton } from './post-frame.tsx';
+import { ReportButton } from './report-button.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The community post page: the whole post, with its votes and, for its author, Delete. */
@@ -67,6 +68,7 @@ export function PostDetail({ post }: { post: CommunityPost }) {
             className: 'text-muted-foreground',
           })}
         />
+        <ReportButton itemType="post" itemId={post.id} isMine={post.isMine} />
         {post.isMine ? (
           <div className="ml-auto flex gap-1">
             <EditButton label="Edit post" editor={editor} />

@@ -2,7 +2,7 @@ import { useSession } from '#web/lib/session.ts';
 
 /**
  * D7: an admin, or a moderator who is not banned (D9), sees what only staff may (an edit's
- * earlier text). Only what to offer: the server checks every request.
+ * earlier text) and acts on any comment. Only what to offer: the server checks every request.
  */
 export function useIsStaff(): boolean {
   const data = useSession().data;
