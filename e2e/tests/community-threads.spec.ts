@@ -54,7 +54,11 @@ test('members reply to each other in a thread that collapses and expands', async
   await reply(thirdPage, 'So do I, it is cooler.', 'Cooler and cheaper power.');
 
   // Each reply shows nested under its parent, after a reload too.
-  await thirdPage.reload();
+  // The app has taken the page over once it asks for the bell's count (the server renders the rest).
+  await Promise.all([
+    thirdPage.waitForResponse((response) => response.url().includes('/api/notifications/unread')),
+    thirdPage.reload(),
+  ]);
   const top = thread(thirdPage, 'I mine at night.');
   const replies = top.getByRole('list', { name: 'Replies to this comment' }).first();
   await expect(replies.getByText('So do I, it is cooler.')).toBeVisible();

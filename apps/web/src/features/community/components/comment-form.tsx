@@ -1,5 +1,5 @@
 import { COMMUNITY_COMMENT_MAX, communityMessages } from '@btcp/shared/community';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -18,6 +18,13 @@ export function commentFailureMessage(error: unknown): string {
 export function CommentForm({ postId }: { postId: string }) {
   const id = useId();
   const [content, setContent] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The server renders this form; words typed before the app takes the page over are in the box
+  // but not in the state, which would keep Post Comment disabled over visible text.
+  useEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setContent(typed);
+  }, []);
   const create = useCreateComment();
   const trimmed = content.trim();
   const busy = create.isPending;
@@ -47,6 +54,7 @@ export function CommentForm({ postId }: { postId: string }) {
       <Label htmlFor={id}>Add a comment</Label>
       <Textarea
         id={id}
+        ref={box}
         value={content}
         onChange={(event) => setContent(event.target.value)}
         placeholder={communityMessages.commentPlaceholder}
