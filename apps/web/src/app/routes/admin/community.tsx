@@ -23,7 +23,7 @@ export function Component() {
         description="Review posts, flag or remove them, or delete them for good."
       />
       <Tabs defaultValue={params.get('tab') ?? 'posts'}>
-        <TabsList className="sm:w-auto">
+        <TabsList className="h-auto flex-wrap sm:h-10 sm:w-auto sm:flex-nowrap">
           <TabsTrigger value="posts" className="sm:px-6">
             {communityMessages.postsTab}
           </TabsTrigger>
