@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, signInAdmin, uniqueEmail, verifiedUser } from '../support/api.ts';
+import { apiPost, E2E_ADMIN, signInAdmin, uniqueEmail, verifiedUser } from '../support/api.ts';
 import { signedInPage } from '../support/session.ts';
 
 const card = (page: Page, title: string) => page.getByRole('article').filter({ hasText: title });
 
-test('a member reports a post for a rule and staff remove it from the Reports tab', async ({
+test('a member reports a post, staff remove it from Reports with a reason, the Mod Log shows it and the author’s bell counts the notice live', async ({
   browser,
   request,
   baseURL,
@@ -72,6 +72,16 @@ test('a member reports a post for a rule and staff remove it from the Reports ta
   await expect(admin.getByText('Item removed')).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(admin.getByText('No open reports matching your search')).toBeVisible();
+
+  // The Mod Log shows the removal with who did it and why.
+  await admin.getByRole('tab', { name: 'Mod Log' }).click();
+  const entry = admin.getByRole('row').filter({ hasText: title });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByText('Rule 4: market manipulation')).toBeVisible();
+  await expect(entry.getByText(E2E_ADMIN.email)).toBeVisible();
+
+  // The author, still on the post's page, is told without a reload.
+  await expect(authorPage.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
 
   // The post has left the public list.
   const visitor = await (await browser.newContext()).newPage();
