@@ -8,18 +8,18 @@ import {
   type UpdateCommunityPostBody,
 } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import {
   communityComments,
   communityEdits,
   communityPosts,
   communityVotes,
-  profiles,
 } from '#server/db/schema.ts';
 import { badRequest, forbidden, notFound } from '#server/errors.ts';
+import { selectComments, toComment } from './comment-tree.ts';
 import { getPost } from './posts.ts';
-import { asItem, itemColumns, type RowOf, votesOf } from './sql.ts';
+import { votesOf } from './sql.ts';
 
 /**
  * Authors change their own posts and comments. Each real change keeps the text it replaced in
@@ -78,33 +78,6 @@ export async function editOwnPost(
   return getPost(db, id, asAuthor(userId));
 }
 
-const selectComment = (db: DatabaseOrTransaction) =>
-  db
-    .select({
-      id: communityComments.id,
-      postId: communityComments.postId,
-      parentId: communityComments.parentId,
-      depth: communityComments.depth,
-      replyCount: communityComments.replyCount,
-      content: communityComments.content,
-      deletedAt: communityComments.deletedAt,
-      status: communityComments.status,
-      ...itemColumns(communityComments),
-    })
-    .from(communityComments)
-    .leftJoin(profiles, eq(profiles.id, communityComments.userId));
-
-const toComment = asItem((row: RowOf<typeof selectComment>) => ({
-  id: row.id,
-  postId: row.postId,
-  parentId: row.parentId,
-  depth: row.depth,
-  replyCount: row.replyCount,
-  content: row.deletedAt ? '' : row.content,
-  deleted: row.deletedAt !== null,
-  status: row.status,
-}));
-
 /**
  * A comment's own text, by its author: not once it is deleted ("[deleted]") or removed by staff,
  * nor under a removed post, which is 'not found' to them.
@@ -144,7 +117,7 @@ export async function editOwnComment(
       .set({ content, editedAt: now })
       .where(eq(communityComments.id, id));
   });
-  const [row] = await selectComment(db).where(eq(communityComments.id, id));
+  const [row] = await selectComments(db).where(eq(communityComments.id, id));
   if (!row) throw notFound(communityMessages.commentNotFound);
   const votes = await votesOf(db, userId, communityVotes.commentId, [id]);
   return toComment(row, votes.get(id) ?? null, userId);
