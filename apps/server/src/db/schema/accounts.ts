@@ -22,6 +22,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Last request with a session, for the community's real "Online" figure (D19). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * When the member deleted the account (decision 027): the row stays, anonymised, so the ledger
+     * keeps its owner; the address is replaced and free to register again.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -108,7 +113,10 @@ export const sessions = pgTable(
   ],
 );
 
-/** Single-use links sent by email: verification (24 h) and password reset (1 h), D6. */
+/**
+ * Single-use links sent by email: verification (24 h) and password reset (1 h), D6; an email
+ * change (24 h) carries the new address it confirms (decision 027).
+ */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -116,7 +124,10 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'change_email'],
+    }).notNull(),
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -124,5 +135,9 @@ export const emailTokens = pgTable(
   (table) => [
     index('email_tokens_user_id_idx').on(table.userId, table.purpose),
     index('email_tokens_expires_at_idx').on(table.expiresAt),
+    check(
+      'email_tokens_new_email_for_change',
+      sql`(${table.purpose} = 'change_email') = (${table.newEmail} IS NOT NULL)`,
+    ),
   ],
 );

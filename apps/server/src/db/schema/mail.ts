@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 /**
@@ -11,9 +11,20 @@ export const mailQueue = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['verify_email', 'reset_password', 'already_registered'],
+      enum: [
+        'verify_email',
+        'reset_password',
+        'already_registered',
+        'change_email',
+        'security_notice',
+      ],
     }).notNull(),
     email: text('email').notNull(),
+    /**
+     * What a mail about an account needs beyond the address: the member asking to change it, or
+     * the security event to tell the owner of (decision 027).
+     */
+    payload: jsonb('payload'),
     attempts: integer('attempts').notNull().default(0),
     /** When a drainer may (next) take it; a drainer that takes it leases it until then. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
