@@ -19,6 +19,7 @@ import {
 } from '#server/lib/passwords.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { enqueueMail, type MailDeliverer } from '../mail/queue.ts';
+import { isSecurityEvent, securityNoticeMessage } from '../mail/security-notices.ts';
 import {
   alreadyRegisteredMessage,
   resetPasswordMessage,
@@ -206,6 +207,14 @@ export async function forgotPassword(ctx: ServiceContext, email: string): Promis
  */
 export const deliverAccountMail: MailDeliverer = async (ctx, mail) => {
   const origin = ctx.config.publicOrigin;
+  // A notice goes to the address it was queued for, which may no longer be the account's.
+  if (mail.kind === 'security_notice') {
+    const event = (mail.payload as { event?: unknown } | null)?.event;
+    if (isSecurityEvent(event)) {
+      await ctx.mailer.send(securityNoticeMessage(mail.email, event, origin));
+    }
+    return;
+  }
   const user = await findUserByEmail(ctx, mail.email);
   if (!user) return;
   if (mail.kind === 'already_registered') {
@@ -214,7 +223,7 @@ export const deliverAccountMail: MailDeliverer = async (ctx, mail) => {
     if (user.emailVerifiedAt) return;
     const token = await issueLink(ctx, user.id, 'verify_email');
     await ctx.mailer.send(verifyEmailMessage(user.email, `${origin}/verify-email?token=${token}`));
-  } else {
+  } else if (mail.kind === 'reset_password') {
     const token = await issueLink(ctx, user.id, 'reset_password');
     await ctx.mailer.send(
       resetPasswordMessage(user.email, `${origin}/reset-password?token=${token}`),

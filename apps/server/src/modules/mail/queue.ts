@@ -11,14 +11,18 @@ const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
-/** Records mail to send: one insert, the same for every address; due at once by `now`. */
+/**
+ * Records mail to send: one insert, the same for every address; due at once by `now`. The
+ * payload carries what a mail about an account needs beyond the address (decision 027).
+ */
 export async function enqueueMail(
   db: DatabaseOrTransaction,
   kind: MailKind,
   email: string,
   now: Date,
+  payload: Record<string, unknown> | null = null,
 ) {
-  await db.insert(mailQueue).values({ kind, email, nextAttemptAt: now, createdAt: now });
+  await db.insert(mailQueue).values({ kind, email, payload, nextAttemptAt: now, createdAt: now });
 }
 
 /** Turns one queued request into a sent message (or none, for an address with no account). */

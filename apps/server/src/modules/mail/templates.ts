@@ -2,7 +2,7 @@ import { SITE_NAME } from '@btcp/shared';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { MailMessage } from './mailer.ts';
 
-function compose(
+export function composeMessage(
   to: string,
   subject: string,
   paragraphs: string[],
@@ -22,7 +22,7 @@ function compose(
 }
 
 export function verifyEmailMessage(to: string, link: string): MailMessage {
-  return compose(
+  return composeMessage(
     to,
     `Verify your email for ${SITE_NAME}`,
     [
@@ -34,7 +34,7 @@ export function verifyEmailMessage(to: string, link: string): MailMessage {
 }
 
 export function resetPasswordMessage(to: string, link: string): MailMessage {
-  return compose(
+  return composeMessage(
     to,
     `Reset your ${SITE_NAME} password`,
     [
@@ -47,7 +47,7 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
 
 /** Sent instead of a second verification when someone registers an address that has an account. */
 export function alreadyRegisteredMessage(to: string, link: string): MailMessage {
-  return compose(
+  return composeMessage(
     to,
     `You already have a ${SITE_NAME} account`,
     [
