@@ -61,8 +61,8 @@ export interface Config extends RawConfig {
   allowedOrigins: ReadonlySet<string>;
   /** Pooled database connections of this process (DATABASE_POOL_SIZE, or the default). */
   databasePoolSize: number;
-  /** Whether GET /api/dev/mailbox shows the outbox (D22): see devMailboxEnabled. */
-  devMailbox: boolean;
+  /** Who GET /api/dev/mailbox shows the outbox to (D22): see devMailboxAudience. */
+  devMailbox: 'nobody' | 'this machine' | 'anyone';
   /** Absolute path of the data folder (embedded database, outbox, uploads). */
   dataDir: string;
   /** Absolute path of the built web app. */
@@ -100,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     publicOrigin,
     allowedOrigins: new Set([publicOrigin, ...(isProduction ? [] : loopbackTwins(publicOrigin))]),
-    devMailbox: devMailboxEnabled(raw, isProduction),
+    devMailbox: devMailboxAudience(raw, isProduction),
     databasePoolSize:
       raw.DATABASE_POOL_SIZE ??
       (raw.WEB_CONCURRENCY === 1 ? 20 : Math.max(8, Math.ceil(40 / raw.WEB_CONCURRENCY))),
@@ -129,10 +129,12 @@ function loopbackTwins(origin: string): string[] {
 
 /**
  * D22: the outbox holds every user's verification and reset links, so it is readable only outside
- * production, without SMTP, and only on a server that listens on a loopback address, unless
- * DEV_MAILBOX says otherwise (true to share it on a LAN test server, false to hide it).
+ * production, without SMTP, and only by clients on this machine of a server that listens on a
+ * loopback address, unless DEV_MAILBOX says otherwise (true to share it on a LAN test server,
+ * false to hide it).
  */
-function devMailboxEnabled(raw: RawConfig, isProduction: boolean): boolean {
-  if (isProduction || raw.SMTP_URL) return false;
-  return raw.DEV_MAILBOX ?? isLoopbackHost(raw.HOST);
+function devMailboxAudience(raw: RawConfig, isProduction: boolean): Config['devMailbox'] {
+  if (isProduction || raw.SMTP_URL || raw.DEV_MAILBOX === false) return 'nobody';
+  if (raw.DEV_MAILBOX) return 'anyone';
+  return isLoopbackHost(raw.HOST) ? 'this machine' : 'nobody';
 }

@@ -63,14 +63,14 @@ describe('loadConfig', () => {
   });
 
   it('serves the dev mailbox only on loopback, without SMTP, outside production, unless told', () => {
-    expect(loadConfig({}).devMailbox).toBe(true);
-    expect(loadConfig({ HOST: '0.0.0.0' }).devMailbox).toBe(false);
-    expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
-    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
-    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).devMailbox).toBe(false);
+    expect(loadConfig({}).devMailbox).toBe('this machine');
+    expect(loadConfig({ HOST: '0.0.0.0' }).devMailbox).toBe('nobody');
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' }).devMailbox).toBe('anyone');
+    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe('nobody');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).devMailbox).toBe('nobody');
     expect(
       loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', DEV_MAILBOX: 'true' })
         .devMailbox,
-    ).toBe(false);
+    ).toBe('nobody');
   });
 });

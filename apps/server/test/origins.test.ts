@@ -108,6 +108,33 @@ describe('the dev mailbox is not public', () => {
     }
   });
 
+  it('answers only clients on this machine, also behind a proxy on the same host', async () => {
+    const t = await createTestApp();
+    const mailbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress, headers });
+    try {
+      expect((await mailbox('127.0.0.1')).statusCode).toBe(200);
+      expect((await mailbox('::1')).statusCode).toBe(200);
+      expect((await mailbox('::ffff:127.0.0.1')).statusCode).toBe(200);
+      expect((await mailbox('127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(200);
+      // A reverse proxy on the same host connects from loopback and names the real client.
+      for (const headers of <Record<string, string>[]>[
+        { 'x-forwarded-for': '203.0.113.9' },
+        { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' },
+        { 'x-real-ip': '203.0.113.9' },
+        { forwarded: 'for=203.0.113.9;proto=https' },
+        { forwarded: 'for="[2001:db8::1]"' },
+      ]) {
+        const response = await mailbox('127.0.0.1', headers);
+        expect(response.statusCode, JSON.stringify(headers)).toBe(404);
+        expect(response.body).not.toContain('token=');
+      }
+      expect((await mailbox('192.168.1.20')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('is served on 0.0.0.0 only when DEV_MAILBOX=true says so', async () => {
     const t = await createTestApp({ env: { HOST: '0.0.0.0', DEV_MAILBOX: 'true' } });
     try {
