@@ -168,7 +168,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** One request as one role; the body of a stream is not read, only its status. */
-async function statusOf(method: string, path: string, role: Role): Promise<number> {
+async function answerOf(
+  method: string,
+  path: string,
+  role: Role,
+): Promise<{ status: number; cacheControl: string }> {
   const url = baseUrl + path.replace(/\{[^}]+\}/g, () => randomUUID());
   const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
   const response = await fetch(url, {
@@ -182,7 +186,7 @@ async function statusOf(method: string, path: string, role: Role): Promise<numbe
     ...(hasBody ? { body: '{}' } : {}),
   });
   await response.body?.cancel();
-  return response.status;
+  return { status: response.status, cacheControl: response.headers.get('cache-control') ?? '' };
 }
 
 describe('authorization matrix', () => {
@@ -207,10 +211,15 @@ describe('authorization matrix', () => {
       const [method = '', path = ''] = route.split(' ');
       const expected = EXPECTED[route] as Row;
       for (const [index, role] of ROLES.entries()) {
-        const status = await statusOf(method, path, role);
+        const { status, cacheControl } = await answerOf(method, path, role);
         checked += 1;
         if (status !== expected[index]) {
           mismatches.push(`${route} as ${role}: ${status}, expected ${expected[index]}`);
+        }
+        // An answer only a signed-in caller gets is theirs alone: no cache may keep it.
+        const isPrivate = method === 'GET' && expected[0] === 401 && status === 200;
+        if (isPrivate && !/\bno-store\b/.test(cacheControl)) {
+          mismatches.push(`${route} as ${role}: Cache-Control "${cacheControl}", expected no-store`);
         }
       }
     }

@@ -1,5 +1,5 @@
 import { adminMessages, ErrorCode, type Staff } from '@btcp/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '#server/errors.ts';
 import { adminExists } from '../admin/admin-accounts.ts';
 import {
@@ -22,17 +22,29 @@ declare module 'fastify' {
  * on single routes: before the body is parsed and validated, so a caller without the right gets a
  * 401 or 403 and never learns a route's schema from its 400s.
  */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+export async function requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
   request.user = await findSessionUser(request);
   if (!request.user) throw unauthorized('You need to sign in first');
+  answeredForOne(reply);
+}
+
+/**
+ * What a guard lets through is answered for one caller, so no cache on the way may keep it; set
+ * here, where the caller is known, no private route can forget it.
+ */
+function answeredForOne(reply: FastifyReply | undefined): void {
+  reply?.header('cache-control', 'no-store');
 }
 
 const accountBanned = () =>
   new AppError(403, ErrorCode.accountBanned, 'Your account is banned: you cannot do this.');
 
 /** D9: a banned user may read, not act. */
-export async function requireActiveUser(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
+export async function requireActiveUser(
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<void> {
+  await requireUser(request, reply);
   if (request.user?.isBanned) throw accountBanned();
 }
 
@@ -51,20 +63,21 @@ async function staffCandidate(request: FastifyRequest): Promise<SessionUser> {
   return request.user;
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (await resolveAdminStaff(request)) return;
+export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
+  if (await resolveAdminStaff(request)) return answeredForOne(reply);
   await staffCandidate(request);
   throw forbidden(adminMessages.noPrivileges);
 }
 
 /** D7: an admin, or a signed-in user with the moderator flag (community and blog only). */
-export async function requireStaff(request: FastifyRequest): Promise<void> {
-  if (await resolveAdminStaff(request)) return;
+export async function requireStaff(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
+  if (await resolveAdminStaff(request)) return answeredForOne(reply);
   const user = await staffCandidate(request);
   if (!user.isModerator) throw forbidden(adminMessages.noPrivileges);
   // D9: a ban takes a moderator's staff powers with it.
   if (user.isBanned) throw accountBanned();
   request.staff = { role: 'moderator', id: user.id, email: user.email };
+  answeredForOne(reply);
 }
 
 /**
