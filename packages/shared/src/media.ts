@@ -21,6 +21,8 @@ export const mediaMessages = {
   uploadFailedDescription: 'Could not upload the image. Please try again.',
   unreadable: 'The image could not be read: it may be damaged or incomplete.',
   missingFile: 'Choose an image file to upload.',
+  tooManyPixels: (megapixels: number) =>
+    `The image has too many pixels to process: at most ${megapixels} megapixels, all frames together.`,
 } as const;
 
 /** Checks a picked file before it is sent, with the product's texts; the server checks again. */

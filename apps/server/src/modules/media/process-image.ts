@@ -5,7 +5,7 @@ import {
   MEDIA_MAX_SIDE,
   mediaMessages,
 } from '@btcp/shared';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError, badRequest } from '#server/errors.ts';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
@@ -19,6 +19,23 @@ const formats: Record<string, { mime: ImageMime; ext: string }> = {
 
 /** About 50 megapixels: more than any camera photo, far less than a decompression bomb. */
 const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * JPEG and WebP decode straight to the reduced size we keep (shrink-on-load); PNG and GIF decode
+ * every pixel of every frame first, 4 bytes each, so a 67 KB GIF declaring 49 megapixels cost
+ * ~280 MB. Those are held to 16 megapixels in all (~64 MB decoded), checked from the header.
+ */
+const MAX_FULLY_DECODED_PIXELS = 16_000_000;
+const SHRINK_ON_LOAD = new Set(['jpeg', 'webp']);
+
+function assertDecodable(metadata: Metadata): void {
+  if (!metadata.format || SHRINK_ON_LOAD.has(metadata.format)) return;
+  const frameHeight = metadata.pageHeight ?? metadata.height ?? 0;
+  const pixels = (metadata.width ?? 0) * frameHeight * (metadata.pages ?? 1);
+  if (pixels > MAX_FULLY_DECODED_PIXELS) {
+    const message = mediaMessages.tooManyPixels(MAX_FULLY_DECODED_PIXELS / 1_000_000);
+    throw badRequest(message, { file: message });
+  }
+}
 
 export interface ProcessedImage {
   mime: ImageMime;
@@ -53,14 +70,15 @@ function encode(image: Sharp, mime: ImageMime): Sharp {
  * (EXIF with GPS, comments) and anything appended to the file, and caps the longest side.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  let format: string | undefined;
+  let metadata: Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
     throw invalidImageType();
   }
-  const detected = format ? formats[format] : undefined;
+  const detected = metadata.format ? formats[metadata.format] : undefined;
   if (!detected) throw invalidImageType();
+  assertDecodable(metadata);
 
   const animated = detected.mime === 'image/gif' || detected.mime === 'image/webp';
   const source = () =>

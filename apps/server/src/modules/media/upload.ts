@@ -25,7 +25,14 @@ function isTruncatedBody(error: unknown): boolean {
   return code === 'FST_MP_PREMATURE_CLOSE' || message === 'Unexpected end of multipart data';
 }
 
-/** Reads the one `file` part of a multipart request, refusing anything past the size limit. */
+const oneAtATime = () => badRequest('Send one image at a time.');
+const missingFile = () =>
+  badRequest(mediaMessages.missingFile, { file: mediaMessages.missingFile });
+
+/**
+ * Reads the one `file` part of a multipart request, refusing anything past the size limit. The
+ * whole body is read, so a second file is refused rather than silently ignored.
+ */
 export async function readUpload(request: FastifyRequest, kind: MediaKind): Promise<Buffer> {
   if (!request.isMultipart()) {
     throw new AppError(
@@ -34,24 +41,21 @@ export async function readUpload(request: FastifyRequest, kind: MediaKind): Prom
       'Send the image as multipart/form-data with a field named "file".',
     );
   }
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  let bytes: Buffer | null = null;
   try {
-    part = await request.file({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1 } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-      throw badRequest('Send one image at a time.');
+    for await (const part of request.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1 } })) {
+      if (bytes) throw oneAtATime();
+      if (part.type !== 'file' || part.fieldname !== 'file') throw missingFile();
+      bytes = await part.toBuffer();
     }
-    if (isTruncatedBody(error)) throw badRequest(UPLOAD_INCOMPLETE, { file: UPLOAD_INCOMPLETE });
-    throw badRequest(mediaMessages.missingFile, { file: mediaMessages.missingFile });
-  }
-  if (part?.fieldname !== 'file') {
-    throw badRequest(mediaMessages.missingFile, { file: mediaMessages.missingFile });
-  }
-  try {
-    return await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
-    // Nothing but the request body is read here, so any other failure is a body that broke off.
-    throw badRequest(UPLOAD_INCOMPLETE, { file: UPLOAD_INCOMPLETE });
+    if (error instanceof AppError) throw error;
+    const { code } = error as { code?: string };
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw oneAtATime();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
+    if (isTruncatedBody(error)) throw badRequest(UPLOAD_INCOMPLETE, { file: UPLOAD_INCOMPLETE });
+    throw missingFile();
   }
+  if (!bytes) throw missingFile();
+  return bytes;
 }

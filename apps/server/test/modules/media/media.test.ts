@@ -176,6 +176,53 @@ describe('image uploads (D14, D23)', () => {
   });
 });
 
+describe('uploads that ask too much', () => {
+  it('refuses two files in one request and stores neither', async () => {
+    const form = new FormData();
+    for (const name of ['a.png', 'b.png']) {
+      const png = await pngImage(40, 30);
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
+    }
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const payload = Buffer.from(await request.arrayBuffer());
+    const before = { files: await storedFiles(t), rows: await mediaRows(t) };
+    for (const url of [COVER_URL, '/api/community/images']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          origin: 'http://localhost:80',
+          'content-type': request.headers.get('content-type') ?? '',
+          cookie: url === COVER_URL ? admin : member,
+        },
+        payload,
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(response.json().error.message).toBe('Send one image at a time.');
+    }
+    expect(await storedFiles(t)).toEqual(before.files);
+    expect(await mediaRows(t)).toBe(before.rows);
+  });
+
+  it('refuses a small GIF that declares tens of megapixels before decoding it', async () => {
+    // 7000 × 7000 of one colour: about 67 KB on the wire, ~200 MB once decoded.
+    const bomb = await sharp({
+      create: { width: 7000, height: 7000, channels: 3, background: '#f7931a' },
+    })
+      .gif()
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(200_000);
+    const response = await uploadFile(
+      t.app,
+      '/api/community/images',
+      { bytes: bomb, name: 'bomb.gif', type: 'image/gif' },
+      member,
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.message).toMatch(/megapixels/);
+  });
+});
+
 describe('a half-finished upload', () => {
   it('answers a multipart body cut short with a 400 and stores nothing', async () => {
     const form = new FormData();
