@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     // The JSON report lets .ci/run count what ran.
     reporters: ['default', 'json'],
     outputFile: { json: '../../.reports/server.json' },

@@ -1,7 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashingPeak, MAX_CONCURRENT_HASHES } from '../src/lib/passwords.ts';
+import {
+  hashingPeak,
+  MAX_CONCURRENT_HASHES,
+  PASSWORD_HASH_COST,
+  setPasswordHashCost,
+} from '#server/lib/passwords.ts';
 import { adminCookie, PASSWORD, post, signedUpUser } from './accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
+import { TEST_PASSWORD_HASH_COST } from './setup.ts';
 
 /** Password hashing cannot be turned against anyone (docs/decisions/012). */
 
@@ -75,6 +82,21 @@ describe('wrong passwords lock out the guesser, not the owner', () => {
 });
 
 describe('hashing cannot be used to stall the server', () => {
+  // These are about the cost of real hashes: the suite's cheap test cost is set aside here.
+  beforeAll(() => setPasswordHashCost(PASSWORD_HASH_COST));
+  afterAll(() => setPasswordHashCost(TEST_PASSWORD_HASH_COST));
+
+  it("stores a member's password as argon2id at D2's cost", async () => {
+    await signedUpUser(t.app, 'stored-hash@example.com');
+    const result = await t.database.db.execute(
+      sql`SELECT password_hash FROM users WHERE email = 'stored-hash@example.com'`,
+    );
+    const [row] = (result as unknown as { rows: { password_hash: string }[] }).rows;
+    const [, algorithm, , parameters] = row?.password_hash.split('$') ?? [];
+    expect(algorithm).toBe('argon2id');
+    expect(new Set(parameters?.split(','))).toEqual(new Set(['m=65536', 't=3', 'p=4']));
+  });
+
   it('refuses to create an admin before reading or hashing anything once one exists', async () => {
     hashingPeak(true);
     const refused = await from('10.0.2.1', '/api/admin-auth/create', {

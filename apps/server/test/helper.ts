@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../src/db/client.ts';
@@ -41,10 +42,23 @@ export async function openAgain(handle: DatabaseHandle): Promise<DatabaseHandle>
   return openDatabase({ kind: 'postgres', url });
 }
 
+let template: Promise<Blob | undefined> | null = null;
+/** The run's migrated empty database (test/global-setup.ts), read once per test file. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplate');
+  template ??= file
+    ? readFile(file).then((bytes) => new Blob([bytes]))
+    : Promise.resolve(undefined);
+  return template;
+}
+
 export async function openTestDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const server = await createServerTestDatabase();
   if (!server) {
-    const handle = await openDatabase({ kind: 'embedded', dataDir: null }, options);
+    const handle = await openDatabase(
+      { kind: 'embedded', dataDir: null, template: await pgliteTemplate() },
+      options,
+    );
     await handle.migrate();
     return handle;
   }

@@ -55,8 +55,8 @@ const migrationsFolder = path.resolve(
 const MIGRATION_LOCK_ID = 7_202_611;
 
 export type DatabaseTarget =
-  | { kind: 'embedded'; dataDir: string | null }
-  | { kind: 'postgres'; url: string };
+  /** `template`: an in-memory database starts as a copy of this dump (PGlite's dumpDataDir). */
+  { kind: 'embedded'; dataDir: string | null; template?: Blob } | { kind: 'postgres'; url: string };
 
 /** What a test may watch: every statement the application sends, with its parameters. */
 export interface DatabaseOptions {
@@ -74,7 +74,9 @@ export async function openDatabase(
   const logger = onQuery ? { logQuery: onQuery } : undefined;
   if (target.kind === 'embedded') {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    const client = target.dataDir
+      ? new PGlite(target.dataDir)
+      : new PGlite(target.template ? { loadDataDir: target.template } : {});
     await client.waitReady;
     const db = drizzlePglite({ client, schema, logger }) as unknown as Database;
     return {

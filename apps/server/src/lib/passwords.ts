@@ -47,8 +47,22 @@ async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** D2: argon2id with the library's defaults (64 MiB, 3 passes, parallelism 4), OWASP's minimums. */
+export const PASSWORD_HASH_COST = { memoryCost: 65_536, timeCost: 3, parallelism: 4 } as const;
+
+type HashCost = { memoryCost: number; timeCost: number; parallelism: number };
+let hashCost: HashCost = PASSWORD_HASH_COST;
+
+/**
+ * For the test suite only, as Devise's test stretches are: hundreds of sign-ups at D2's cost
+ * spend most of a run in argon2. A hash carries its own parameters, so checking one made at
+ * another cost still works; the app itself never calls this.
+ */
+export function setPasswordHashCost(cost: HashCost): void {
+  hashCost = cost;
+}
+
 function hashPassword(password: string): Promise<string> {
-  return withHashingSlot(() => argon2.hash(password, { type: argon2.argon2id }));
+  return withHashingSlot(() => argon2.hash(password, { type: argon2.argon2id, ...hashCost }));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
