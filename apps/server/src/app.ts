@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock.ts';
 import { withErrorSerializer } from './lib/log-errors.ts';
 import { QuietRequestLog } from './lib/request-log.ts';
 import { blogFeedRoutes } from './modules/blog/feed.ts';
+import { probeRoutes } from './modules/health/probes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { mediaFileRoutes } from './modules/media/routes.ts';
 import type { MediaStorage } from './modules/media/storage.ts';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiDocsPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(probeRoutes);
   await app.register(mediaFileRoutes);
   await app.register(blogFeedRoutes);
   const { webDistDir, webSsrEntry } = config;

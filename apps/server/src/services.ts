@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createLastSeenRecorder, type LastSeenRecorder } from './modules/auth/last-seen.ts';
 import { deliverAccountMail } from './modules/auth/service.ts';
 import { readSessions } from './modules/auth/sessions.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createMailDrainer, type MailDrainer } from './modules/mail/queue.ts';
 import {
@@ -35,6 +36,7 @@ declare module 'fastify' {
     lastSeen: LastSeenRecorder;
     sharedPages: SharedPages;
     settings: SettingsCache<ActiveMiningSettings>;
+    readiness: Readiness;
   }
 }
 
@@ -94,6 +96,7 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
   app.decorate('lastSeen', services.lastSeen);
   app.decorate('sharedPages', services.sharedPages);
   app.decorate('settings', services.settings);
+  app.decorate('readiness', createReadiness(database));
   return services;
 }
 

@@ -30,6 +30,8 @@ type Row = Readonly<
 const EXPECTED: Record<string, Row> = {
   // Public: the same for everyone.
   'GET /api/health': [200, 200, 200, 200, 200, 200],
+  'GET /livez': [200, 200, 200, 200, 200, 200],
+  'GET /readyz': [200, 200, 200, 200, 200, 200],
   'GET /api/auth/session': [200, 200, 200, 200, 200, 200],
   'POST /api/auth/register': [400, 400, 400, 400, 400, 400],
   'POST /api/auth/verify-email': [400, 400, 400, 400, 400, 400],

@@ -43,10 +43,12 @@ export interface DatabaseHandle {
    * `answers` and are listening right now.
    */
   answerers(channel: string): Promise<number>;
+  /** Whether the listening connection is up, so no notification is being missed right now. */
+  isListening(): boolean;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(
+export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../drizzle',
 );
@@ -81,6 +83,7 @@ export async function openDatabase(
     const db = drizzlePglite({ client, schema, logger }) as unknown as Database;
     return {
       ...createEmbeddedListener(client),
+      isListening: () => true,
       db,
       kind: 'embedded',
       // One process owns an embedded database, so there is nobody to race.
@@ -111,6 +114,7 @@ export async function openDatabase(
     },
     listen: listener.listen,
     answerers: (channel) => countAnswerers(pool, channel),
+    isListening: () => listener.isListening(),
     async close() {
       await listener.close();
       await pool.end();

@@ -94,6 +94,11 @@ export class PostgresListener {
     return () => this.#stop(channel, listening).catch(() => {});
   };
 
+  /** Whether every notification would reach this process now (nothing to hear counts as yes). */
+  isListening(): boolean {
+    return this.#channels.size === 0 || this.#client !== null;
+  }
+
   async close(): Promise<void> {
     this.#channels.clear();
     await this.#retire();
