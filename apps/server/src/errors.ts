@@ -4,6 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db/errors.ts';
 
 /** The one error type services and routes throw; the handler turns it into the shared shape. */
 export class AppError extends Error {
@@ -90,6 +91,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(ErrorCode.badRequest, error.message));
+    }
+    // The database is down or restarting: nothing is wrong with the request, so the client is
+    // told to come back, and the log says why once per request without a stack to wade through.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: String(error) } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          errorBody(
+            ErrorCode.unavailable,
+            'The service is briefly unavailable. Please try again in a few seconds.',
+          ),
+        );
     }
     // 5xx: log everything, tell the client nothing it could use against us.
     if (isResponseSerializationError(error)) {

@@ -134,9 +134,11 @@ export async function createTestApp(
     runJobs?: boolean;
     /** The web app's server renderer; by default none, and pages are the shell. */
     webSsrEntry?: string;
+    /** A database opened by the test (migrated); by default a fresh one. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase({ onQuery: options.onQuery });
+  const database = options.database ?? (await openTestDatabase({ onQuery: options.onQuery }));
   const webDist = await makeWebDist();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-data-'));
   const config = {

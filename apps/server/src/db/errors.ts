@@ -32,3 +32,34 @@ export const isUniqueViolation = (error: unknown, constraint?: string) =>
 
 export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
   violates(error, '23503', constraint);
+
+/** Connection errors of the driver and the network, not of the statement sent. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Connection closed/i;
+
+/**
+ * Whether a failure means the database cannot be reached right now (down, restarting, refusing
+ * connections, or it ended ours), rather than that the request asked something wrong: PostgreSQL's
+ * connection exceptions (class 08), shutdowns (57P01 to 57P03), too many connections (53300),
+ * and the network's own refusals.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (/^08/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return true;
+      if (UNREACHABLE_CODES.has(code)) return true;
+    }
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

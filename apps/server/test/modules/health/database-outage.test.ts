@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { adminCookie, PASSWORD, signedUpUser } from '#server-test/accounts.ts';
+import { type DatabaseProxy, startDatabaseProxy } from '#server-test/database-proxy.ts';
+import {
+  createServerTestDatabase,
+  createTestApp,
+  sameOrigin,
+  type TestApp,
+} from '#server-test/helper.ts';
+
+/** The server meets a PostgreSQL server that goes away and comes back, through a relay. */
+describe.runIf(process.env.TEST_DATABASE_URL)('while PostgreSQL is unreachable', () => {
+  let t: TestApp;
+  let proxy: DatabaseProxy;
+  let drop: () => Promise<void>;
+  let member: string;
+  beforeAll(async () => {
+    const server = await createServerTestDatabase();
+    if (!server) throw new Error('TEST_DATABASE_URL is set');
+    drop = server.drop;
+    proxy = await startDatabaseProxy(server.url);
+    const database = await openDatabase({ kind: 'postgres', url: proxy.url });
+    await database.migrate();
+    t = await createTestApp({ database });
+    await adminCookie(t.app);
+    member = await signedUpUser(t.app, 'outage@example.com');
+  });
+  afterAll(async () => {
+    await proxy?.up().catch(() => {});
+    await t?.close();
+    await proxy?.close();
+    await drop?.();
+  });
+
+  const requests = () => [
+    t.app.inject({ method: 'GET', url: '/api/wallet', headers: { cookie: member } }),
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: sameOrigin,
+      payload: { email: 'outage@example.com', password: PASSWORD },
+    }),
+    t.app.inject({ method: 'GET', url: '/api/community/posts' }),
+  ];
+
+  it('answers 503 with Retry-After, not 500, and comes back by itself', async () => {
+    await proxy.down();
+    try {
+      for (const [index, response] of (await Promise.all(requests())).entries()) {
+        expect(response.statusCode, `request ${index}: ${response.body}`).toBe(503);
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.json().error.code).toBe('SERVICE_UNAVAILABLE');
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    } finally {
+      await proxy.up();
+    }
+    await expect
+      .poll(async () => (await Promise.all(requests())).map((r) => r.statusCode), {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toEqual([200, 200, 200]);
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(200);
+  });
+});
