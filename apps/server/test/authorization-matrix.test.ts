@@ -221,7 +221,9 @@ describe('authorization matrix', () => {
         // An answer only a signed-in caller gets is theirs alone: no cache may keep it.
         const isPrivate = method === 'GET' && expected[0] === 401 && status === 200;
         if (isPrivate && !/\bno-store\b/.test(cacheControl)) {
-          mismatches.push(`${route} as ${role}: Cache-Control "${cacheControl}", expected no-store`);
+          mismatches.push(
+            `${route} as ${role}: Cache-Control "${cacheControl}", expected no-store`,
+          );
         }
       }
     }
