@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from '#server-test/streams.ts';
 import { buildApp } from '../src/app.ts';
 import { users } from '../src/db/schema.ts';
 import { adminCookie, latestToken, login, PASSWORD, post, signedUpUser } from './accounts.ts';
@@ -137,42 +138,22 @@ describe('the guard answers before the body is validated', () => {
 });
 
 /** Opens GET /api/events on the second instance; `closed` resolves when the server ends it. */
-async function openStream(cookie: string) {
-  const response = await fetch(`${secondUrl}/api/events`, { headers: { cookie } });
-  if (response.status !== 200) return { status: response.status, closed: Promise.resolve(true) };
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error('no stream');
-  const closed = (async () => {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const read = await Promise.race([
-        reader.read(),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
-      ]);
-      if (read === null) break;
-      if (read.done) return true;
-    }
-    await reader.cancel();
-    return false;
-  })();
-  return { status: 200, closed, cancel: () => reader.cancel() };
-}
 
 describe('ending a session ends its event streams in every process', () => {
   it('closes the stream on logout made on another instance', async () => {
     const cookie = await signedUpUser(t.app, 'streamer@example.com');
-    const stream = await openStream(cookie);
+    const stream = await openStream(secondUrl, cookie);
     expect(stream.status).toBe(200);
     expect((await post(t.app, '/api/auth/logout', undefined, cookie)).statusCode).toBe(204);
     expect(await stream.closed).toBe(true);
-    expect((await openStream(cookie)).status).toBe(401);
+    expect((await openStream(secondUrl, cookie)).status).toBe(401);
   });
 
   it('closes the other sessions’ streams on a password change, and keeps the changer’s', async () => {
     const mine = await login(t.app, 'streamer@example.com');
     const theirs = await login(t.app, 'streamer@example.com');
-    const myStream = await openStream(mine);
-    const theirStream = await openStream(theirs);
+    const myStream = await openStream(secondUrl, mine);
+    const theirStream = await openStream(secondUrl, theirs);
     const changed = await post(
       t.app,
       '/api/account/password',
@@ -196,7 +177,7 @@ describe('ending a session ends its event streams in every process', () => {
 
   it('closes every stream on a password reset and on a ban', async () => {
     const cookie = await login(t.app, 'streamer@example.com', 'a brand new phrase');
-    const beforeReset = await openStream(cookie);
+    const beforeReset = await openStream(secondUrl, cookie);
     await post(t.app, '/api/auth/forgot-password', { email: 'streamer@example.com' });
     const token = await latestToken(t.app, 'streamer@example.com', 'reset-password');
     const reset = await post(t.app, '/api/auth/reset-password', {
@@ -208,7 +189,7 @@ describe('ending a session ends its event streams in every process', () => {
     expect(await beforeReset.closed).toBe(true);
 
     const again = await login(t.app, 'streamer@example.com', 'after the reset');
-    const beforeBan = await openStream(again);
+    const beforeBan = await openStream(secondUrl, again);
     await setFlags('streamer@example.com', { isBanned: true });
     expect(await beforeBan.closed).toBe(true);
   });
@@ -216,9 +197,9 @@ describe('ending a session ends its event streams in every process', () => {
   it('caps the streams one session may hold open', async () => {
     const cookie = await signedUpUser(t.app, 'many-tabs@example.com');
     const open = [];
-    for (let i = 0; i < 5; i++) open.push(await openStream(cookie));
+    for (let i = 0; i < 5; i++) open.push(await openStream(secondUrl, cookie));
     expect(open.map((stream) => stream.status)).toEqual([200, 200, 200, 200, 200]);
-    const sixth = await openStream(cookie);
+    const sixth = await openStream(secondUrl, cookie);
     expect(sixth.status).toBe(429);
     for (const stream of open) await stream.cancel?.();
   });

@@ -14,6 +14,7 @@ import {
   sameOrigin,
   type TestApp,
 } from '#server-test/helper.ts';
+import { openStream, stillOpenAfter } from '#server-test/streams.ts';
 
 /** The session lists: each account sees and ends its own sessions, in every process. */
 
@@ -70,32 +71,6 @@ async function send(method: 'DELETE' | 'POST', url: string, cookie: string) {
 }
 
 /** Opens GET /api/events on the second instance; `closed` resolves when the server ends it. */
-async function openStream(cookie: string) {
-  const response = await fetch(`${secondUrl}/api/events`, { headers: { cookie } });
-  expect(response.status).toBe(200);
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error('no stream');
-  const closed = (async () => {
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      const read = await Promise.race([
-        reader.read(),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
-      ]);
-      if (read === null) break;
-      if (read.done) return true;
-    }
-    await reader.cancel();
-    return false;
-  })();
-  return { closed, cancel: () => reader.cancel().catch(() => {}) };
-}
-
-const stillOpenAfter = (stream: { closed: Promise<boolean> }, ms: number) =>
-  Promise.race([
-    stream.closed,
-    new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms)),
-  ]);
 
 describe('GET /api/account/sessions', () => {
   it('lists the account’s own sessions with browser, system and address, this one marked', async () => {
@@ -127,8 +102,8 @@ describe('ending sessions', () => {
     await signedUpUser(t.app, 'ender@example.com');
     const mine = await loginWith('ender@example.com', FIREFOX_LINUX);
     const theirs = await loginWith('ender@example.com', CHROME_WINDOWS);
-    const theirStream = await openStream(theirs);
-    const myStream = await openStream(mine);
+    const theirStream = await openStream(secondUrl, theirs);
+    const myStream = await openStream(secondUrl, mine);
     const target = (await sessionsOf(mine)).find((item) => item.browser === 'Chrome 131');
     if (!target) throw new Error('no Chrome session');
 
@@ -160,7 +135,7 @@ describe('ending sessions', () => {
     await signedUpUser(t.app, 'everywhere@example.com');
     const mine = await loginWith('everywhere@example.com', FIREFOX_LINUX);
     const other = await loginWith('everywhere@example.com', CHROME_WINDOWS);
-    const otherStream = await openStream(other);
+    const otherStream = await openStream(secondUrl, other);
     const response = await send('POST', '/api/account/sessions/sign-out-others', mine);
     expect(response.statusCode, response.body).toBe(204);
     expect(await otherStream.closed).toBe(true);
@@ -173,7 +148,7 @@ describe('an admin ends a user’s sessions', () => {
   it('ends every session of the user in every process, audited', async () => {
     const admin = await adminCookie(t.app);
     const member = await signedUpUser(t.app, 'ended-by-admin@example.com');
-    const stream = await openStream(member);
+    const stream = await openStream(secondUrl, member);
     const [row] = await t.database.db
       .select({ id: users.id })
       .from(users)
