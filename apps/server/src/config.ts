@@ -30,6 +30,11 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('BTCP <no-reply@btcp.local>'),
+  /**
+   * Streams a process ends together (after a gap in its listening connection, or when it stops)
+   * are told to come back at random within this window, so the browsers do not all come at once.
+   */
+  EVENTS_RECONNECT_WINDOW_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_AUTH_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

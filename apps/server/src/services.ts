@@ -82,7 +82,7 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
       { db: database.db, clock: app.clock, config, mailer: app.mailer, log: app.log },
       deliverAccountMail,
     ),
-    realtime: await createRealtimeHub(database, app.log),
+    realtime: await createRealtimeHub(database, app.log, config.EVENTS_RECONNECT_WINDOW_MS),
     sessionCache: await createSessionCache(database, app.log, (tokenHashes, now) =>
       readSessions(database.db, tokenHashes, now),
     ),

@@ -5,9 +5,49 @@ import { useEventStream } from './use-event-stream.ts';
 
 describe('useEventStream', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('spreads each wait from half to one and a half times its step', () => {
+    const Source = stubEventSource();
+    renderHook(() => useEventStream({ onEvent: vi.fn() }));
+    const waits: number[] = [];
+    for (const random of [0, 0.999]) {
+      vi.spyOn(Math, 'random').mockReturnValue(random);
+      const count = Source.instances.length;
+      Source.latest().open();
+      Source.latest().fail();
+      let waited = 0;
+      while (Source.instances.length === count) {
+        act(() => vi.advanceTimersByTime(100));
+        waited += 100;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([500, 1500]);
+  });
+
+  it('comes back when the server asks, after it ends the stream with a reconnect event', () => {
+    const Source = stubEventSource();
+    const onDrop = vi.fn();
+    const onReconnect = vi.fn();
+    renderHook(() => useEventStream({ onEvent: vi.fn(), onDrop, onReconnect }));
+    Source.latest().open();
+    Source.latest().dispatch('reconnect', '7300');
+    expect(Source.latest().closed).toBe(true);
+    expect(onDrop).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(7299));
+    expect(Source.instances).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(Source.instances).toHaveLength(2);
+    Source.latest().open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
 
   it('reconnects after 1 s, 2 s, 5 s, then every 10 s, and starts over after an open', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const Source = stubEventSource();
     const onReconnect = vi.fn();
     renderHook(() => useEventStream({ onEvent: vi.fn(), onReconnect }));

@@ -3,8 +3,15 @@ import { useEffect, useRef } from 'react';
 
 export const EVENTS_URL = '/api/events';
 
-/** Wait 1 s, 2 s, 5 s, then 10 s between reconnects; a successful open starts over. */
+/**
+ * Wait about 1 s, 2 s, 5 s, then 10 s between reconnects (each from half to one and a half times
+ * that, so the tabs of one outage do not all come back in the same second); an open starts over.
+ */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+/** The longest wait a server's `reconnect` event may ask for. */
+const MAX_ASKED_DELAY_MS = 300_000;
+
+const jittered = (ms: number) => Math.round(ms / 2 + Math.random() * ms);
 
 function parseEvent(data: unknown): RealtimeEvent | null {
   if (typeof data !== 'string') return null;
@@ -53,13 +60,22 @@ export function useEventStream(handlers: EventStreamHandlers, url = EVENTS_URL):
         const event = parseEvent(message.data);
         if (event) handlersRef.current.onEvent(event);
       };
-      source.onerror = () => {
+      const dropped = (delay: number) => {
         source?.close();
         if (failures === 0) handlersRef.current.onDrop?.();
-        const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
         failures += 1;
         retryTimer = window.setTimeout(connect, delay);
       };
+      source.onerror = () => {
+        dropped(jittered(RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)]));
+      };
+      // A server ending its streams together (a restart, a gap in what it heard) says when each
+      // should come back, spread over a window.
+      source.addEventListener('reconnect', (message: MessageEvent) => {
+        const asked = Number(message.data);
+        if (!Number.isFinite(asked)) return;
+        dropped(Math.min(Math.max(asked, 0), MAX_ASKED_DELAY_MS));
+      });
     };
 
     connect();

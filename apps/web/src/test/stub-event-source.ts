@@ -8,9 +8,23 @@ export class FakeEventSource {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
+  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
 
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  /** A named event (`event: type`), as the server sends `reconnect`. */
+  dispatch(type: string, data: string) {
+    act(() => {
+      for (const listener of this.listeners.get(type) ?? []) {
+        listener(new MessageEvent(type, { data }));
+      }
+    });
   }
 
   close() {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { RealtimeEvent } from '@btcp/shared';
 import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -54,12 +55,15 @@ export async function publishRevocation(db: DatabaseOrTransaction, revocation: R
   await db.execute(sql`SELECT pg_notify(${REVOCATIONS_CHANNEL}, ${JSON.stringify(revocation)})`);
 }
 
-/** One open event stream: whose it is, how to send to it, how to end it. */
+/**
+ * One open event stream: whose it is, how to send to it, how to end it (telling the browser to
+ * come back after `retryMs`, when given).
+ */
 export interface Stream {
   userId: string;
   sessionHash: string;
   send(event: RealtimeEvent): void;
-  end(): void;
+  end(retryMs?: number): void;
 }
 
 export interface RealtimeHub {
@@ -68,6 +72,8 @@ export interface RealtimeHub {
   /** How many streams this process holds open for one session of one user. */
   streamsOfSession(userId: string, sessionHash: string): number;
   connections(): number;
+  /** Ends every stream, each told to come back at a random moment within the window. */
+  endAll(): void;
   close(): Promise<void>;
 }
 
@@ -83,8 +89,13 @@ function matches(stream: Stream, revocation: Revocation): boolean {
 export async function createRealtimeHub(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
+  reconnectWindowMs: number,
 ): Promise<RealtimeHub> {
   const byUser = new Map<string, Set<Stream>>();
+  const all = () => [...byUser.values()].flatMap((set) => [...set]);
+  const endAll = () => {
+    for (const stream of all()) stream.end(randomInt(reconnectWindowMs + 1));
+  };
   const parse = <T>(payload: string): T | null => {
     try {
       return JSON.parse(payload) as T;
@@ -118,16 +129,25 @@ export async function createRealtimeHub(
       (error: unknown) => log.warn({ err: error }, 'could not read a realtime batch'),
     );
   });
-  const stopRevocations = await database.listen(REVOCATIONS_CHANNEL, (payload) => {
-    // The session caches settle revocations on this channel (db/notifications/subscription.ts).
-    if (isSettleMessage(payload)) return;
-    const revocation = parse<Revocation>(payload);
-    if (!revocation) return;
-    for (const stream of [...(byUser.get(revocation.userId) ?? [])]) {
-      if (matches(stream, revocation)) stream.end();
-    }
-  });
-  const all = () => [...byUser.values()].flatMap((set) => [...set]);
+  const stopRevocations = await database.listen(
+    REVOCATIONS_CHANNEL,
+    (payload) => {
+      // The session caches settle revocations on this channel (db/notifications/subscription.ts).
+      if (isSettleMessage(payload)) return;
+      const revocation = parse<Revocation>(payload);
+      if (!revocation) return;
+      for (const stream of [...(byUser.get(revocation.userId) ?? [])]) {
+        if (matches(stream, revocation)) stream.end();
+      }
+    },
+    // Revocations and events sent while the listening connection was down were never heard:
+    // every stream comes back, its session is checked afresh, and its page refetches.
+    (state) => {
+      if (state !== 'restored' || byUser.size === 0) return;
+      log.warn({ streams: all().length }, 'notifications may have been missed: ending streams');
+      endAll();
+    },
+  );
   return {
     subscribe(stream) {
       const set = byUser.get(stream.userId) ?? new Set();
@@ -142,6 +162,7 @@ export async function createRealtimeHub(
     streamsOfSession: (userId, sessionHash) =>
       [...(byUser.get(userId) ?? [])].filter((stream) => stream.sessionHash === sessionHash).length,
     connections: () => all().length,
+    endAll,
     async close() {
       await stopEvents();
       await stopBatches();

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { ErrorCode, type RealtimeEvent } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '#server/errors.ts';
@@ -17,11 +18,9 @@ export const MAX_STREAMS_PER_SESSION = 5;
 
 /** GET /api/events: the signed-in user's Server-Sent Events stream, with a 30 s heartbeat (decision 008). */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const openStreams = new Set<() => void>();
-  // Streams never end by themselves; end them so a graceful shutdown does not wait on them.
-  app.addHook('preClose', async () => {
-    for (const end of openStreams) end();
-  });
+  // Streams never end by themselves; end them so a graceful shutdown does not wait on them, and
+  // spread their return over the window so another process is not met by all of them at once.
+  app.addHook('preClose', async () => app.realtime.endAll());
   app.get(
     '/events',
     route('Server-Sent Events: balance, transactions, mining', { onRequest: requireUser }),
@@ -50,16 +49,21 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });
-      raw.write('retry: 1000\n: connected\n\n');
+      // 1 to 3 s, so the browsers of one dropped connection do not all come back in one second.
+      raw.write(`retry: ${1000 + randomInt(2001)}\n: connected\n\n`);
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
       const close = () => {
         clearInterval(heartbeat);
         unsubscribe();
-        openStreams.delete(end);
       };
-      const end = () => {
+      const end = (retryMs?: number) => {
         close();
-        raw.end();
+        // `retry` for any EventSource; `reconnect` for our page, which keeps its own back-off.
+        raw.end(
+          retryMs === undefined
+            ? undefined
+            : `retry: ${retryMs}\nevent: reconnect\ndata: ${retryMs}\n\n`,
+        );
       };
       const unsubscribe = app.realtime.subscribe({
         userId: user.id,
@@ -68,7 +72,6 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         // The session ended (or the account changed): the browser reconnects and learns which.
         end,
       });
-      openStreams.add(end);
       request.raw.on('close', close);
     },
   );
