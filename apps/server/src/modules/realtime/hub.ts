@@ -82,6 +82,18 @@ function matches(stream: Stream, revocation: Revocation): boolean {
   return stream.sessionHash !== revocation.exceptSessionHash;
 }
 
+/** Reads a notification's JSON; one that cannot be read is logged and dropped. */
+function parserLoggingTo(log: FastifyBaseLogger) {
+  return <T>(payload: string): T | null => {
+    try {
+      return JSON.parse(payload) as T;
+    } catch (error) {
+      log.warn({ err: error }, 'dropped a malformed realtime notification');
+      return null;
+    }
+  };
+}
+
 /**
  * Every process LISTENs once per channel: it hands each event to its own streams of that user, and
  * ends its streams of a session that ended, whichever process ended it.
@@ -96,14 +108,7 @@ export async function createRealtimeHub(
   const endAll = () => {
     for (const stream of all()) stream.end(randomInt(reconnectWindowMs + 1));
   };
-  const parse = <T>(payload: string): T | null => {
-    try {
-      return JSON.parse(payload) as T;
-    } catch (error) {
-      log.warn({ err: error }, 'dropped a malformed realtime notification');
-      return null;
-    }
-  };
+  const parse = parserLoggingTo(log);
   const deliver = (envelope: Envelope) => {
     for (const stream of byUser.get(envelope.userId) ?? []) stream.send(envelope.event);
   };
