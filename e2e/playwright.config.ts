@@ -10,7 +10,9 @@ import { chromiumArgs, chromiumPath } from './support/chromium.ts';
  * PostgreSQL database named by TEST_DATABASE_URL.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://127.0.0.1:${port}`;
+// localhost, not 127.0.0.1: WebAuthn takes a domain for the RP ID, never an IP address, and the
+// RP ID is APP_ORIGIN's hostname (docs/decisions/028). The server still listens on 127.0.0.1.
+const baseURL = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'btcp-e2e-'));
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -54,7 +56,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
-      // Every journey signs in from 127.0.0.1; the limits themselves are covered by server tests.
+      // Every journey signs in from one address; the limits themselves are covered by server tests.
       RATE_LIMIT_AUTH_PER_IP: '10000',
       RATE_LIMIT_AUTH_PER_ACCOUNT: '10000',
       RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: '10000',

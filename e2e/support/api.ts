@@ -11,7 +11,7 @@ export function uniqueEmail(prefix: string) {
 }
 
 function origin(baseURL: string | undefined) {
-  return { origin: new URL(baseURL ?? 'http://127.0.0.1:4173').origin };
+  return { origin: new URL(baseURL ?? 'http://localhost:4173').origin };
 }
 
 export async function apiPost(

@@ -18,7 +18,7 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test('first-run /create-admin, admin login, ban a user, and that user sees Account Banned', async ({
@@ -116,7 +116,7 @@ test('register with a referral link, verify from the outbox, log in, see the das
   // Not verified yet: sign-in says so.
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText(/verify your email/i).first()).toBeVisible();
 
   await page.goto(await mailedLink(request, email, 'verify-email'));

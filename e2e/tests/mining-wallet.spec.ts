@@ -14,7 +14,7 @@ test('mining shows in another browser, and the reward lands in the open wallet w
   await dashboard.goto('/login');
   await dashboard.getByLabel('Email').fill(email);
   await dashboard.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dashboard.getByRole('button', { name: 'Sign In' }).click();
+  await dashboard.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(dashboard).toHaveURL(/\/dashboard$/);
 
   const wallet = await context.newPage();
@@ -31,7 +31,7 @@ test('mining shows in another browser, and the reward lands in the open wallet w
   await otherPage.goto('/login');
   await otherPage.getByLabel('Email').fill(email);
   await otherPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await otherPage.getByRole('button', { name: 'Sign In' }).click();
+  await otherPage.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(otherPage.getByRole('button', { name: 'Mining In Another Browser' })).toBeDisabled();
 
   await dashboard.waitForTimeout(3_000);

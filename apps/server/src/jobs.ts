@@ -5,6 +5,7 @@ import { purgeOrphanMedia } from './modules/media/service.ts';
 import { creditDueRewards } from './modules/mining/crediting.ts';
 import { closeStaleSessions } from './modules/mining/sessions.ts';
 import { purgeOldReadNotifications } from './modules/notifications/service.ts';
+import { purgeExpiredChallenges } from './modules/passkeys/ceremony.ts';
 import { purgeOldBatches } from './modules/realtime/hub.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
@@ -26,6 +27,7 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       await purgeOrphanMedia(app.db, app.mediaStorage, now);
       await purgeOldBatches(app.db, now);
       await purgeOldReadNotifications(app.db, now);
+      await purgeExpiredChallenges(app.db, now);
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }

@@ -13,6 +13,7 @@ import { mailboxRoutes } from './modules/mail/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { publicModerationLogRoutes } from './modules/moderation/public-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { passkeyAccountRoutes, passkeyAuthRoutes } from './modules/passkeys/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -22,6 +23,8 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(accountRoutes);
+  await api.register(passkeyAuthRoutes);
+  await api.register(passkeyAccountRoutes);
   await api.register(mailboxRoutes);
   await api.register(miningRoutes);
   await api.register(walletRoutes);

@@ -53,6 +53,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/community/search': [400, 400, 400, 400, 400, 400],
   'GET /api/admin-auth/bootstrap': [200, 200, 200, 200, 200, 200],
   'POST /api/admin-auth/login': [400, 400, 400, 400, 400, 400],
+  // Decision 028: anyone may ask to sign in with a passkey; {} is not an answer.
+  'POST /api/auth/passkey/options': [200, 200, 200, 200, 200, 200],
+  'POST /api/auth/passkey/login': [400, 400, 400, 400, 400, 400],
   // Signed-in users, banned or not (D9: a banned user may read).
   'GET /api/account': [401, 200, 200, 200, 200, 401],
   'PATCH /api/account': [401, 400, 400, 400, 400, 401],
@@ -64,6 +67,15 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/account/reauthenticate': [401, 400, 400, 400, 400, 401],
   // The roles have just signed in, which counts as entering the password.
   'GET /api/account/export': [401, 200, 200, 200, 200, 401],
+  // Passkeys (decision 028): a banned member may still secure the account, as with the password.
+  'GET /api/account/passkeys': [401, 200, 200, 200, 200, 401],
+  'POST /api/account/passkeys/registration-options': [401, 200, 200, 200, 200, 401],
+  'POST /api/account/passkeys': [401, 400, 400, 400, 400, 401],
+  'PATCH /api/account/passkeys/{id}': [401, 400, 400, 400, 400, 401],
+  'DELETE /api/account/passkeys/{id}': [401, 404, 404, 404, 404, 401],
+  // Without a passkey of their own, nothing to confirm with.
+  'POST /api/account/reauthenticate/passkey/options': [401, 400, 400, 400, 400, 401],
+  'POST /api/account/reauthenticate/passkey': [401, 400, 400, 400, 400, 401],
   'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
   'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],

@@ -17,6 +17,7 @@ export * from './moderation-log.ts';
 export * from './moderation-log-schemas.ts';
 export * from './notifications.ts';
 export * from './notifications-schemas.ts';
+export * from './passkeys.ts';
 export * from './paths.ts';
 export * from './product.ts';
 export * from './report-schemas.ts';

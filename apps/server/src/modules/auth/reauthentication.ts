@@ -39,7 +39,7 @@ export async function reauthenticate(
   ownerId: string,
   password: string,
 ) {
-  const { db, clock } = request.server;
+  const { db } = request.server;
   const table = kind === 'user' ? users : adminUsers;
   const [owner] = await db
     .select({ passwordHash: table.passwordHash })
@@ -50,6 +50,15 @@ export async function reauthenticate(
       password: reauthenticationMessages.incorrect,
     });
   }
+  await markReauthenticated(request, kind);
+}
+
+/**
+ * Marks the request's session as just authenticated, once the caller has proved it is them: with
+ * the password here, or with a passkey (decision 028).
+ */
+export async function markReauthenticated(request: FastifyRequest, kind: Kind): Promise<void> {
+  const { db, clock } = request.server;
   await db
     .update(sessions)
     .set({ reauthenticatedAt: clock.now() })

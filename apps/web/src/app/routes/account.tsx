@@ -5,6 +5,7 @@ import { useAccount } from '#web/features/account/api/get-account.ts';
 import { DataCard } from '#web/features/account/components/data-card.tsx';
 import { ProfileCard } from '#web/features/account/components/profile-card.tsx';
 import { SecurityCard } from '#web/features/account/components/security-card.tsx';
+import { PasskeysCard } from '#web/features/passkeys/components/passkeys-card.tsx';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
@@ -33,6 +34,7 @@ export function Component() {
           <ProfileCard account={account.data} />
         )}
         <SecurityCard />
+        <PasskeysCard />
         <div className="lg:col-span-2">
           <SessionsCard owner="account" />
         </div>

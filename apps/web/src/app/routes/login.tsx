@@ -1,6 +1,7 @@
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { SignedOutAuthPage } from '#web/features/auth/components/redirect-if-signed-in.tsx';
+import { PasskeySignIn } from '#web/features/passkeys/components/passkey-sign-in.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
@@ -15,6 +16,7 @@ export function Component() {
       ]}
     >
       <LoginForm />
+      <PasskeySignIn />
     </SignedOutAuthPage>
   );
 }

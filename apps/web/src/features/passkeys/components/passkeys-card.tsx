@@ -1,0 +1,123 @@
+import { type Passkey, passkeyMessages } from '@btcp/shared/passkeys';
+import { KeyRound, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
+import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
+import { toast } from '#web/lib/toast.ts';
+import { passkeyErrorMessage } from '#web/lib/webauthn.ts';
+import { useAddPasskey } from '../api/add-passkey.ts';
+import { confirmWithPasskey } from '../api/confirm-with-passkey.ts';
+import { usePasskeys } from '../api/get-passkeys.ts';
+import { useRemovePasskey } from '../api/remove-passkey.ts';
+import { PasskeyRow } from './passkey-row.tsx';
+
+const showError = (error: unknown) =>
+  toast.error('Error', { description: passkeyErrorMessage(error) });
+
+/** "Use a passkey" in the confirm dialog, for a member who already has one (decision 028). */
+function ConfirmWithPasskeyButton({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await confirmWithPasskey();
+    } catch (error) {
+      showError(error);
+      return;
+    } finally {
+      setBusy(false);
+    }
+    await onConfirmed();
+  };
+  return (
+    <Button type="button" variant="outline" disabled={busy} onClick={() => void confirm()}>
+      <KeyRound aria-hidden="true" className="size-4" />
+      {busy ? passkeyMessages.signingIn : passkeyMessages.useForReauthentication}
+    </Button>
+  );
+}
+
+/**
+ * The member's passkeys on /account: listed with when they were added and last used, added with
+ * the browser's own prompt, renamed, removed. Adding and removing ask the member to confirm it is
+ * them when the password was entered more than 10 minutes ago (decision 025).
+ */
+export function PasskeysCard() {
+  const passkeys = usePasskeys();
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  const action = useReauthenticatedAction(showError);
+  const items = passkeys.data?.items ?? [];
+
+  const addOne = () =>
+    action.run(async () => {
+      await add.mutateAsync();
+      toast.success(passkeyMessages.added);
+    });
+  const removeOne = (passkey: Passkey) =>
+    action.run(async () => {
+      await remove.mutateAsync(passkey.id);
+      toast.success(passkeyMessages.removed);
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{passkeyMessages.title}</CardTitle>
+        <CardDescription>{passkeyMessages.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {passkeys.isPending ? (
+          <div role="status" className="grid gap-3">
+            <span className="sr-only">Loading...</span>
+            <Skeleton className="h-10" />
+          </div>
+        ) : passkeys.isError ? (
+          <RetryAlert stacked onRetry={() => passkeys.refetch()}>
+            Could not load your passkeys.
+          </RetryAlert>
+        ) : items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{passkeyMessages.empty}</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {items.map((passkey) => (
+              <PasskeyRow
+                key={passkey.id}
+                passkey={passkey}
+                busy={action.busy}
+                onRemove={(target) => void removeOne(target)}
+              />
+            ))}
+          </ul>
+        )}
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          disabled={action.busy || passkeys.isPending}
+          onClick={() => void addOne()}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {add.isPending ? passkeyMessages.adding : passkeyMessages.add}
+        </Button>
+        <ReauthenticateDialog
+          {...action.dialog}
+          alternative={
+            items.length > 0 ? (
+              <ConfirmWithPasskeyButton onConfirmed={action.dialog.onConfirmed} />
+            ) : undefined
+          }
+        />
+      </CardContent>
+    </Card>
+  );
+}
