@@ -67,7 +67,8 @@ export function useEventStream(handlers: EventStreamHandlers, url = EVENTS_URL):
         retryTimer = window.setTimeout(connect, delay);
       };
       source.onerror = () => {
-        dropped(jittered(RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)]));
+        const step = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
+        dropped(jittered(step ?? 10_000));
       };
       // A server ending its streams together (a restart, a gap in what it heard) says when each
       // should come back, spread over a window.
