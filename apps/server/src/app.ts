@@ -38,10 +38,21 @@ export interface AppDeps {
   runJobs?: boolean;
 }
 
-export function loggerOptions(config: Config) {
+/**
+ * Logs are JSON lines, for whatever collects them; in development at a terminal they are pretty
+ * (pino-pretty, in a worker thread) unless LOG_FORMAT says otherwise.
+ */
+export function loggerOptions(config: Config, isTerminal = Boolean(process.stdout.isTTY)) {
+  const format = config.LOG_FORMAT ?? (!config.isProduction && isTerminal ? 'pretty' : 'json');
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(format === 'pretty' && {
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+      },
+    }),
   };
 }
 

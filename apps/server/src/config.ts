@@ -25,6 +25,8 @@ const ConfigSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   DEV_MAILBOX: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines for log collectors; pretty for a person at a terminal (see logFormat). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

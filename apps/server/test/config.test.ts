@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loggerOptions } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 
 describe('loadConfig', () => {
@@ -72,5 +73,16 @@ describe('loadConfig', () => {
       loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', DEV_MAILBOX: 'true' })
         .devMailbox,
     ).toBe('nobody');
+  });
+
+  it('logs JSON lines, and pretty lines in development at a terminal unless LOG_FORMAT says', () => {
+    const pretty = (env: Record<string, string>, terminal: boolean) =>
+      'transport' in loggerOptions(loadConfig(env), terminal);
+    expect(pretty({}, true)).toBe(true);
+    expect(pretty({}, false)).toBe(false);
+    expect(pretty({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example' }, true)).toBe(false);
+    expect(pretty({ LOG_FORMAT: 'json' }, true)).toBe(false);
+    expect(pretty({ LOG_FORMAT: 'pretty' }, false)).toBe(true);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow();
   });
 });
