@@ -34,7 +34,7 @@ function KeyDisplay({ enrolment }: { enrolment: TwoFactorEnrolment }) {
           <p className="text-sm font-medium">Key (if you cannot scan)</p>
           <code
             data-testid="totp-key"
-            className="rounded-md border border-border bg-muted/40 px-3 py-2 font-mono text-sm break-all"
+            className="rounded-md border border-border bg-muted/40 px-3 py-2 font-mono text-sm break-words"
           >
             {groupedKey(enrolment.secret)}
           </code>
