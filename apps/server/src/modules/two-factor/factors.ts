@@ -243,6 +243,10 @@ export async function disableTwoFactor(
   body: SecondFactorAnswer & { password: string },
   now: Date,
 ): Promise<void> {
+  // Nothing to turn off: answered before the password is hashed.
+  if (!(await hasConfirmedFactor(db, owner.kind, owner.id))) {
+    throw conflict(twoFactorMessages.notOn);
+  }
   if (!(await passwordMatches(db, owner, body.password))) {
     throw badRequest(twoFactorMessages.passwordIncorrect, {
       password: twoFactorMessages.passwordIncorrect,
