@@ -1,6 +1,8 @@
 import {
   AdminLoginResultSchema,
   LoginResultSchema,
+  PENDING_SIGN_IN_MS,
+  type TwoFactorSignInBody,
   TwoFactorSignInBodySchema,
   twoFactorMessages,
 } from '@btcp/shared';
@@ -64,15 +66,19 @@ export async function askForSecondFactor(
   const token = await beginPendingSignIn(db, kind, ownerId, persistent, clock.now());
   reply.setCookie(pendingCookieName(request, kind), token, {
     ...pendingCookieOptions(request),
-    maxAge: 5 * 60,
+    maxAge: PENDING_SIGN_IN_MS / 1000,
   });
   return true;
 }
 
 /** The second step: the pending sign-in's code (or recovery code) starts the real session. */
-async function completeSignIn(request: FastifyRequest, reply: FastifyReply, kind: Kind) {
+async function completeSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: Kind,
+  body: TwoFactorSignInBody,
+) {
   const { db, clock } = request.server;
-  const body = request.body as { code?: string; recoveryCode?: string };
   const action = kind === 'user' ? 'login-two-factor' : 'admin-login-two-factor';
   await enforceAuthRateLimits(request, action);
   const now = clock.now();
@@ -120,7 +126,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       ok: LoginResultSchema,
     }),
     async (request, reply) => {
-      const owner = await completeSignIn(request, reply, 'user');
+      const owner = await completeSignIn(request, reply, 'user', request.body);
       return {
         user: await signedInMember(app.db, owner.id),
         admin: await findSessionAdmin(request),
@@ -135,7 +141,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       ok: AdminLoginResultSchema,
     }),
     async (request, reply) => {
-      const owner = await completeSignIn(request, reply, 'admin');
+      const owner = await completeSignIn(request, reply, 'admin', request.body);
       return { admin: { id: owner.id, email: owner.email } };
     },
   );
