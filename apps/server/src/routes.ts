@@ -16,6 +16,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { passkeyAccountRoutes, passkeyAuthRoutes } from './modules/passkeys/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { accountTwoFactorRoutes } from './modules/two-factor/routes.ts';
+import { twoFactorSignInRoutes } from './modules/two-factor/sign-in-routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 
 /** Every module's API routes, mounted under /api; the admin area under /api/admin. */
@@ -25,6 +27,8 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(accountRoutes);
   await api.register(passkeyAuthRoutes);
   await api.register(passkeyAccountRoutes);
+  await api.register(accountTwoFactorRoutes);
+  await api.register(twoFactorSignInRoutes);
   await api.register(mailboxRoutes);
   await api.register(miningRoutes);
   await api.register(walletRoutes);

@@ -56,6 +56,9 @@ const EXPECTED: Record<string, Row> = {
   // Decision 028: anyone may ask to sign in with a passkey; {} is not an answer.
   'POST /api/auth/passkey/options': [200, 200, 200, 200, 200, 200],
   'POST /api/auth/passkey/login': [400, 400, 400, 400, 400, 400],
+  // The second sign-in step (decision 027): `{}` is neither a code nor a recovery code.
+  'POST /api/auth/login/two-factor': [400, 400, 400, 400, 400, 400],
+  'POST /api/admin-auth/login/two-factor': [400, 400, 400, 400, 400, 400],
   // Signed-in users, banned or not (D9: a banned user may read).
   'GET /api/account': [401, 200, 200, 200, 200, 401],
   'PATCH /api/account': [401, 400, 400, 400, 400, 401],
@@ -76,6 +79,13 @@ const EXPECTED: Record<string, Row> = {
   // Without a passkey of their own, nothing to confirm with.
   'POST /api/account/reauthenticate/passkey/options': [401, 400, 400, 400, 400, 401],
   'POST /api/account/reauthenticate/passkey': [401, 400, 400, 400, 400, 401],
+  // A member's own two-factor (decision 027); a banned member may still secure the account.
+  'GET /api/account/two-factor': [401, 200, 200, 200, 200, 401],
+  'POST /api/account/two-factor/enrolment': [401, 200, 200, 200, 200, 401],
+  'POST /api/account/two-factor/enrolment/confirm': [401, 400, 400, 400, 400, 401],
+  // Nothing to replace while two-factor is off.
+  'POST /api/account/two-factor/recovery-codes': [401, 409, 409, 409, 409, 401],
+  'POST /api/account/two-factor/disable': [401, 400, 400, 400, 400, 401],
   'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
   'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],
@@ -135,6 +145,15 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/sessions': [401, 403, 403, 403, 403, 200],
   'DELETE /api/admin/sessions/{id}': [401, 403, 403, 403, 403, 400],
   'POST /api/admin/sessions/sign-out-others': [401, 403, 403, 403, 403, 204],
+  'GET /api/admin/settings/two-factor': [401, 403, 403, 403, 403, 200],
+  'PUT /api/admin/settings/two-factor': [401, 403, 403, 403, 403, 400],
+  // An admin's own two-factor, open also to an admin who must set it up first (decision 027).
+  'GET /api/admin/two-factor': [401, 403, 403, 403, 403, 200],
+  'POST /api/admin/two-factor/enrolment': [401, 403, 403, 403, 403, 200],
+  'POST /api/admin/two-factor/enrolment/confirm': [401, 403, 403, 403, 403, 400],
+  'POST /api/admin/two-factor/recovery-codes': [401, 403, 403, 403, 403, 409],
+  'POST /api/admin/two-factor/disable': [401, 403, 403, 403, 403, 400],
+  'POST /api/admin/reauthenticate': [401, 403, 403, 403, 403, 400],
   // Sign-outs end the caller's session, so they run last (see LAST).
   'POST /api/auth/logout': [204, 204, 204, 204, 204, 204],
   'POST /api/admin-auth/logout': [204, 204, 204, 204, 204, 204],

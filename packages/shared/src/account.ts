@@ -9,6 +9,8 @@ export const AccountSchema = z.object({
   isBanned: z.boolean(),
   isModerator: z.boolean(),
   createdAt: z.string(),
+  /** Decision 027: whether sign-in asks for a code from an authenticator app. */
+  twoFactorEnabled: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

@@ -30,6 +30,12 @@ export const ErrorCode = {
   usernameTaken: 'USERNAME_TAKEN',
   /** The password must be entered again first (it was last entered too long ago). */
   reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
+  /** Decision 027: a wrong TOTP or recovery code. */
+  twoFactorCodeInvalid: 'TWO_FACTOR_CODE_INVALID',
+  /** The sign-in waiting for its second factor is gone (expired, or too many wrong codes). */
+  twoFactorSignInExpired: 'TWO_FACTOR_SIGN_IN_EXPIRED',
+  /** Admins must set two-factor up before anything else (the admin setting is on). */
+  twoFactorEnrolmentRequired: 'TWO_FACTOR_ENROLMENT_REQUIRED',
   /** The browser's own: an answer that was not the API's error shape (a proxy's 502 page, say). */
   httpError: 'HTTP_ERROR',
 } as const;

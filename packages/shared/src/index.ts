@@ -26,5 +26,6 @@ export * from './session.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './text.ts';
+export * from './two-factor.ts';
 export * from './vote-rules.ts';
 export * from './wallet.ts';

@@ -33,6 +33,8 @@ export const paths = {
   },
   adminLogin: { path: '/admin-login', getHref: () => '/admin-login' },
   createAdmin: { path: '/create-admin', getHref: () => '/create-admin' },
+  /** Decision 027: where an admin who must have two-factor and has none sets it up. */
+  adminTwoFactorSetup: { path: '/admin-two-factor', getHref: () => '/admin-two-factor' },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   checkInbox: { path: '/check-your-inbox', getHref: () => '/check-your-inbox' },
@@ -77,6 +79,7 @@ export const pageTitles: Record<PathKey, string> = {
   register: `Register | ${SITE_NAME}`,
   adminLogin: `Admin Login | ${SITE_NAME}`,
   createAdmin: `Create Admin | ${SITE_NAME}`,
+  adminTwoFactorSetup: `Set Up Two-Factor | ${SITE_NAME} Admin`,
   forgotPassword: `Forgot Password | ${SITE_NAME}`,
   verifyEmail: `Verify Email | ${SITE_NAME}`,
   checkInbox: `Check Your Inbox | ${SITE_NAME}`,

@@ -16,6 +16,10 @@ export const adminRoutes: RouteObject[] = [
         path: paths.createAdmin.path,
         ...lazyRoute(() => import('./routes/admin/create-admin.tsx')),
       },
+      {
+        path: paths.adminTwoFactorSetup.path,
+        ...lazyRoute(() => import('./routes/admin/two-factor-setup.tsx')),
+      },
     ],
   },
   { path: '/admin', element: <Navigate to={paths.adminDashboard.getHref()} replace /> },

@@ -1,8 +1,8 @@
 import { type Account, adminMessages, authMessages, ErrorCode } from '@btcp/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { profiles, users } from '#server/db/schema.ts';
+import { profiles, totpFactors, users } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { endOtherUserSessions } from '../auth/sessions.ts';
@@ -17,12 +17,22 @@ export async function getAccount(db: Database, userId: string): Promise<Account>
       isBanned: profiles.isBanned,
       isModerator: profiles.isAdmin,
       createdAt: users.createdAt,
+      twoFactorSince: totpFactors.confirmedAt,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(
+      totpFactors,
+      and(eq(totpFactors.userId, users.id), isNotNull(totpFactors.confirmedAt)),
+    )
     .where(eq(users.id, userId));
   if (!row) throw notFound('Account not found');
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  const { twoFactorSince, ...account } = row;
+  return {
+    ...account,
+    createdAt: row.createdAt.toISOString(),
+    twoFactorEnabled: twoFactorSince !== null,
+  };
 }
 
 /** Usernames are unique whatever their case; the database index decides races. */

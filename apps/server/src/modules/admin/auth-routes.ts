@@ -1,14 +1,14 @@
 import {
   AdminBootstrapSchema,
   AdminLoginBodySchema,
+  AdminLoginResultSchema,
   adminMessages,
   CreateAdminBodySchema,
   ErrorCode,
   MessageSchema,
-  StaffSchema,
+  StaffSessionSchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, forbidden } from '#server/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '#server/lib/passwords.ts';
 import {
@@ -19,8 +19,10 @@ import {
 } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { audit } from '../audit/service.ts';
-import { requireAdminOrBootstrap, requireStaff, signedInStaff } from '../auth/guards.ts';
+import { requireAdminOrBootstrap, requireStaffSession, signedInStaff } from '../auth/guards.ts';
 import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
+import { adminMustEnrol } from '../two-factor/policy.ts';
+import { askForSecondFactor } from '../two-factor/sign-in-routes.ts';
 import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
 
 const route = routeOptions(['admin']);
@@ -72,9 +74,9 @@ function adminCreationRoutes(app: ZodApp) {
 function adminSessionRoutes(app: ZodApp) {
   app.post(
     '/admin-auth/login',
-    route('Admin sign-in; sets the admin session cookie', {
+    route('Admin sign-in; sets the admin session cookie, or asks for the second factor', {
       body: AdminLoginBodySchema,
-      ok: z.object({ admin: z.object({ id: z.string(), email: z.string() }) }),
+      ok: AdminLoginResultSchema,
     }),
     async (request, reply) => {
       const { email, password } = request.body;
@@ -86,13 +88,22 @@ function adminSessionRoutes(app: ZodApp) {
         await recordFailure(request, 'admin-login', email);
         throw new AppError(401, ErrorCode.invalidCredentials, adminMessages.invalidEmailOrPassword);
       }
+      if (await askForSecondFactor(request, reply, 'admin', admin.id, false)) {
+        return { admin: null, twoFactorRequired: true as const };
+      }
       await startSession(request, reply, {
         kind: 'admin',
         ownerId: admin.id,
         persistent: false,
         lifetimeMs: ADMIN_SESSION_MS,
       });
-      return { admin: { id: admin.id, email: admin.email } };
+      return {
+        admin: { id: admin.id, email: admin.email },
+        // Decision 027: sent straight to set two-factor up when every admin must have it.
+        ...((await adminMustEnrol(app.db, admin.id)) && {
+          twoFactorEnrolmentRequired: true as const,
+        }),
+      };
     },
   );
 
@@ -108,11 +119,16 @@ function adminSessionRoutes(app: ZodApp) {
   app.get(
     '/admin-auth/me',
     route('Who may use the admin area: an admin, or a moderator (community and blog only)', {
-      ok: StaffSchema,
-      onRequest: requireStaff,
+      ok: StaffSessionSchema,
+      // An admin who must set two-factor up first still learns who they are, and that they must.
+      onRequest: requireStaffSession,
       onSend: noStore,
     }),
-    async (request) => signedInStaff(request),
+    async (request) => {
+      const staff = signedInStaff(request);
+      if (staff.role !== 'admin' || !(await adminMustEnrol(app.db, staff.id))) return staff;
+      return { ...staff, twoFactorEnrolmentRequired: true };
+    },
   );
 }
 

@@ -16,12 +16,13 @@ import { z } from 'zod';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
-import { requireAdmin, requireStaff, signedInStaff } from '../auth/guards.ts';
+import { requireAdmin, requireAdminSession, requireStaff, signedInStaff } from '../auth/guards.ts';
 import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
 import { blogAdminRoutes } from '../blog/routes.ts';
 import { reportModerationRoutes } from '../moderation/report-routes.ts';
 import { communityModerationRoutes } from '../moderation/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { adminTwoFactorRoutes, twoFactorPolicyRoutes } from '../two-factor/routes.ts';
 import { changeAdminPassword } from './admin-accounts.ts';
 import { adminSessionRoutes } from './sessions.ts';
 import { AdminStatsSchema, adminStats } from './stats.ts';
@@ -141,9 +142,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     admin.addHook('onRequest', requireAdmin);
     await admin.register(settingsRoutes, { prefix: '/settings' });
+    await admin.register(twoFactorPolicyRoutes, { prefix: '/settings' });
     dashboardRoutes(admin);
     adminSessionRoutes(admin);
     userRoutes(admin);
     walletRoutes(admin);
+  });
+
+  // Decision 027: what an admin who must set two-factor up first may still do.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireAdminSession);
+    await scope.register(adminTwoFactorRoutes);
   });
 };

@@ -2,6 +2,7 @@ import { adminMessages, ErrorCode, type Staff } from '@btcp/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '#server/errors.ts';
 import { adminExists } from '../admin/admin-accounts.ts';
+import { adminMustEnrol, enrolmentRequired } from '../two-factor/policy.ts';
 import {
   findSessionAdmin,
   findSessionUser,
@@ -48,11 +49,18 @@ export async function requireActiveUser(
   if (request.user?.isBanned) throw accountBanned();
 }
 
-/** Whether the request has an admin session; if so, that admin is its staff. */
-async function resolveAdminStaff(request: FastifyRequest): Promise<boolean> {
+/**
+ * Whether the request has an admin session; if so, that admin is its staff. While admins must
+ * have two-factor (decision 027), one without it gets a 403 TWO_FACTOR_ENROLMENT_REQUIRED here,
+ * except on the few routes that let them set it up (`enrolling`).
+ */
+async function resolveAdminStaff(request: FastifyRequest, enrolling = false): Promise<boolean> {
   request.admin = await findSessionAdmin(request);
   if (!request.admin) return false;
   request.staff = { role: 'admin', id: request.admin.id, email: request.admin.email };
+  if (!enrolling && (await adminMustEnrol(request.server.db, request.admin.id))) {
+    throw enrolmentRequired();
+  }
   return true;
 }
 
@@ -69,9 +77,38 @@ export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply
   throw forbidden(adminMessages.noPrivileges);
 }
 
+/**
+ * An admin session and nothing more: for the routes an admin who must set two-factor up may still
+ * use (setting it up, entering the password again). Decision 027.
+ */
+export async function requireAdminSession(
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<void> {
+  if (await resolveAdminStaff(request, true)) return answeredForOne(reply);
+  await staffCandidate(request);
+  throw forbidden(adminMessages.noPrivileges);
+}
+
 /** D7: an admin, or a signed-in user with the moderator flag (community and blog only). */
 export async function requireStaff(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
-  if (await resolveAdminStaff(request)) return answeredForOne(reply);
+  await requireStaffMayEnrol(request, false, reply);
+}
+
+/** requireStaff for `/api/admin-auth/me`, which tells an admin that they must enrol first. */
+export async function requireStaffSession(
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<void> {
+  await requireStaffMayEnrol(request, true, reply);
+}
+
+async function requireStaffMayEnrol(
+  request: FastifyRequest,
+  enrolling: boolean,
+  reply: FastifyReply | undefined,
+) {
+  if (await resolveAdminStaff(request, enrolling)) return answeredForOne(reply);
   const user = await staffCandidate(request);
   if (!user.isModerator) throw forbidden(adminMessages.noPrivileges);
   // D9: a ban takes a moderator's staff powers with it.

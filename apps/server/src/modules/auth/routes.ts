@@ -3,6 +3,7 @@ import {
   EmailOnlyBodySchema,
   ErrorCode,
   LoginBodySchema,
+  LoginResultSchema,
   MessageSchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
@@ -21,6 +22,7 @@ import {
 } from '#server/lib/rate-limit.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { sendJsonText } from '#server/lib/shared-pages.ts';
+import { askForSecondFactor } from '../two-factor/sign-in-routes.ts';
 import {
   authenticateUser,
   forgotPassword,
@@ -135,7 +137,10 @@ function signUpRoutes(app: ZodApp, ctx: ServiceContext) {
 function signInRoutes(app: ZodApp, ctx: ServiceContext) {
   app.post(
     '/auth/login',
-    route('Sign in; sets the session cookie', { body: LoginBodySchema, ok: SessionStateSchema }),
+    route('Sign in; sets the session cookie, or asks for the second factor (decision 027)', {
+      body: LoginBodySchema,
+      ok: LoginResultSchema,
+    }),
     async (request, reply) => {
       const { email, password, remember } = request.body;
       await enforceAuthRateLimits(request, 'login');
@@ -146,6 +151,13 @@ function signInRoutes(app: ZodApp, ctx: ServiceContext) {
         }
         throw error;
       });
+      if (await askForSecondFactor(request, reply, 'user', user.id, remember)) {
+        return {
+          user: null,
+          admin: await findSessionAdmin(request),
+          twoFactorRequired: true as const,
+        };
+      }
       await startSession(request, reply, {
         kind: 'user',
         ownerId: user.id,

@@ -15,6 +15,7 @@ const account: Account = {
   isBanned: false,
   isModerator: false,
   createdAt: '2025-03-01T10:00:00.000Z',
+  twoFactorEnabled: false,
 };
 
 const laptop: Passkey = {

@@ -6,17 +6,22 @@ import { DataCard } from '#web/features/account/components/data-card.tsx';
 import { ProfileCard } from '#web/features/account/components/profile-card.tsx';
 import { SecurityCard } from '#web/features/account/components/security-card.tsx';
 import { PasskeysCard } from '#web/features/passkeys/components/passkeys-card.tsx';
+import { useEndSessions } from '#web/features/sessions/api/sessions.ts';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
+import { TwoFactorCard } from '#web/features/two-factor/components/two-factor-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.account);
   const account = useAccount();
+  const endSessions = useEndSessions('account');
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Account</h1>
-        <p className="mt-1 text-muted-foreground">Your profile, password, sessions and data.</p>
+        <p className="mt-1 text-muted-foreground">
+          Your profile, password, passkeys, two-factor, sessions and data.
+        </p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {account.isPending ? (
@@ -35,6 +40,7 @@ export function Component() {
         )}
         <SecurityCard />
         <PasskeysCard />
+        <TwoFactorCard owner="account" onSignOutOthers={() => endSessions.mutateAsync(null)} />
         <div className="lg:col-span-2">
           <SessionsCard owner="account" />
         </div>

@@ -2,6 +2,7 @@ import { pageTitles, paths } from '@btcp/shared/paths';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { SignedOutAuthPage } from '#web/features/auth/components/redirect-if-signed-in.tsx';
 import { PasskeySignIn } from '#web/features/passkeys/components/passkey-sign-in.tsx';
+import { SecondFactorForm } from '#web/features/two-factor/components/second-factor-form.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
@@ -15,7 +16,7 @@ export function Component() {
         { prompt: 'Are you an admin?', to: paths.adminLogin.getHref(), link: 'Admin login' },
       ]}
     >
-      <LoginForm />
+      <LoginForm secondStep={(step) => <SecondFactorForm {...step} />} />
       <PasskeySignIn />
     </SignedOutAuthPage>
   );

@@ -11,17 +11,25 @@ import {
 } from '#web/components/ui/card.tsx';
 import { ChangePasswordForm } from '#web/features/admin/components/change-password-form.tsx';
 import { PageHeader } from '#web/features/admin/components/page-header.tsx';
+import { useEndSessions } from '#web/features/sessions/api/sessions.ts';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
+import { AdminTwoFactorPolicyCard } from '#web/features/two-factor/components/admin-policy-card.tsx';
+import { TwoFactorCard } from '#web/features/two-factor/components/two-factor-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 export function Component() {
   useDocumentTitle(pageTitles.adminSettings);
+  const endSessions = useEndSessions('admin');
   return (
     <>
       <PageHeader title="Settings" description="Your admin account and the mining rules." />
       <div className="grid gap-6">
         <ChangePasswordForm />
+        <div className="max-w-xl">
+          <TwoFactorCard owner="admin" onSignOutOthers={() => endSessions.mutateAsync(null)} />
+        </div>
+        <AdminTwoFactorPolicyCard />
         <div className="max-w-xl">
           <SessionsCard owner="admin" />
         </div>

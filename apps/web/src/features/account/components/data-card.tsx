@@ -1,14 +1,7 @@
-import { ErrorCode } from '@btcp/shared/error-codes';
-import {
-  type ReauthenticateBody,
-  ReauthenticateBodySchema,
-  reauthenticationMessages,
-} from '@btcp/shared/sessions';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { reauthenticationMessages } from '@btcp/shared/sessions';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { needsPassword, ReauthenticateForm } from '#web/components/reauthenticate-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
@@ -18,50 +11,9 @@ import {
   CardTitle,
 } from '#web/components/ui/card.tsx';
 import { TriggeredDialog } from '#web/components/ui/dialog.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
-import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { downloadAccountData, reauthenticate } from '../api/export-account.ts';
-
-const needsPassword = (error: unknown) =>
-  error instanceof ApiRequestError && error.code === ErrorCode.reauthenticationRequired;
-
-/** The password again, when the server asks for it before a sensitive action; then the action. */
-function ReauthenticateForm({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ReauthenticateBodySchema),
-    defaultValues: { password: '' },
-  });
-  const onValid = async (values: ReauthenticateBody) => {
-    try {
-      await reauthenticate(values);
-      await onConfirmed();
-    } catch (error) {
-      applyFieldErrors(error, setError, ['password']);
-      if (!(error instanceof ApiRequestError && error.fields.password)) {
-        toast.error('Error', { description: requestErrorMessage(error) });
-      }
-    }
-  };
-  return (
-    <form className="grid gap-4" noValidate onSubmit={handleSubmit(onValid)}>
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Checking...' : 'Continue'}
-      </Button>
-    </form>
-  );
-}
 
 /**
  * "Download your data": everything held about the account as one JSON file. The server asks for
@@ -113,7 +65,7 @@ export function DataCard() {
             </Button>
           }
         >
-          <ReauthenticateForm onConfirmed={download} />
+          <ReauthenticateForm reauthenticate={reauthenticate} onConfirmed={download} />
         </TriggeredDialog>
       </CardContent>
     </Card>

@@ -1,23 +1,28 @@
 import type { AdminLoginBody } from '@btcp/shared/admin';
-import type { SessionState } from '@btcp/shared/session';
+import type { AdminLoginResult, TwoFactorSignInBody } from '@btcp/shared/two-factor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-export interface AdminLoginResult {
-  admin: NonNullable<SessionState['admin']>;
-}
+export type { AdminLoginResult };
 
+/** The password step: the admin session, or (two-factor on, decision 027) `twoFactorRequired`. */
 export const adminLogin = (body: AdminLoginBody) =>
   apiRequest<AdminLoginResult>('/admin-auth/login', { method: 'POST', body });
 
-export function useAdminLogin() {
+export const adminLoginWithSecondFactor = (body: TwoFactorSignInBody) =>
+  apiRequest<AdminLoginResult>('/admin-auth/login/two-factor', { method: 'POST', body });
+
+function useAdminSignIn<Body>(mutationFn: (body: Body) => Promise<AdminLoginResult>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: adminLogin,
+    mutationFn,
     // Who is signed in changed, so every cached answer (the session above all) is out of date. Not
     // awaited: the fresh session redirects away from the form, and the caller's toast must come first.
-    onSuccess: () => {
-      void queryClient.invalidateQueries();
+    onSuccess: (result) => {
+      if (result.admin) void queryClient.invalidateQueries();
     },
   });
 }
+
+export const useAdminLogin = () => useAdminSignIn(adminLogin);
+export const useAdminLoginWithSecondFactor = () => useAdminSignIn(adminLoginWithSecondFactor);

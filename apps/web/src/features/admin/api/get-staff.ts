@@ -1,9 +1,10 @@
-import type { Staff } from '@btcp/shared/admin';
+import type { StaffSession } from '@btcp/shared/two-factor';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** Who may use the admin area: an admin session, or a signed-in user with the moderator flag (D7). */
-export const getStaff = (signal?: AbortSignal) => apiRequest<Staff>('/admin-auth/me', { signal });
+export const getStaff = (signal?: AbortSignal) =>
+  apiRequest<StaffSession>('/admin-auth/me', { signal });
 
 export const staffQueryOptions = () =>
   queryOptions({

@@ -64,6 +64,10 @@ export function AdminGuard({ children }: { children: (staff: Staff) => ReactNode
   if (staff.isError && !staff.isFetching) {
     return <GuardFailure error={staff.error} onRetry={() => void refetch()} />;
   }
+  // Decision 027: while every admin must have two-factor, one without it sets it up first.
+  if (staff.data?.twoFactorEnrolmentRequired) {
+    return <Navigate to={paths.adminTwoFactorSetup.getHref()} replace />;
+  }
   if (staff.data && !staff.isError) return children(staff.data);
   return (
     <FullScreen>

@@ -1,6 +1,8 @@
 import { type AdminLoginBody, AdminLoginBodySchema, adminMessages } from '@btcp/shared/admin';
 import { paths } from '@btcp/shared/paths';
+import type { TwoFactorSignInBody } from '@btcp/shared/two-factor';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { EmailField } from '#web/components/forms/email-field.tsx';
@@ -8,7 +10,11 @@ import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useAdminLogin } from '../api/admin-login.ts';
+import {
+  type AdminLoginResult,
+  useAdminLogin,
+  useAdminLoginWithSecondFactor,
+} from '../api/admin-login.ts';
 import { useAdminBootstrap } from '../api/get-admin-bootstrap.ts';
 
 function loginFailureMessage(error: Error): string {
@@ -20,13 +26,36 @@ function loginFailureMessage(error: Error): string {
   return adminMessages.unexpected;
 }
 
-export function AdminLoginForm() {
+/** The second step's form, composed in by the page (decision 027): it sends the answer, or goes Back. */
+export type AdminSecondStep = (step: {
+  submit: (answer: TwoFactorSignInBody) => Promise<void>;
+  onBack: () => void;
+}) => ReactNode;
+
+/** Signed in: welcomed, and off to the dashboard, or first to set two-factor up (decision 027). */
+function useSignedIn() {
   const navigate = useNavigate();
+  return (result: AdminLoginResult) => {
+    toast.success(adminMessages.loginSuccess, {
+      description: adminMessages.loginSuccessDescription,
+    });
+    const next = result.twoFactorEnrolmentRequired
+      ? paths.adminTwoFactorSetup
+      : paths.adminDashboard;
+    navigate(next.getHref(), { replace: true });
+  };
+}
+
+export function AdminLoginForm({ secondStep }: { secondStep?: AdminSecondStep }) {
+  const signedIn = useSignedIn();
   const login = useAdminLogin();
+  const loginWithSecondFactor = useAdminLoginWithSecondFactor();
   const bootstrap = useAdminBootstrap();
+  const [askingForCode, setAskingForCode] = useState(false);
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors },
   } = useForm<AdminLoginBody>({
     resolver: zodResolver(AdminLoginBodySchema),
@@ -35,15 +64,23 @@ export function AdminLoginForm() {
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: () => {
-        toast.success(adminMessages.loginSuccess, {
-          description: adminMessages.loginSuccessDescription,
-        });
-        navigate(paths.adminDashboard.getHref(), { replace: true });
+      onSuccess: (result) => {
+        if (result.twoFactorRequired) setAskingForCode(true);
+        else signedIn(result);
       },
       onError: (error) => toast.error(loginFailureMessage(error)),
     }),
   );
+
+  if (askingForCode && secondStep) {
+    return secondStep({
+      submit: async (answer) => signedIn(await loginWithSecondFactor.mutateAsync(answer)),
+      onBack: () => {
+        setAskingForCode(false);
+        resetField('password');
+      },
+    });
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">

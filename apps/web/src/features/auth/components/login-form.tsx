@@ -1,8 +1,9 @@
 import { type LoginBody, LoginBodySchema } from '@btcp/shared/auth';
 import { ErrorCode } from '@btcp/shared/error-codes';
 import { paths } from '@btcp/shared/paths';
+import type { LoginResult, TwoFactorSignInBody } from '@btcp/shared/two-factor';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
@@ -13,7 +14,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useLogin } from '../api/login.ts';
+import { useLogin, useLoginWithSecondFactor } from '../api/login.ts';
 import { textLinkClass } from './auth-page.tsx';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 
@@ -21,14 +22,40 @@ type LoginFailure =
   | { kind: 'unverified'; email: string; message: string }
   | { kind: 'other'; message: string };
 
-export function LoginForm() {
+/** The second step's form, composed in by the page (decision 027): it sends the answer, or goes Back. */
+export type SecondStep = (step: {
+  submit: (answer: TwoFactorSignInBody) => Promise<void>;
+  onBack: () => void;
+}) => ReactNode;
+
+function loginFailure(error: unknown, email: string): LoginFailure {
+  const message = requestErrorMessage(error);
+  // D6: an unverified address cannot sign in; the fix is one click away.
+  const unverified = error instanceof ApiRequestError && error.code === ErrorCode.emailNotVerified;
+  return unverified ? { kind: 'unverified', email, message } : { kind: 'other', message };
+}
+
+/** Signed in: welcomed, and off to the dashboard (the admin's, for an admin session too). */
+function useSignedIn() {
   const navigate = useNavigate();
+  return (session: LoginResult) => {
+    toast.success('Login successful');
+    const home = session.admin ? paths.adminDashboard : paths.dashboard;
+    navigate(home.getHref(), { replace: true });
+  };
+}
+
+export function LoginForm({ secondStep }: { secondStep?: SecondStep }) {
+  const signedIn = useSignedIn();
   const login = useLogin();
+  const loginWithSecondFactor = useLoginWithSecondFactor();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [askingForCode, setAskingForCode] = useState(false);
   const {
     register,
     control,
     handleSubmit,
+    resetField,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(LoginBodySchema),
@@ -39,24 +66,26 @@ export function LoginForm() {
     setFailure(null);
     try {
       const session = await login.mutateAsync(values);
-      toast.success('Login successful');
-      const home = session.admin ? paths.adminDashboard : paths.dashboard;
-      navigate(home.getHref(), { replace: true });
+      if (session.twoFactorRequired) setAskingForCode(true);
+      else signedIn(session);
     } catch (error) {
-      const message = requestErrorMessage(error);
-      // D6: an unverified address cannot sign in; the fix is one click away.
-      const unverified =
-        error instanceof ApiRequestError && error.code === ErrorCode.emailNotVerified;
-      setFailure(
-        unverified
-          ? { kind: 'unverified', email: values.email, message }
-          : { kind: 'other', message },
-      );
-      toast.error('Login failed', { description: message });
+      const found = loginFailure(error, values.email);
+      setFailure(found);
+      toast.error('Login failed', { description: found.message });
     }
   };
 
   const busy = login.isPending;
+
+  if (askingForCode && secondStep) {
+    return secondStep({
+      submit: async (answer) => signedIn(await loginWithSecondFactor.mutateAsync(answer)),
+      onBack: () => {
+        setAskingForCode(false);
+        resetField('password');
+      },
+    });
+  }
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">

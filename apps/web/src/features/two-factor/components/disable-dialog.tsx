@@ -1,0 +1,94 @@
+import { twoFactorMessages } from '@btcp/shared/two-factor';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { TriggeredDialog } from '#web/components/ui/dialog.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
+import type { TwoFactorOwner } from '../api/owner.ts';
+import { AnswerField, answerRules, digitsOf } from './code-field.tsx';
+
+interface Values {
+  password: string;
+  code: string;
+  recoveryCode: string;
+}
+
+/** Turning two-factor off: the password and a current code (or a recovery code), in one step. */
+export function DisableTwoFactorDialog({
+  owner,
+  onDisabled,
+}: {
+  owner: TwoFactorOwner;
+  onDisabled: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const disable = useDisableTwoFactor(owner);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { password: '', code: '', recoveryCode: '' } });
+
+  const onValid = async (values: Values) => {
+    const answer = useRecovery
+      ? { recoveryCode: values.recoveryCode.trim() }
+      : { code: digitsOf(values.code) };
+    try {
+      await disable.mutateAsync({ password: values.password, ...answer });
+      toast.success(twoFactorMessages.disabled);
+      setOpen(false);
+      reset();
+      onDisabled();
+    } catch (error) {
+      const fields = error instanceof ApiRequestError ? error.fields : {};
+      const named = (['password', 'code', 'recoveryCode'] as const).filter((key) => fields[key]);
+      for (const key of named) setError(key, { message: fields[key] });
+      if (!named.length) toast.error('Error', { description: requestErrorMessage(error) });
+    }
+  };
+
+  return (
+    <TriggeredDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+      title="Turn off two-factor authentication"
+      description="Your password alone will sign you in again. Confirm with your password and a code."
+      trigger={<Button variant="outline">Turn off</Button>}
+    >
+      <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4">
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          registration={register('password', { required: 'Password is required' })}
+          error={errors.password?.message}
+        />
+        <AnswerField
+          recovery={useRecovery}
+          register={(name) => register(name, answerRules[name])}
+          errors={errors}
+        />
+        <Button
+          type="button"
+          variant="link"
+          className="justify-self-start px-0"
+          onClick={() => setUseRecovery(!useRecovery)}
+        >
+          {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+        </Button>
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? 'Turning off...' : 'Turn off two-factor'}
+        </Button>
+      </form>
+    </TriggeredDialog>
+  );
+}

@@ -1,0 +1,93 @@
+import { type TwoFactorSignInBody, twoFactorMessages } from '@btcp/shared/two-factor';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { AnswerField, answerRules, digitsOf } from './code-field.tsx';
+
+export interface SecondFactorStepProps {
+  /** Sends the answer; resolves once signed in (the caller navigates), rejects with the API error. */
+  submit: (answer: TwoFactorSignInBody) => Promise<void>;
+  /** Back to the password: also where a pending sign-in that ended sends the person. */
+  onBack: () => void;
+}
+
+/**
+ * The second step of a sign-in with two-factor on (decision 027): a code from the app, or one of
+ * the recovery codes instead, and Back to the password.
+ */
+export function SecondFactorForm({ submit, onBack }: SecondFactorStepProps) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ defaultValues: { code: '', recoveryCode: '' } });
+
+  const onValid = async (values: { code: string; recoveryCode: string }) => {
+    setFailure(null);
+    const answer = useRecovery
+      ? { recoveryCode: values.recoveryCode.trim() }
+      : { code: digitsOf(values.code) };
+    try {
+      await submit(answer);
+    } catch (error) {
+      const message = requestErrorMessage(error);
+      const field = useRecovery ? 'recoveryCode' : 'code';
+      if (error instanceof ApiRequestError && error.status === 400) {
+        setError(field, { message: error.fields[field] ?? message }, { shouldFocus: true });
+      } else {
+        setFailure(message);
+      }
+    }
+  };
+
+  const switchTo = (recovery: boolean) => {
+    setUseRecovery(recovery);
+    setFailure(null);
+    reset();
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
+      <div className="grid gap-1">
+        <h2 className="text-lg font-semibold">{twoFactorMessages.title}</h2>
+        <p className="text-sm text-muted-foreground">
+          {useRecovery
+            ? 'Enter one of the recovery codes you saved when you turned two-factor on. Each works once.'
+            : 'Open your authenticator app and enter the code it shows for BTCP.'}
+        </p>
+      </div>
+      {failure ? (
+        <Alert role="alert" className="grid gap-3">
+          <p>{failure}</p>
+          <Button type="button" variant="outline" onClick={onBack}>
+            Enter your password again
+          </Button>
+        </Alert>
+      ) : null}
+      <AnswerField
+        autoFocus
+        recovery={useRecovery}
+        register={(name) => register(name, answerRules[name])}
+        errors={errors}
+      />
+      <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? 'Verifying...' : 'Verify'}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Button type="button" variant="ghost" onClick={onBack}>
+          Back
+        </Button>
+        <Button type="button" variant="link" onClick={() => switchTo(!useRecovery)}>
+          {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+        </Button>
+      </div>
+    </form>
+  );
+}

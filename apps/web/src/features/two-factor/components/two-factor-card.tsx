@@ -1,0 +1,236 @@
+import type { TwoFactorEnrolment } from '@btcp/shared/two-factor';
+import { twoFactorMessages } from '@btcp/shared/two-factor';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { needsPassword, ReauthenticateDialog } from '#web/components/reauthenticate-form.tsx';
+import { Alert, RetryAlert } from '#web/components/ui/alert.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useTwoFactorStatus } from '../api/get-two-factor-status.ts';
+import type { TwoFactorOwner } from '../api/owner.ts';
+import { reauthenticate } from '../api/reauthenticate.ts';
+import { refreshTwoFactorState } from '../api/refresh.ts';
+import { regenerateRecoveryCodes } from '../api/regenerate-recovery-codes.ts';
+import { startEnrolment } from '../api/start-enrolment.ts';
+import { DisableTwoFactorDialog } from './disable-dialog.tsx';
+import { EnrolPanel } from './enrol-panel.tsx';
+import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
+
+type View =
+  | { kind: 'status' }
+  | { kind: 'enrolling'; enrolment: TwoFactorEnrolment }
+  | { kind: 'codes'; codes: string[] };
+
+/** After turning two-factor on or off: the other sessions may have been someone else's. */
+function SignOutOthersOffer({ onSignOutOthers }: { onSignOutOthers: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  if (done)
+    return (
+      <Alert tone="info" role="status">
+        Signed out everywhere else.
+      </Alert>
+    );
+  return (
+    <Alert tone="info" className="grid justify-items-start gap-3">
+      <p>If someone else may have signed in to your account, sign out every other session now.</p>
+      <Button
+        variant="outline"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await onSignOutOthers();
+            setDone(true);
+          } catch (error) {
+            toast.error('Error', { description: requestErrorMessage(error) });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Sign out everywhere else
+      </Button>
+    </Alert>
+  );
+}
+
+/** What the card shows while no set-up or codes are on screen: On/Off and the right buttons. */
+function StatusView({
+  owner,
+  busy,
+  onTurnOn,
+  onNewCodes,
+  onDisabled,
+}: {
+  owner: TwoFactorOwner;
+  busy: boolean;
+  onTurnOn: () => void;
+  onNewCodes: () => void;
+  onDisabled: () => void;
+}) {
+  const status = useTwoFactorStatus(owner);
+  if (status.isPending) {
+    return (
+      <div role="status" className="grid gap-2">
+        <span className="sr-only">Loading...</span>
+        <Skeleton className="h-5 w-48" />
+        <Skeleton className="h-10 w-32" />
+      </div>
+    );
+  }
+  if (status.isError) {
+    return (
+      <RetryAlert stacked onRetry={() => status.refetch()}>
+        Could not load your two-factor settings.
+      </RetryAlert>
+    );
+  }
+  const { enabled, recoveryCodesLeft } = status.data;
+  return (
+    <div className="grid gap-4">
+      <p className="flex items-center gap-2 font-medium">
+        Two-factor authentication:{' '}
+        <Badge
+          className={
+            enabled
+              ? 'border-primary/40 bg-primary/10 text-primary'
+              : 'border-border text-muted-foreground'
+          }
+        >
+          {enabled ? 'On' : 'Off'}
+        </Badge>
+      </p>
+      {enabled ? (
+        <p className="text-sm text-muted-foreground">
+          Recovery codes left: {recoveryCodesLeft} of 10.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {enabled ? (
+          <>
+            <Button variant="outline" disabled={busy} onClick={onNewCodes}>
+              New recovery codes
+            </Button>
+            <DisableTwoFactorDialog owner={owner} onDisabled={onDisabled} />
+          </>
+        ) : (
+          <Button disabled={busy} onClick={onTurnOn}>
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            {busy ? 'Starting...' : 'Turn on two-factor'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Runs an action the server may guard with the password (decision 025): on 403
+ * REAUTHENTICATION_REQUIRED it keeps the action for the password dialog to run again.
+ */
+function useWithPassword() {
+  const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+      setPending(null);
+    } catch (error) {
+      if (needsPassword(error)) setPending(() => action);
+      else toast.error('Error', { description: requestErrorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, pending, busy, cancel: () => setPending(null) };
+}
+
+/**
+ * Two-factor authentication (decision 027) for the member's account page or the admin's settings:
+ * whether it is on, turning it on (QR code, key, a first code, recovery codes), new recovery codes
+ * and turning it off; after a change, the offer to sign out everywhere else.
+ */
+export function TwoFactorCard({
+  owner,
+  onSignOutOthers,
+}: {
+  owner: TwoFactorOwner;
+  onSignOutOthers?: () => Promise<void>;
+}) {
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<View>({ kind: 'status' });
+  const [changed, setChanged] = useState(false);
+  const password = useWithPassword();
+  const turnOn = () =>
+    password.run(async () => {
+      setView({ kind: 'enrolling', enrolment: await startEnrolment(owner) });
+    });
+  const newCodes = () =>
+    password.run(async () => {
+      const { recoveryCodes } = await regenerateRecoveryCodes(owner);
+      refreshTwoFactorState(queryClient, owner);
+      toast.success(twoFactorMessages.regenerated);
+      setView({ kind: 'codes', codes: recoveryCodes });
+    });
+  const toStatus = () => setView({ kind: 'status' });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{twoFactorMessages.title}</CardTitle>
+        <CardDescription>
+          Sign in with your password and a code from an authenticator app on your phone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {view.kind === 'enrolling' ? (
+          <EnrolPanel
+            owner={owner}
+            enrolment={view.enrolment}
+            onConfirmed={(codes) => {
+              setChanged(true);
+              setView({ kind: 'codes', codes });
+            }}
+            onCancel={toStatus}
+          />
+        ) : view.kind === 'codes' ? (
+          <RecoveryCodesPanel codes={view.codes} onDone={toStatus} />
+        ) : (
+          <StatusView
+            owner={owner}
+            busy={password.busy}
+            onTurnOn={() => void turnOn()}
+            onNewCodes={() => void newCodes()}
+            onDisabled={() => setChanged(true)}
+          />
+        )}
+        {changed && onSignOutOthers && view.kind === 'status' ? (
+          <SignOutOthersOffer onSignOutOthers={onSignOutOthers} />
+        ) : null}
+        <ReauthenticateDialog
+          open={password.pending !== null}
+          onOpenChange={(open) => {
+            if (!open) password.cancel();
+          }}
+          reauthenticate={(values) => reauthenticate(owner, values)}
+          onConfirmed={async () => {
+            if (password.pending) await password.run(password.pending);
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
