@@ -16,6 +16,7 @@ const alice: AdminUser = {
   isBanned: false,
   emailVerified: true,
   createdAt: '2025-01-05T10:00:00.000Z',
+  deletedAt: null,
 };
 const bob: AdminUser = {
   ...alice,
