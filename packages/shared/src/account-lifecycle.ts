@@ -44,6 +44,5 @@ export const accountLifecycleMessages = {
   goodbyeText:
     'You are signed out everywhere. Your email address is free to register again. Thank you for being part of BTCP.',
   accountDeletedStaff: 'This account was deleted',
-  passwordChangedOthersSignedOut:
-    'Password updated. Every other session of your account was signed out.',
+  passwordChangedOthersSignedOut: 'Every other session of your account was signed out.',
 } as const;

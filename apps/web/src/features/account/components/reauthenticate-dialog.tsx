@@ -1,0 +1,87 @@
+import {
+  type ReauthenticateBody,
+  ReauthenticateBodySchema,
+  reauthenticationMessages,
+} from '@btcp/shared/sessions';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { reauthenticate } from '../api/reauthenticate.ts';
+
+/** The password again, when the server asks for it before a sensitive action; then the action. */
+function ReauthenticateForm({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ReauthenticateBodySchema),
+    defaultValues: { password: '' },
+  });
+  const onValid = async (values: ReauthenticateBody) => {
+    try {
+      await reauthenticate(values);
+    } catch (error) {
+      applyFieldErrors(error, setError, ['password']);
+      if (!(error instanceof ApiRequestError && error.fields.password)) {
+        toast.error('Error', { description: requestErrorMessage(error) });
+      }
+      return;
+    }
+    await onConfirmed();
+  };
+  return (
+    <form className="grid gap-4" noValidate onSubmit={handleSubmit(onValid)}>
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Checking...' : 'Continue'}
+      </Button>
+    </form>
+  );
+}
+
+interface ReauthenticateDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Runs the action again once the password is confirmed. */
+  onConfirmed: () => Promise<void>;
+}
+
+/**
+ * "Confirm it's you": opened by useReauthenticatedAction when the server wants the password
+ * (decision 025); focus returns to the button that started the action when it closes.
+ */
+export function ReauthenticateDialog({
+  open,
+  onOpenChange,
+  onConfirmed,
+}: ReauthenticateDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{reauthenticationMessages.title}</DialogTitle>
+          <DialogDescription>{reauthenticationMessages.description}</DialogDescription>
+        </DialogHeader>
+        <ReauthenticateForm onConfirmed={onConfirmed} />
+      </DialogContent>
+    </Dialog>
+  );
+}
