@@ -7,7 +7,6 @@ import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import {
   Card,
   CardContent,
@@ -30,7 +29,6 @@ import { ReauthenticateDialog } from './reauthenticate-dialog.tsx';
  */
 export function DeleteAccountCard({ email }: { email: string }) {
   const deleteAccount = useDeleteAccount();
-  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -53,8 +51,9 @@ export function DeleteAccountCard({ email }: { email: string }) {
     }
     return run(async () => {
       await deleteAccount.mutateAsync(values);
-      // The goodbye page is outside the signed-in area; it forgets the session there.
-      await navigate(paths.accountDeleted.getHref(), { replace: true, state: { deleted: true } });
+      // A fresh load, not a route change: the ended event stream has the signed-in pages redirect
+      // to sign-in at the same moment, and a reload forgets everything the app held of the account.
+      window.location.replace(paths.accountDeleted.getHref());
     });
   };
 
@@ -68,16 +67,10 @@ export function DeleteAccountCard({ email }: { email: string }) {
         <CardDescription>{messages.deleteDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
+        <form noValidate onSubmit={handleSubmit(onValid)} className="grid max-w-lg gap-5">
           <FormField label={messages.deleteConfirmLabel} error={errors.email?.message}>
             {(control) => (
-              <Input
-                {...control}
-                {...register('email')}
-                type="email"
-                autoComplete="off"
-                placeholder={email}
-              />
+              <Input {...control} {...register('email')} type="email" autoComplete="off" />
             )}
           </FormField>
           <DestructiveButton
