@@ -4,7 +4,7 @@ import type { ServiceContext } from '#server/context.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { emailTokens, type mailQueue, users } from '#server/db/schema.ts';
-import { AppError, badRequest } from '#server/errors.ts';
+import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
@@ -41,12 +41,8 @@ export async function requestEmailChange(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!user) throw invalidChangeLink();
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('Account not found');
     if (user.email.toLowerCase() === newEmail.toLowerCase()) {
       throw badRequest(accountLifecycleMessages.sameEmail, {
         newEmail: accountLifecycleMessages.sameEmail,
