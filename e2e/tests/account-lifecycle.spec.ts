@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, signInAdmin, uniqueEmail, verifiedUser } from '../support/api.ts';
-import { signedInPage } from '../support/session.ts';
+import { horizontalOverflow, signedInPage } from '../support/session.ts';
 
 /** The link of the newest email-change mail to `to`, as a path the browser can open. */
 async function changeLink(request: APIRequestContext, to: string) {
@@ -57,7 +57,10 @@ test('a member changes their email through the mailed link, then deletes the acc
   });
   expect(refused.status()).toBe(401);
   const phone = await signedInPage(browser, newEmail, { viewport: { width: 375, height: 800 } });
-  await phone.goto('/wallet');
+  await phone.goto('/account');
+  await expect(phone.getByRole('heading', { name: 'Delete account' })).toBeVisible();
+  expect(await horizontalOverflow(phone)).toBe(0);
+  await shoot(phone, 'phone');
 
   // Deleting: the typed address must be the account's.
   await page.getByLabel('Type your email address to confirm').fill(oldEmail);
