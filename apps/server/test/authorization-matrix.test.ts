@@ -40,6 +40,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/auth/forgot-password': [400, 400, 400, 400, 400, 400],
   'POST /api/auth/reset-password/check': [400, 400, 400, 400, 400, 400],
   'POST /api/auth/reset-password': [400, 400, 400, 400, 400, 400],
+  // The link is opened wherever the mail is read, signed in or not (decision 029).
+  'POST /api/account/email/confirm': [400, 400, 400, 400, 400, 400],
   'GET /api/dev/mailbox': [200, 200, 200, 200, 200, 200],
   'GET /api/blog/posts': [200, 200, 200, 200, 200, 200],
   'GET /api/blog/posts/{id}': [404, 404, 404, 404, 404, 404],
@@ -86,6 +88,9 @@ const EXPECTED: Record<string, Row> = {
   // Nothing to replace while two-factor is off.
   'POST /api/account/two-factor/recovery-codes': [401, 409, 409, 409, 409, 401],
   'POST /api/account/two-factor/disable': [401, 400, 400, 400, 400, 401],
+  // Decision 029: a banned member may still change the address or leave.
+  'POST /api/account/email': [401, 400, 400, 400, 400, 401],
+  'POST /api/account/delete': [401, 400, 400, 400, 400, 401],
   'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
   'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],

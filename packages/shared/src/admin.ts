@@ -77,6 +77,8 @@ export const AdminUserSchema = z.object({
   isBanned: z.boolean(),
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /** When the member deleted the account (decision 029); its address is a placeholder then. */
+  deletedAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

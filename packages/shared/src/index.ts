@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './account-lifecycle.ts';
 export * from './admin.ts';
 export * from './api-error.ts';
 export * from './auth.ts';

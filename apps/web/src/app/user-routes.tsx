@@ -13,6 +13,12 @@ export const accountRoutes: RouteObject[] = [
   { path: paths.verifyEmail.path, ...lazyRoute(() => import('./routes/verify-email.tsx')) },
   { path: paths.forgotPassword.path, ...lazyRoute(() => import('./routes/forgot-password.tsx')) },
   { path: paths.resetPassword.path, ...lazyRoute(() => import('./routes/reset-password.tsx')) },
+  // Decision 029: opened from the mail, signed in or not; the goodbye page after deleting.
+  {
+    path: paths.confirmEmailChange.path,
+    ...lazyRoute(() => import('./routes/confirm-email-change.tsx')),
+  },
+  { path: paths.accountDeleted.path, ...lazyRoute(() => import('./routes/account-deleted.tsx')) },
   // D22: the server answers 404 in production, and the page says so.
   { path: paths.mailbox.path, ...lazyRoute(() => import('./routes/dev-mailbox.tsx')) },
 ];

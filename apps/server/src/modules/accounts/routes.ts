@@ -18,12 +18,21 @@ import { reauthenticate, requireRecentAuthentication } from '../auth/reauthentic
 import { endSessionById, listSessions } from '../auth/session-list.ts';
 import { endOtherUserSessions, sessionToken } from '../auth/sessions.ts';
 import { exportAccount } from './export.ts';
+import { emailConfirmationRoutes, lifecycleRoutes } from './lifecycle-routes.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';
 
 const route = routeOptions(['account']);
 
-/** The signed-in user's own account; every route here requires a user session. */
+/**
+ * The user's own account. Every route requires a user session but the confirmation of a new
+ * address, whose link may be opened in any browser (decision 029).
+ */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(async (open) => emailConfirmationRoutes(open));
+  await app.register(signedInAccountRoutes);
+};
+
+const signedInAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
 
   app.get(
@@ -46,11 +55,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/password',
-    route('Change the password; ends every other session of the account', {
-      body: ChangePasswordBodySchema,
-      ok: MessageSchema,
-      onRequest: rateLimitedAs('account-password'),
-    }),
+    route(
+      'Change the password (the current one counts as entering it again); ends every other session',
+      {
+        body: ChangePasswordBodySchema,
+        ok: MessageSchema,
+        onRequest: rateLimitedAs('account-password'),
+      },
+    ),
     async (request) => {
       await changePassword(
         app.db,
@@ -60,12 +72,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock.now(),
       );
       await app.sessionCache.settle();
+      app.mailDrainer.kick();
       return { message: 'Password updated' };
     },
   );
 
   sessionRoutes(app);
   dataRoutes(app);
+  lifecycleRoutes(app);
 };
 
 /** Entering the password again, and taking one's data away (decision 025). */

@@ -2,10 +2,12 @@ import { type Account, adminMessages, authMessages, ErrorCode } from '@btcp/shar
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { profiles, totpFactors, users } from '#server/db/schema.ts';
+import { profiles, sessions, totpFactors, users } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { hashToken } from '#server/lib/tokens.ts';
 import { endOtherUserSessions } from '../auth/sessions.ts';
+import { queueSecurityNotice } from '../mail/security-notices.ts';
 
 export async function getAccount(db: Database, userId: string): Promise<Account> {
   const [row] = await db
@@ -73,6 +75,21 @@ export async function changePassword(
     });
   }
   const passwordHash = await hashNewPassword(newPassword, 'newPassword');
-  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    if (!changed) return;
+    await queueSecurityNotice(tx, changed.email, 'password_changed', now);
+    if (currentToken) {
+      // The current password was just entered: it counts as entering it again (decision 029).
+      await tx
+        .update(sessions)
+        .set({ reauthenticatedAt: now })
+        .where(and(eq(sessions.tokenHash, hashToken(currentToken)), eq(sessions.userId, userId)));
+    }
+  });
   await endOtherUserSessions(db, userId, currentToken);
 }

@@ -1,10 +1,16 @@
-import type { AdminUser, Staff, UpdateAdminUserBody } from '@btcp/shared';
+import {
+  type AdminUser,
+  accountLifecycleMessages,
+  ErrorCode,
+  type Staff,
+  type UpdateAdminUserBody,
+} from '@btcp/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import { profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
-import { notFound } from '#server/errors.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import { audit } from '../audit/service.ts';
 import { logModeration } from '../moderation/log.ts';
 import { publishRevocation } from '../realtime/hub.ts';
@@ -20,12 +26,16 @@ function rowSelection() {
     isBanned: profiles.isBanned,
     emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
     createdAt: users.createdAt,
+    deletedAt: users.deletedAt,
   };
 }
 
-const toAdminUser = (row: Omit<AdminUser, 'createdAt'> & { createdAt: Date }): AdminUser => ({
+const toAdminUser = (
+  row: Omit<AdminUser, 'createdAt' | 'deletedAt'> & { createdAt: Date; deletedAt: Date | null },
+): AdminUser => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
+  deletedAt: row.deletedAt?.toISOString() ?? null,
 });
 
 /** Server-side search (case-insensitive, email or username) and pagination, newest first. */
@@ -71,11 +81,17 @@ export async function updateUserFlags(
         isBanned: profiles.isBanned,
         isModerator: profiles.isAdmin,
         username: profiles.username,
+        deletedAt: users.deletedAt,
       })
       .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
       .where(eq(profiles.id, userId))
-      .for('update');
+      .for('update', { of: profiles });
     if (!before) throw notFound('User not found');
+    // Nobody can sign in to a deleted account: a ban or a moderator flag would mean nothing.
+    if (before.deletedAt) {
+      throw new AppError(409, ErrorCode.conflict, accountLifecycleMessages.accountDeletedStaff);
+    }
     const changes: Partial<{ isBanned: boolean; isAdmin: boolean }> = {};
     if (body.isBanned !== undefined && body.isBanned !== before.isBanned)
       changes.isBanned = body.isBanned;

@@ -18,6 +18,7 @@ import {
   verifyPassword,
 } from '#server/lib/passwords.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
+import { deliverEmailChange } from '../accounts/email-change.ts';
 import { enqueueMail, type MailDeliverer } from '../mail/queue.ts';
 import { isSecurityEvent, securityNoticeMessage } from '../mail/security-notices.ts';
 import {
@@ -73,7 +74,8 @@ async function findUserByEmail(ctx: ServiceContext, email: string) {
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    // A deleted account's placeholder address never signs in or gets mail (decision 029).
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
     .limit(1);
   return user ?? null;
 }
@@ -87,10 +89,12 @@ export async function register(ctx: ServiceContext, body: RegisterBody): Promise
   assertStrongPassword(body.password);
   let referrerId: string | null = null;
   if (body.referralCode) {
+    // A deleted account's code is no longer anyone's (decision 029).
     const [referrer] = await ctx.db
       .select({ id: profiles.id })
       .from(profiles)
-      .where(eq(profiles.referralCode, body.referralCode));
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(and(eq(profiles.referralCode, body.referralCode), isNull(users.deletedAt)));
     if (!referrer) {
       throw badRequest(authMessages.referralCodeUnknown, {
         referralCode: authMessages.referralCodeUnknown,
@@ -215,6 +219,8 @@ export const deliverAccountMail: MailDeliverer = async (ctx, mail) => {
     }
     return;
   }
+  // Keyed by the account asking, not by the address, which is not the account's yet.
+  if (mail.kind === 'change_email') return deliverEmailChange(ctx, mail);
   const user = await findUserByEmail(ctx, mail.email);
   if (!user) return;
   if (mail.kind === 'already_registered') {

@@ -190,6 +190,20 @@ export async function stopMining(db: Database, userId: string, sessionId: string
   );
 }
 
+/**
+ * Closes the user's session, if one is open, as Stop does, inside the caller's transaction: an
+ * account being deleted is paid what its pings covered, so the ledger stays exact (decision 029).
+ */
+export async function closeSessionOfUser(tx: Transaction, userId: string, now: Date) {
+  const [session] = await tx
+    .select(sessionWithPing)
+    .from(miningSessions)
+    .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
+    .where(eq(miningSessions.userId, userId))
+    .for('update', { of: miningSessions });
+  if (session) await closeSession(tx, session, now);
+}
+
 export interface JobLog {
   warn(details: object, message: string): void;
 }

@@ -20,10 +20,12 @@ export async function creditReferralBonus(
     .where(eq(profiles.id, referredUserId));
   if (!referred?.referredBy) return false;
   const [referrer] = await tx
-    .select({ id: profiles.id, isBanned: profiles.isBanned })
+    .select({ id: profiles.id, isBanned: profiles.isBanned, deletedAt: users.deletedAt })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
     .where(eq(profiles.id, referred.referredBy));
-  if (!referrer || referrer.isBanned) return false;
+  // Decision 029: a deleted account earns nothing more; nobody could spend it.
+  if (!referrer || referrer.isBanned || referrer.deletedAt) return false;
   const credited = await applyLedgerEntry(tx, {
     userId: referrer.id,
     amount: (await loadSettings(tx)).referralBonus,

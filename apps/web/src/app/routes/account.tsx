@@ -3,6 +3,8 @@ import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { DataCard } from '#web/features/account/components/data-card.tsx';
+import { DeleteAccountCard } from '#web/features/account/components/delete-account-card.tsx';
+import { EmailCard } from '#web/features/account/components/email-card.tsx';
 import { ProfileCard } from '#web/features/account/components/profile-card.tsx';
 import { SecurityCard } from '#web/features/account/components/security-card.tsx';
 import { PasskeysCard } from '#web/features/passkeys/components/passkeys-card.tsx';
@@ -20,7 +22,7 @@ export function Component() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Account</h1>
         <p className="mt-1 text-muted-foreground">
-          Your profile, password, passkeys, two-factor, sessions and data.
+          Your profile, email, password, passkeys, two-factor, sessions and data.
         </p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -39,12 +41,18 @@ export function Component() {
           <ProfileCard account={account.data} />
         )}
         <SecurityCard />
+        {account.data ? <EmailCard email={account.data.email} /> : null}
         <PasskeysCard />
         <TwoFactorCard owner="account" onSignOutOthers={() => endSessions.mutateAsync(null)} />
+        <DataCard />
         <div className="lg:col-span-2">
           <SessionsCard owner="account" />
         </div>
-        <DataCard />
+        {account.data ? (
+          <div className="lg:col-span-2">
+            <DeleteAccountCard email={account.data.email} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -10,7 +10,8 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    // The server ends this account's other sessions; the session answer is asked for afresh.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }),
+    // The server ends this account's other sessions: the session answer and the session list
+    // shown on the page are asked for afresh.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,8 +1,4 @@
-import type { ReauthenticateBody } from '@btcp/shared/sessions';
 import { apiRequest } from '#web/lib/api-client.ts';
-
-export const reauthenticate = (body: ReauthenticateBody) =>
-  apiRequest<void>('/account/reauthenticate', { method: 'POST', body });
 
 /** Fetches the export and hands it to the browser as a file named like the server names it. */
 export async function downloadAccountData(): Promise<void> {

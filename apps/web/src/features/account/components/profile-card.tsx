@@ -52,7 +52,7 @@ export function ProfileCard({ account }: { account: Account }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
-          <FormField label="Email" hint="Your email address cannot be changed.">
+          <FormField label="Email" hint="You change it in the Email address card.">
             {(control) => (
               <Input
                 {...control}

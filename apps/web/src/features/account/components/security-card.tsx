@@ -1,4 +1,5 @@
 import { type ChangePasswordBody, ChangePasswordBodySchema } from '@btcp/shared/account';
+import { accountLifecycleMessages } from '@btcp/shared/account-lifecycle';
 import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -48,7 +49,9 @@ export function SecurityCard() {
     try {
       await changePassword.mutateAsync(values);
       reset();
-      toast.success('Password updated');
+      toast.success('Password updated', {
+        description: accountLifecycleMessages.passwordChangedOthersSignedOut,
+      });
     } catch (error) {
       applyFieldErrors(error, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
       toast.error('Error', { description: requestErrorMessage(error) });

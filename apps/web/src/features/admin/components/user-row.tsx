@@ -1,6 +1,7 @@
 import type { AdminUser, UpdateAdminUserBody } from '@btcp/shared/admin';
 import { useRef, useState } from 'react';
 import { ReasonField } from '#web/components/moderation-reason-field.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { TableCell, TableRow } from '#web/components/ui/table.tsx';
@@ -95,10 +96,52 @@ function BanCell({ user, busy, save }: { user: AdminUser; busy?: true; save: Sav
 }
 
 /**
+ * A deleted account (decision 029): marked, its placeholder address shown, and no switches or
+ * actions, since nobody can sign in to it (the server refuses them too).
+ */
+function DeletedUserRow({ user }: { user: AdminUser }) {
+  const notApplicable = (label: string) => (
+    <TableCell data-label={label} className="text-muted-foreground">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">Not applicable to a deleted account</span>
+    </TableCell>
+  );
+  return (
+    <TableRow className="bg-muted/40 max-sm:px-1">
+      <AccountCells
+        email={user.email}
+        username={null}
+        fallback="Anonymous User"
+        marker={<Badge className="ml-2 border-destructive/40 text-destructive">Deleted</Badge>}
+      />
+      <TableCell data-label="Referral Code" className="font-mono text-xs">
+        {user.referralCode}
+      </TableCell>
+      <TableCell data-label="Referrals" className="text-right tabular-nums">
+        {user.referralsCount}
+      </TableCell>
+      <TableCell data-label="Joined" className="whitespace-nowrap">
+        {formatShortDate(user.createdAt)}
+      </TableCell>
+      {notApplicable('Moderator')}
+      {notApplicable('Banned')}
+      <TableCell className="text-sm text-muted-foreground max-sm:pt-2">
+        Deleted {user.deletedAt ? formatShortDate(user.deletedAt) : ''}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
  * One user with their flags: each switch saves at once and flips back if the server refuses. A ban
  * asks first (it takes mining, posting and a moderator's powers away at once) and offers Undo.
  */
 export function UserRow({ user }: { user: AdminUser }) {
+  if (user.deletedAt) return <DeletedUserRow user={user} />;
+  return <ActiveUserRow user={user} />;
+}
+
+function ActiveUserRow({ user }: { user: AdminUser }) {
   const { save, isPending } = useSaveUser(user);
   const moderatorSwitch = useRef<HTMLButtonElement>(null);
   // aria-disabled, not disabled, while saving: focus may rest on (or be sent to) a switch meanwhile.

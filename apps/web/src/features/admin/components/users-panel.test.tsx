@@ -16,6 +16,7 @@ const alice: AdminUser = {
   isBanned: false,
   emailVerified: true,
   createdAt: '2025-01-05T10:00:00.000Z',
+  deletedAt: null,
 };
 const bob: AdminUser = {
   ...alice,
@@ -103,6 +104,24 @@ describe('UsersPanel', () => {
     ).not.toBeChecked();
     expect(screen.getByText('Page 1 of 1')).toBeVisible();
     expect(screen.getByText('Total: 2 users')).toBeVisible();
+  });
+
+  it('marks a deleted account and offers no switch or action on it', async () => {
+    const gone: AdminUser = {
+      ...bob,
+      id: 'u3',
+      email: 'deleted-u3@deleted.invalid',
+      deletedAt: '2026-02-01T10:00:00.000Z',
+    };
+    stubApi({ 'GET /admin/users': { body: page([alice, gone]) } });
+    renderPanel();
+    const cell = await screen.findByRole('cell', { name: /deleted-u3@deleted\.invalid/ });
+    const deletedRow = within(cell.closest('tr') as HTMLElement);
+    expect(deletedRow.getByText('Deleted')).toBeVisible();
+    expect(deletedRow.queryAllByRole('switch')).toEqual([]);
+    expect(deletedRow.queryAllByRole('button')).toEqual([]);
+    expect(deletedRow.getAllByText('Not applicable to a deleted account')).toHaveLength(2);
+    expect(row('alice@example.com').getAllByRole('switch')).toHaveLength(2);
   });
 
   it('searches on the server once typing pauses', async () => {

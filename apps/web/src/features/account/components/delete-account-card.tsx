@@ -1,0 +1,89 @@
+import {
+  type DeleteAccountBody,
+  DeleteAccountBodySchema,
+  accountLifecycleMessages as messages,
+} from '@btcp/shared/account-lifecycle';
+import { paths } from '@btcp/shared/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TriangleAlert } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#web/components/ui/card.tsx';
+import { DestructiveButton } from '#web/components/ui/destructive-button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+
+/**
+ * "Delete account" (decision 029): typing the account's address is the confirmation, and the
+ * password is asked for again when the server wants it. The server checks the address too.
+ */
+export function DeleteAccountCard({ email }: { email: string }) {
+  const deleteAccount = useDeleteAccount();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(DeleteAccountBodySchema),
+    defaultValues: { email: '' },
+  });
+  const { run, busy, dialog } = useReauthenticatedAction((error) => {
+    if (!applyFieldErrors(error, setError, ['email'])) {
+      toast.error('Error', { description: requestErrorMessage(error) });
+    }
+  });
+
+  const onValid = (values: DeleteAccountBody) => {
+    if (values.email.toLowerCase() !== email.toLowerCase()) {
+      setError('email', { message: messages.deleteEmailMismatch }, { shouldFocus: true });
+      return;
+    }
+    return run(async () => {
+      await deleteAccount.mutateAsync(values);
+      // A fresh load, not a route change: the ended event stream has the signed-in pages redirect
+      // to sign-in at the same moment, and a reload forgets everything the app held of the account.
+      window.location.replace(paths.accountDeleted.getHref());
+    });
+  };
+
+  return (
+    <Card className="border-destructive/60">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-destructive">
+          <TriangleAlert aria-hidden="true" className="size-5" />
+          {messages.deleteTitle}
+        </CardTitle>
+        <CardDescription>{messages.deleteDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={handleSubmit(onValid)} className="grid max-w-lg gap-5">
+          <FormField label={messages.deleteConfirmLabel} error={errors.email?.message}>
+            {(control) => (
+              <Input {...control} {...register('email')} type="email" autoComplete="off" />
+            )}
+          </FormField>
+          <DestructiveButton
+            type="submit"
+            className="justify-self-start"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {busy ? 'Deleting...' : messages.deleteButton}
+          </DestructiveButton>
+        </form>
+        <ReauthenticateDialog {...dialog} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  type ChangeEmailBody,
+  ChangeEmailBodySchema,
+  accountLifecycleMessages as messages,
+} from '@btcp/shared/account-lifecycle';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useChangeEmail } from '../api/change-email.ts';
+
+/**
+ * The address the member signs in with, and a form to change it (decision 029): a link goes to the
+ * new address, and the change happens when it is opened. The password is asked for again when the
+ * server wants it.
+ */
+export function EmailCard({ email }: { email: string }) {
+  const changeEmail = useChangeEmail();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ChangeEmailBodySchema),
+    defaultValues: { newEmail: '' },
+  });
+  const { run, busy, dialog } = useReauthenticatedAction((error) => {
+    if (!applyFieldErrors(error, setError, ['newEmail'])) {
+      toast.error('Error', { description: requestErrorMessage(error) });
+    }
+  });
+
+  const onValid = (values: ChangeEmailBody) =>
+    run(async () => {
+      await changeEmail.mutateAsync(values);
+      setSentTo(values.newEmail);
+      reset();
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{messages.emailTitle}</CardTitle>
+        <CardDescription>{messages.emailDescription}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <p className="text-sm">
+          Current address: <span className="font-medium break-all">{email}</span>
+        </p>
+        <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
+          <FormField label={messages.newEmailLabel} error={errors.newEmail?.message}>
+            {(control) => (
+              <Input {...control} {...register('newEmail')} type="email" autoComplete="email" />
+            )}
+          </FormField>
+          <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
+            {busy ? 'Sending...' : messages.changeEmail}
+          </Button>
+        </form>
+        {sentTo ? (
+          <div role="status" className="flex gap-3 rounded-lg bg-muted p-4 text-sm">
+            <MailCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
+            <div className="grid gap-1">
+              <p className="font-medium break-all">{messages.checkNewAddress(sentTo)}</p>
+              <p className="text-muted-foreground">{messages.checkNewAddressHint}</p>
+            </div>
+          </div>
+        ) : null}
+        <ReauthenticateDialog {...dialog} />
+      </CardContent>
+    </Card>
+  );
+}
