@@ -23,7 +23,7 @@ export const users = pgTable(
     /** Last request with a session, for the community's real "Online" figure (D19). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /**
-     * When the member deleted the account (decision 027): the row stays, anonymised, so the ledger
+     * When the member deleted the account (decision 029): the row stays, anonymised, so the ledger
      * keeps its owner; the address is replaced and free to register again.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -115,7 +115,7 @@ export const sessions = pgTable(
 
 /**
  * Single-use links sent by email: verification (24 h) and password reset (1 h), D6; an email
- * change (24 h) carries the new address it confirms (decision 027).
+ * change (24 h) carries the new address it confirms (decision 029).
  */
 export const emailTokens = pgTable(
   'email_tokens',

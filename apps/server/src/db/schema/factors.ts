@@ -87,7 +87,10 @@ export const pendingSignIns = pgTable(
   ],
 );
 
-/** A member's WebAuthn credentials (passkeys), named by the member; a passkey is both factors. */
+/**
+ * A member's WebAuthn credentials (passkeys, decision 028), named by the member; a passkey is both
+ * factors.
+ */
 export const passkeys = pgTable(
   'passkeys',
   {
@@ -113,7 +116,7 @@ export const passkeys = pgTable(
 );
 
 /**
- * WebAuthn challenges, single use and short-lived, shared by every process: a ceremony's answer
+ * WebAuthn challenges (decision 028), single use and short-lived, shared by every process: a ceremony's answer
  * is accepted only if its challenge is found (and deleted) here, for the same purpose and member.
  */
 export const webauthnChallenges = pgTable(

@@ -22,7 +22,7 @@ export const mailQueue = pgTable(
     email: text('email').notNull(),
     /**
      * What a mail about an account needs beyond the address: the member asking to change it, or
-     * the security event to tell the owner of (decision 027).
+     * the security event to tell the owner of (decisions 027 and 029).
      */
     payload: jsonb('payload'),
     attempts: integer('attempts').notNull().default(0),

@@ -8,6 +8,7 @@ import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { endOtherUserSessions } from '../auth/sessions.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
+import { endPendingSignIns } from '../two-factor/sign-in.ts';
 
 export async function getAccount(db: Database, userId: string): Promise<Account> {
   const [row] = await db
@@ -82,6 +83,7 @@ export async function changePassword(
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     if (!changed) return;
+    await endPendingSignIns(tx, 'user', userId);
     await queueSecurityNotice(tx, changed.email, 'password_changed', now);
     if (currentToken) {
       // The current password was just entered: it counts as entering it again (decision 029).

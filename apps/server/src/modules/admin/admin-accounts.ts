@@ -6,6 +6,8 @@ import { adminUsers } from '#server/db/schema.ts';
 import { badRequest, conflict, unauthorized } from '#server/errors.ts';
 import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { audit } from '../audit/service.ts';
+import { queueSecurityNotice } from '../mail/security-notices.ts';
+import { endPendingSignIns } from '../two-factor/sign-in.ts';
 
 export async function adminExists(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
@@ -79,6 +81,8 @@ export async function changeAdminPassword(
       .update(adminUsers)
       .set({ passwordHash, updatedAt: now })
       .where(eq(adminUsers.id, staff.id));
+    await endPendingSignIns(tx, 'admin', staff.id);
     await audit(tx, staff, 'admin.password.change', { type: 'admin', id: staff.id });
+    await queueSecurityNotice(tx, staff.email, 'password_changed', now);
   });
 }

@@ -27,6 +27,7 @@ import {
   verifyEmailMessage,
 } from '../mail/templates.ts';
 import { creditReferralBonus } from '../referrals/service.ts';
+import { endPendingSignIns } from '../two-factor/sign-in.ts';
 import { endOtherUserSessions } from './sessions.ts';
 
 const HOUR_MS = 3_600_000;
@@ -260,6 +261,7 @@ export async function resetPassword(ctx: ServiceContext, body: ResetPasswordBody
     const id = await consumeLink(tx, body.token, 'reset_password', now);
     if (!id) throw invalidTokenError();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    await endPendingSignIns(tx, 'user', id);
     return id;
   });
   await endOtherUserSessions(ctx.db, userId);

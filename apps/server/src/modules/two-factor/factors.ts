@@ -4,9 +4,15 @@ import {
   type TwoFactorStatus,
   twoFactorMessages,
 } from '@btcp/shared';
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
-import { adminUsers, recoveryCodes, totpFactors, users } from '#server/db/schema.ts';
+import {
+  adminUsers,
+  pendingSignIns,
+  recoveryCodes,
+  totpFactors,
+  users,
+} from '#server/db/schema.ts';
 import { AppError, badRequest, conflict } from '#server/errors.ts';
 import { verifyPassword } from '#server/lib/passwords.ts';
 import { type AuditActor, audit } from '../audit/service.ts';
@@ -260,5 +266,37 @@ export async function disableTwoFactor(
     }
     await tx.delete(totpFactors).where(eq(totpFactors.id, factor.id));
     await recordChange(tx, owner, 'two_factor.disable', 'two_factor_disabled', now);
+  });
+}
+
+/**
+ * For an operator at the server (`npm run reset-two-factor`): someone who lost both the app and
+ * the recovery codes. Turns two-factor off without a code, ends the sign-ins waiting for one,
+ * and audits and mails it like any other change. False when the account has no two-factor.
+ */
+export async function resetTwoFactorByEmail(
+  db: Database,
+  kind: FactorOwner['kind'],
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const table = kind === 'user' ? users : adminUsers;
+  const [row] = await db
+    .select({ id: table.id, email: table.email })
+    .from(table)
+    .where(eq(sql`lower(${table.email})`, email.toLowerCase()));
+  if (!row) return false;
+  const owner: FactorOwner = { kind, id: row.id, email: row.email };
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(totpFactors)
+      .where(eq(ownerColumn(kind), owner.id))
+      .returning({ id: totpFactors.id });
+    if (removed.length === 0) return false;
+    await tx
+      .delete(pendingSignIns)
+      .where(eq(kind === 'user' ? pendingSignIns.userId : pendingSignIns.adminId, owner.id));
+    await recordChange(tx, owner, 'two_factor.reset', 'two_factor_disabled', now);
+    return true;
   });
 }

@@ -5,7 +5,7 @@ import {
   twoFactorMessages,
 } from '@btcp/shared';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { adminUsers, pendingSignIns, profiles, users } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
@@ -144,4 +144,17 @@ export async function signedInMember(db: Database, userId: string) {
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/**
+ * Ends the sign-ins of an account that got past its password and wait for a code: called where
+ * the password changes, so the old one opens nothing any more.
+ */
+export async function endPendingSignIns(
+  db: DatabaseOrTransaction,
+  kind: 'user' | 'admin',
+  ownerId: string,
+): Promise<void> {
+  const owner = kind === 'user' ? pendingSignIns.userId : pendingSignIns.adminId;
+  await db.delete(pendingSignIns).where(eq(owner, ownerId));
 }

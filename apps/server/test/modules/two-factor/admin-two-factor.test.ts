@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, users } from '#server/db/schema.ts';
+import { resetTwoFactorByEmail } from '#server/modules/two-factor/factors.ts';
 import { adminCookie, mailbox, PASSWORD, post, signedUpUser } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 import {
@@ -159,5 +160,51 @@ describe('requiring two-factor of every admin', () => {
       id: row?.id,
       email: 'moderator@example.com',
     });
+  });
+});
+
+describe('an operator resetting two-factor (npm run reset-two-factor)', () => {
+  it('turns it off without a code for someone who lost everything; audited and mailed', async () => {
+    const created = await post(
+      t.app,
+      '/api/admin-auth/create',
+      { email: 'fourth@example.com', password: PASSWORD, confirmPassword: PASSWORD },
+      root,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const cookie = await adminCookie(t.app, 'fourth@example.com', PASSWORD);
+    await enable(t.app, 'admin', cookie);
+    clock.advance(STEP_MS);
+    const waiting = await passwordStep(t.app, 'admin', 'fourth@example.com');
+    expect(waiting.pending).toBeDefined();
+
+    const notices = async () =>
+      (await mailbox(t.app)).filter(
+        (m) => m.to === 'fourth@example.com' && m.subject.startsWith('Security notice'),
+      ).length;
+    const before = await notices();
+    expect(await resetTwoFactorByEmail(t.app.db, 'admin', 'FOURTH@example.com', clock.now())).toBe(
+      true,
+    );
+    // The sign-in that was waiting for a code is gone; the password alone signs in again.
+    const stale = await codeStep(t.app, 'admin', waiting.pending, { code: '000000' });
+    expect(stale.statusCode).toBe(401);
+    const again = await passwordStep(t.app, 'admin', 'fourth@example.com');
+    expect(again.pending).toBeUndefined();
+    expect(again.session).toBeDefined();
+    const [entry] = await t.app.db
+      .select({ action: adminAuditLog.action })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'two_factor.reset'));
+    expect(entry).toBeDefined();
+    t.app.mailDrainer.kick();
+    expect(await notices()).toBe(before + 1);
+    // Nothing to turn off, and no such account: both say so.
+    expect(await resetTwoFactorByEmail(t.app.db, 'admin', 'fourth@example.com', clock.now())).toBe(
+      false,
+    );
+    expect(await resetTwoFactorByEmail(t.app.db, 'user', 'nobody@example.com', clock.now())).toBe(
+      false,
+    );
   });
 });

@@ -195,6 +195,8 @@ describe('signing in with two-factor on', () => {
   it('is still asked for after a password reset', async () => {
     const cookie = await signedUpUser(t.app, 'reset@example.com');
     const { secret } = await enable(t.app, 'user', cookie);
+    // Someone with the old password got as far as the code when the owner reset it.
+    const before = await passwordStep(t.app, 'user', 'reset@example.com');
     await post(t.app, '/api/auth/forgot-password', { email: 'reset@example.com' });
     const token = await latestToken(t.app, 'reset@example.com', 'reset-password');
     const newPassword = 'a brand new passphrase';
@@ -204,6 +206,9 @@ describe('signing in with two-factor on', () => {
       confirmPassword: newPassword,
     });
     expect(reset.statusCode, reset.body).toBe(200);
+    clock.advance(STEP_MS);
+    const stale = await codeStep(t.app, 'user', before.pending, { code: codeAt(t.app, secret) });
+    expect(stale.statusCode, stale.body).toBe(401);
     const answer = await post(t.app, '/api/auth/login', {
       email: 'reset@example.com',
       password: newPassword,

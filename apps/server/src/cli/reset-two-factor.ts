@@ -1,0 +1,34 @@
+// `npm run reset-two-factor -- --email someone@example.com [--admin]`: turns two-factor off for an
+// account whose owner lost both the authenticator and the recovery codes, after the operator has
+// made sure, outside the app, that it is them. Audited and mailed to the account like any change.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { resetTwoFactorByEmail } from '../modules/two-factor/factors.ts';
+
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, admin: { type: 'boolean', default: false } },
+});
+if (!values.email) {
+  console.error('Usage: npm run reset-two-factor -- --email someone@example.com [--admin]');
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase(
+  config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
+);
+try {
+  await database.migrate();
+  const kind = values.admin ? 'admin' : 'user';
+  const reset = await resetTwoFactorByEmail(database.db, kind, values.email, new Date());
+  const who = `${values.admin ? 'admin' : 'member'} ${values.email}`;
+  console.log(reset ? `Two-factor is off for ${who}.` : `No two-factor to turn off for ${who}.`);
+  process.exitCode = reset ? 0 : 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}
