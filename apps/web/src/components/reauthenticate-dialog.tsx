@@ -21,7 +21,13 @@ import { reauthenticateWithPassword } from '#web/lib/reauthentication.ts';
 import { toast } from '#web/lib/toast.ts';
 
 /** The password again, when the server asks for it before a sensitive action; then the action. */
-function ReauthenticateForm({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
+function ReauthenticateForm({
+  onConfirmed,
+  reauthenticate,
+}: {
+  onConfirmed: () => Promise<void>;
+  reauthenticate: (body: ReauthenticateBody) => Promise<void>;
+}) {
   const {
     register,
     handleSubmit,
@@ -33,7 +39,7 @@ function ReauthenticateForm({ onConfirmed }: { onConfirmed: () => Promise<void> 
   });
   const onValid = async (values: ReauthenticateBody) => {
     try {
-      await reauthenticateWithPassword(values);
+      await reauthenticate(values);
     } catch (error) {
       applyFieldErrors(error, setError, ['password']);
       if (!(error instanceof ApiRequestError && error.fields.password)) {
@@ -65,6 +71,8 @@ interface ReauthenticateDialogProps {
   onConfirmed: () => Promise<void>;
   /** Another way to confirm, offered under the password (a passkey, decision 028). */
   alternative?: ReactNode;
+  /** Whose password: the member's by default; the admin area passes the admin's own route. */
+  reauthenticate?: (body: ReauthenticateBody) => Promise<void>;
 }
 
 /**
@@ -76,6 +84,7 @@ export function ReauthenticateDialog({
   onOpenChange,
   onConfirmed,
   alternative,
+  reauthenticate = reauthenticateWithPassword,
 }: ReauthenticateDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -84,7 +93,7 @@ export function ReauthenticateDialog({
           <DialogTitle>{reauthenticationMessages.title}</DialogTitle>
           <DialogDescription>{reauthenticationMessages.description}</DialogDescription>
         </DialogHeader>
-        <ReauthenticateForm onConfirmed={onConfirmed} />
+        <ReauthenticateForm onConfirmed={onConfirmed} reauthenticate={reauthenticate} />
         {alternative ? (
           <div className="grid gap-3">
             <p className="text-center text-sm text-muted-foreground">or</p>

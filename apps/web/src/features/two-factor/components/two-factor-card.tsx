@@ -3,7 +3,7 @@ import { twoFactorMessages } from '@btcp/shared/two-factor';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { needsPassword, ReauthenticateDialog } from '#web/components/reauthenticate-form.tsx';
+import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
 import { Alert, RetryAlert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,6 +15,7 @@ import {
   CardTitle,
 } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useTwoFactorStatus } from '../api/get-two-factor-status.ts';
@@ -137,28 +138,6 @@ function StatusView({
 }
 
 /**
- * Runs an action the server may guard with the password (decision 025): on 403
- * REAUTHENTICATION_REQUIRED it keeps the action for the password dialog to run again.
- */
-function useWithPassword() {
-  const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-      setPending(null);
-    } catch (error) {
-      if (needsPassword(error)) setPending(() => action);
-      else toast.error('Error', { description: requestErrorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { run, pending, busy, cancel: () => setPending(null) };
-}
-
-/**
  * Two-factor authentication (decision 027) for the member's account page or the admin's settings:
  * whether it is on, turning it on (QR code, key, a first code, recovery codes), new recovery codes
  * and turning it off; after a change, the offer to sign out everywhere else.
@@ -173,7 +152,9 @@ export function TwoFactorCard({
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ kind: 'status' });
   const [changed, setChanged] = useState(false);
-  const password = useWithPassword();
+  const password = useReauthenticatedAction((error) =>
+    toast.error('Error', { description: requestErrorMessage(error) }),
+  );
   const turnOn = () =>
     password.run(async () => {
       setView({ kind: 'enrolling', enrolment: await startEnrolment(owner) });
@@ -221,14 +202,8 @@ export function TwoFactorCard({
           <SignOutOthersOffer onSignOutOthers={onSignOutOthers} />
         ) : null}
         <ReauthenticateDialog
-          open={password.pending !== null}
-          onOpenChange={(open) => {
-            if (!open) password.cancel();
-          }}
+          {...password.dialog}
           reauthenticate={(values) => reauthenticate(owner, values)}
-          onConfirmed={async () => {
-            if (password.pending) await password.run(password.pending);
-          }}
         />
       </CardContent>
     </Card>
