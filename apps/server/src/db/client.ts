@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrateServer } from './migrations.ts';
 import {
   countAnswerers,
   createEmbeddedListener,
@@ -52,9 +52,6 @@ export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../drizzle',
 );
-
-/** Any fixed number: it names the advisory lock that serialises migrations across processes. */
-const MIGRATION_LOCK_ID = 7_202_611;
 
 export type DatabaseTarget =
   /** `template`: an in-memory database starts as a copy of this dump (PGlite's dumpDataDir). */
@@ -100,18 +97,7 @@ export async function openDatabase(
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      const connection = await pool.connect();
-      try {
-        await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
-      } finally {
-        await connection
-          .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
-          .catch(() => {});
-        connection.release();
-      }
-    },
+    migrate: () => migrateServer(pool, { migrationsFolder }),
     listen: listener.listen,
     answerers: (channel) => countAnswerers(pool, channel),
     isListening: () => listener.isListening(),
