@@ -34,13 +34,11 @@ import {
   verifyEmail,
 } from './service.ts';
 import {
-  BROWSER_SESSION_MS,
   endSession,
   findSessionAdmin,
   findSessionUser,
-  REMEMBERED_SESSION_MS,
   sessionToken,
-  startSession,
+  startMemberSession,
 } from './sessions.ts';
 
 const route = routeOptions(['auth']);
@@ -158,21 +156,7 @@ function signInRoutes(app: ZodApp, ctx: ServiceContext) {
           twoFactorRequired: true as const,
         };
       }
-      await startSession(request, reply, {
-        kind: 'user',
-        ownerId: user.id,
-        persistent: remember,
-        lifetimeMs: remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS,
-      });
-      return {
-        user: {
-          id: user.id,
-          email: user.email,
-          isBanned: user.isBanned,
-          isModerator: user.isModerator,
-        },
-        admin: await findSessionAdmin(request),
-      };
+      return startMemberSession(request, reply, user, remember);
     },
   );
 

@@ -34,6 +34,26 @@ interface NewSession {
   lifetimeMs: number;
 }
 
+/**
+ * A member has proved who they are (a password, or a passkey): their session, kept across browser
+ * restarts when they asked to be remembered, and the session state the page is told.
+ */
+export async function startMemberSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+  remember: boolean,
+): Promise<SessionState> {
+  await startSession(request, reply, {
+    kind: 'user',
+    ownerId: user.id,
+    persistent: remember,
+    lifetimeMs: remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS,
+  });
+  const { id, email, isBanned, isModerator } = user;
+  return { user: { id, email, isBanned, isModerator }, admin: await findSessionAdmin(request) };
+}
+
 /** Creates a session row and sets its cookie; a new token at every sign-in (D3). */
 export async function startSession(
   request: FastifyRequest,

@@ -17,12 +17,7 @@ import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
 import { markReauthenticated, requireRecentAuthentication } from '../auth/reauthentication.ts';
-import {
-  BROWSER_SESSION_MS,
-  findSessionAdmin,
-  REMEMBERED_SESSION_MS,
-  startSession,
-} from '../auth/sessions.ts';
+import { startMemberSession } from '../auth/sessions.ts';
 import {
   authenticateWithPasskey,
   confirmWithPasskey,
@@ -177,22 +172,7 @@ export const passkeyAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const response = request.body.response as AuthenticationResponseJSON;
       const user = await authenticateWithPasskey(ctx, response);
-      const { remember } = request.body;
-      await startSession(request, reply, {
-        kind: 'user',
-        ownerId: user.id,
-        persistent: remember,
-        lifetimeMs: remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS,
-      });
-      return {
-        user: {
-          id: user.id,
-          email: user.email,
-          isBanned: user.isBanned,
-          isModerator: user.isModerator,
-        },
-        admin: await findSessionAdmin(request),
-      };
+      return startMemberSession(request, reply, user, request.body.remember);
     },
   );
 };
