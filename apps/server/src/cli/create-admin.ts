@@ -5,8 +5,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CreateAdminBodySchema } from '@btcp/shared';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
 import { createAdminAccount } from '../modules/admin/admin-accounts.ts';
+import { openServerDatabase } from './database.ts';
 
 function ask(question: string, hidden: boolean): Promise<string> {
   return new Promise((resolve) => {
@@ -58,13 +58,8 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
-  );
+  const database = await openServerDatabase(config);
   try {
-    await database.migrate();
     const admin = await createAdminAccount(database.db, parsed.data.email, parsed.data.password, {
       onlyIfNone: false,
     });

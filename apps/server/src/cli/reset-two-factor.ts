@@ -3,8 +3,8 @@
 // made sure, outside the app, that it is them. Audited and mailed to the account like any change.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
 import { resetTwoFactorByEmail } from '../modules/two-factor/factors.ts';
+import { openServerDatabase } from './database.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, admin: { type: 'boolean', default: false } },
@@ -14,13 +14,8 @@ if (!values.email) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
-);
+const database = await openServerDatabase(config);
 try {
-  await database.migrate();
   const kind = values.admin ? 'admin' : 'user';
   const reset = await resetTwoFactorByEmail(database.db, kind, values.email, new Date());
   const who = `${values.admin ? 'admin' : 'member'} ${values.email}`;
