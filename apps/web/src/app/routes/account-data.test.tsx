@@ -1,22 +1,13 @@
-import type { Account } from '@btcp/shared/account';
 import type { SessionInfo } from '@btcp/shared/sessions';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { anAccount } from '#web/test/account-fixtures.ts';
 import { renderWithToasts } from '#web/test/render.tsx';
 import { apiError, signedInUser, stubApi } from '#web/test/stub-api.ts';
 import { Component as AccountPage } from './account.tsx';
 
-const account: Account = {
-  id: 'u1',
-  email: 'miner@example.com',
-  username: null,
-  referralCode: 'ABCD2345',
-  isBanned: false,
-  isModerator: false,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  twoFactorEnabled: false,
-};
+const account = anAccount();
 
 const session = (overrides: Partial<SessionInfo>): SessionInfo => ({
   id: 'AAAAAAAAAAAAAAAAAAAAAA',

@@ -1,23 +1,14 @@
-import type { Account } from '@btcp/shared/account';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { anAccount } from '#web/test/account-fixtures.ts';
 import { renderWithToasts } from '#web/test/render.tsx';
 import { apiError, signedInUser, signedOut, stubApi } from '#web/test/stub-api.ts';
 import { Component as AccountPage } from './account.tsx';
 import { Component as AccountDeletedPage } from './account-deleted.tsx';
 import { Component as ConfirmEmailPage } from './confirm-email-change.tsx';
 
-const account: Account = {
-  id: 'u1',
-  email: 'miner@example.com',
-  username: null,
-  referralCode: 'ABCD2345',
-  isBanned: false,
-  isModerator: false,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  twoFactorEnabled: false,
-};
+const account = anAccount();
 
 const reauthenticationRequired = apiError(
   403,

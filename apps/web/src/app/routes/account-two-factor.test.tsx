@@ -1,23 +1,14 @@
-import type { Account } from '@btcp/shared/account';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { anAccount } from '#web/test/account-fixtures.ts';
 import { renderWithToasts } from '#web/test/render.tsx';
 import { apiError, signedInUser, stubApi } from '#web/test/stub-api.ts';
 import { Component as AccountPage } from './account.tsx';
 
 /** The two-factor card of /account (decision 027): turning it on, the codes, turning it off. */
 
-const account: Account = {
-  id: 'u1',
-  email: 'miner@example.com',
-  username: null,
-  referralCode: 'ABCD2345',
-  isBanned: false,
-  isModerator: false,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  twoFactorEnabled: false,
-};
+const account = anAccount();
 const codes = Array.from({ length: 10 }, (_, i) => `abcde-2345${i}`);
 const off = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
 const on = { enabled: true, enabledAt: '2026-11-26T10:00:00.000Z', recoveryCodesLeft: 10 };

@@ -1,22 +1,13 @@
-import type { Account } from '@btcp/shared/account';
 import { authMessages } from '@btcp/shared/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { anAccount } from '#web/test/account-fixtures.ts';
 import { renderWithToasts } from '#web/test/render.tsx';
 import { apiError, signedInUser, stubApi } from '#web/test/stub-api.ts';
 import { Component as AccountPage } from './account.tsx';
 
-const account: Account = {
-  id: 'u1',
-  email: 'miner@example.com',
-  username: null,
-  referralCode: 'ABCD2345',
-  isBanned: false,
-  isModerator: false,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  twoFactorEnabled: false,
-};
+const account = anAccount();
 
 describe('account page', () => {
   it('shows the email read-only and saves the username', async () => {
