@@ -79,7 +79,7 @@ test('a member changes their email through the mailed link, then deletes the acc
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel('Email').fill(newEmail);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.locator('#main').getByText('Invalid login credentials')).toBeVisible();
 
   // The admin's list marks the account deleted.
