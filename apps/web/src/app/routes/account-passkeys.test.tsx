@@ -106,6 +106,7 @@ describe('passkeys card', () => {
           confirmed = true;
           return { status: 204 };
         },
+        'POST /account/sessions/sign-out-others': { body: { ended: 1 } },
       },
       signedInUser,
     );
@@ -124,5 +125,10 @@ describe('passkeys card', () => {
       { password: 'correct horse battery' },
     ]);
     expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(2);
+
+    // A change to how the account signs in: the other sessions may have been someone else's.
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await screen.findByText('Signed out everywhere else.')).toBeVisible();
+    expect(api.calls.some((call) => call.path === '/account/sessions/sign-out-others')).toBe(true);
   });
 });

@@ -42,7 +42,7 @@ export function Component() {
         )}
         <SecurityCard />
         {account.data ? <EmailCard email={account.data.email} /> : null}
-        <PasskeysCard />
+        <PasskeysCard onSignOutOthers={() => endSessions.mutateAsync(null)} />
         <TwoFactorCard owner="account" onSignOutOthers={() => endSessions.mutateAsync(null)} />
         <DataCard />
         <div className="lg:col-span-2">

@@ -2,6 +2,7 @@ import { type Passkey, passkeyMessages } from '@btcp/shared/passkeys';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
+import { SignOutOthersOffer } from '#web/components/sign-out-others-offer.tsx';
 import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -52,8 +53,9 @@ function ConfirmWithPasskeyButton({ onConfirmed }: { onConfirmed: () => Promise<
  * the browser's own prompt, renamed, removed. Adding and removing ask the member to confirm it is
  * them when the password was entered more than 10 minutes ago (decision 025).
  */
-export function PasskeysCard() {
+export function PasskeysCard({ onSignOutOthers }: { onSignOutOthers?: () => Promise<void> }) {
   const passkeys = usePasskeys();
+  const [changed, setChanged] = useState(false);
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const action = useReauthenticatedAction(showError);
@@ -63,11 +65,13 @@ export function PasskeysCard() {
     action.run(async () => {
       await add.mutateAsync();
       toast.success(passkeyMessages.added);
+      setChanged(true);
     });
   const removeOne = (passkey: Passkey) =>
     action.run(async () => {
       await remove.mutateAsync(passkey.id);
       toast.success(passkeyMessages.removed);
+      setChanged(true);
     });
 
   return (
@@ -109,6 +113,9 @@ export function PasskeysCard() {
           <Plus aria-hidden="true" className="size-4" />
           {add.isPending ? passkeyMessages.adding : passkeyMessages.add}
         </Button>
+        {changed && onSignOutOthers ? (
+          <SignOutOthersOffer onSignOutOthers={onSignOutOthers} />
+        ) : null}
         <ReauthenticateDialog
           {...action.dialog}
           alternative={

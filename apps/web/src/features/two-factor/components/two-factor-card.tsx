@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
-import { Alert, RetryAlert } from '#web/components/ui/alert.tsx';
+import { SignOutOthersOffer } from '#web/components/sign-out-others-offer.tsx';
+import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -32,40 +33,6 @@ type View =
   | { kind: 'status' }
   | { kind: 'enrolling'; enrolment: TwoFactorEnrolment }
   | { kind: 'codes'; codes: string[] };
-
-/** After turning two-factor on or off: the other sessions may have been someone else's. */
-function SignOutOthersOffer({ onSignOutOthers }: { onSignOutOthers: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  if (done)
-    return (
-      <Alert tone="info" role="status">
-        Signed out everywhere else.
-      </Alert>
-    );
-  return (
-    <Alert tone="info" className="grid justify-items-start gap-3">
-      <p>If someone else may have signed in to your account, sign out every other session now.</p>
-      <Button
-        variant="outline"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await onSignOutOthers();
-            setDone(true);
-          } catch (error) {
-            toast.error('Error', { description: requestErrorMessage(error) });
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        Sign out everywhere else
-      </Button>
-    </Alert>
-  );
-}
 
 /** What the card shows while no set-up or codes are on screen: On/Off and the right buttons. */
 function StatusView({
