@@ -2,8 +2,7 @@
 // then migrates and checks it; exits 1 unless every wallet equals the sum of its transactions.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { databaseLocation, restoreDatabase } from '#server/ops/backup.ts';
+import { databaseLocation, openDatabaseAt, restoreDatabase } from '#server/ops/backup.ts';
 import { checkRestoredDatabase, describeSummary } from '#server/ops/restore-check.ts';
 
 const { positionals } = parseArgs({ allowPositionals: true });
@@ -15,9 +14,7 @@ if (!file || positionals.length > 1) {
 try {
   const location = databaseLocation(loadConfig());
   await restoreDatabase(location, file);
-  const database = await openDatabase(
-    location.kind === 'postgres' ? location : { kind: 'embedded', dataDir: location.dir },
-  );
+  const database = await openDatabaseAt(location);
   try {
     const summary = await checkRestoredDatabase(database);
     console.log(`Restored ${file}: ${describeSummary(summary)}`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 
 /** Where the database lives: a PostgreSQL URL, or the embedded database's own folder. */
 export type DatabaseLocation =
@@ -17,6 +18,13 @@ export function databaseLocation(config: Config): DatabaseLocation {
   return config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }
     : { kind: 'embedded', dir: path.join(config.dataDir, 'pglite') };
+}
+
+/** Opens the database there as the server would, e.g. to check a restore. */
+export function openDatabaseAt(location: DatabaseLocation): Promise<DatabaseHandle> {
+  return openDatabase(
+    location.kind === 'postgres' ? location : { kind: 'embedded', dataDir: location.dir },
+  );
 }
 
 /** An operator's mistake or a tool's failure, with a message meant to be printed as it is. */
