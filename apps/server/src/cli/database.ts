@@ -1,13 +1,10 @@
 import type { Config } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { databaseLocation, openDatabaseAt } from '../ops/backup.ts';
 
 /** The server's own database, as the server would open it, migrated: for the commands. */
 export async function openServerDatabase(config: Config): Promise<DatabaseHandle> {
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
-  );
+  const database = await openDatabaseAt(databaseLocation(config));
   await database.migrate();
   return database;
 }
