@@ -33,9 +33,18 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
+  // The first-run journey creates the run's first admin at /create-admin, so it must come
+  // before every journey that signs an admin in (which would otherwise create one itself).
   projects: [
     {
+      name: 'first-run',
+      testMatch: /accounts\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
       name: 'chromium',
+      testIgnore: /accounts\.spec\.ts$/,
+      dependencies: ['first-run'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],

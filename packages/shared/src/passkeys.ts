@@ -10,6 +10,14 @@ const base64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+$/, 'Not base64url');
 
+/**
+ * The largest signature and public key the server's library verifies: ML-DSA-87, which it offers
+ * where the runtime has it (Node 24 does) and authenticators may choose: a 4,627-byte signature
+ * and a 2,592-byte key, so 6,170 and about 3,500 characters of base64url.
+ */
+const MAX_SIGNATURE = 8192;
+const MAX_PUBLIC_KEY = 8192;
+
 /** A credential ID: at most 1023 bytes (WebAuthn), so at most 1364 characters of base64url. */
 export const CredentialIdSchema = base64url(1364);
 
@@ -55,7 +63,7 @@ export const RegistrationResponseSchema = z.object({
     authenticatorData: base64url(65_536).optional(),
     transports: z.array(z.string().max(32)).max(16).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64url(4096).optional(),
+    publicKey: base64url(MAX_PUBLIC_KEY).optional(),
   }),
 });
 
@@ -65,7 +73,7 @@ export const AuthenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(4096),
-    signature: base64url(2048),
+    signature: base64url(MAX_SIGNATURE),
     userHandle: base64url(128).optional(),
   }),
 });
