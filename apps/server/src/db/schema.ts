@@ -9,6 +9,7 @@ export * from './schema/audit.ts';
 export * from './schema/blog.ts';
 export * from './schema/community.ts';
 export * from './schema/factors.ts';
+export * from './schema/fairness.ts';
 export * from './schema/mail.ts';
 export * from './schema/media.ts';
 export * from './schema/mining.ts';

@@ -27,11 +27,24 @@ export const users = pgTable(
      * keeps its owner; the address is replaced and free to register again.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The address as its mailbox sees it (decision 031): lower case, and for providers that ignore
+     * them without dots or a +tag. One mailbox, one account; mail still goes to `email` as typed.
+     * Empty only for accounts that predate the rule and share a mailbox with an older one.
+     */
+    emailNormalized: text('email_normalized'),
+    /** Where the account was registered from (decision 031), for per-network limits and Signals. */
+    signupIp: text('signup_ip'),
+    /** The sign-up address's network: an IPv4 /24 or an IPv6 /64, as `203.0.113.0/24`. */
+    signupNetwork: text('signup_network'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    uniqueIndex('users_email_normalized_key').on(table.emailNormalized),
+    // Registrations per network per day, and the Signals clusters.
+    index('users_signup_network_idx').on(table.signupNetwork, table.createdAt),
     index('users_last_seen_at_idx').on(table.lastSeenAt),
     // The admin users list: newest first.
     index('users_created_idx').on(table.createdAt.desc(), table.id.desc()),

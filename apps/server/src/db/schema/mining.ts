@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  text,
   timestamp,
   unique,
   uuid,
@@ -25,6 +26,8 @@ export const miningSessions = pgTable(
     miningStartTime: timestamp('mining_start_time', { withTimezone: true }).notNull().defaultNow(),
     lastRewardTime: timestamp('last_reward_time', { withTimezone: true }).notNull().defaultNow(),
     totalMiningSeconds: integer('total_mining_seconds').notNull().default(0),
+    /** The address Start came from (decision 033): many accounts mining from one is counted for review. */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (table) => [
