@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest leaves a core free by default, which on a 2-core CI machine runs the files one at a
+    // time; the tests mostly wait on a database, so every core gets a worker.
+    maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],
     // The JSON report lets .ci/run count what ran.

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -25,6 +26,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Vitest leaves a core free by default, which on a 2-core CI machine runs the files one at a
+    // time; nothing else runs beside this suite.
+    maxWorkers: Math.max(2, availableParallelism()),
     // Generous limits: a loaded 2-core CI machine must not turn slow renders into failures.
     testTimeout: 20_000,
     // The JSON report lets .ci/run count what ran.
