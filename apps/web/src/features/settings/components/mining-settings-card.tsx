@@ -28,6 +28,7 @@ const fieldNames = [
   'transitionRate',
   'rewardIntervalSeconds',
   'referralBonus',
+  'referralQualifyingMinutes',
 ] as const;
 
 const phases: { value: MiningSettings['activePhase']; label: string }[] = [
@@ -40,7 +41,9 @@ const resolver = zodResolver(MiningSettingsSchema, {
   error: (issue) =>
     issue.path?.[0] === 'rewardIntervalSeconds'
       ? 'Enter a whole number of seconds from 1 to 3600'
-      : undefined,
+      : issue.path?.[0] === 'referralQualifyingMinutes'
+        ? 'Enter a whole number of minutes from 0 to 10080'
+        : undefined,
 });
 
 interface NumberFieldProps
@@ -159,9 +162,19 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
         />
         <CoinField
           label="Referral bonus (BTCP)"
-          hint="Credited to the referrer when a referred user verifies their email."
+          hint="Credited to the referrer once a referred user qualifies."
           error={errors.referralBonus?.message}
           registration={register('referralBonus')}
+        />
+        <NumberField
+          label="Referral qualifying time (minutes)"
+          hint="Mining a referred user must do, in total, after verifying their email; 0 pays at verification."
+          error={errors.referralQualifyingMinutes?.message}
+          registration={register('referralQualifyingMinutes', { valueAsNumber: true })}
+          inputMode="numeric"
+          min="0"
+          max="10080"
+          step="1"
         />
       </div>
       <div>
