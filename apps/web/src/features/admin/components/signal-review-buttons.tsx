@@ -14,7 +14,7 @@ const failure = (error: unknown) =>
 
 /** "Ban all" asks for a reason in a dialog; "Looks fine" asks to confirm. Both are audited. */
 export function SignalReviewButtons({ cluster }: { cluster: SignalCluster }) {
-  const { ban, dismiss } = useReviewSignal();
+  const { ban } = useReviewSignal();
   const [banning, setBanning] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -77,26 +77,35 @@ export function SignalReviewButtons({ cluster }: { cluster: SignalCluster }) {
           ) : null}
         </div>
       </ConfirmDialog>
-      <ConfirmDialog
-        trigger={
-          <Button variant="ghost" size="sm" disabled={dismiss.isPending}>
-            Looks fine
-          </Button>
-        }
-        title="Mark this cluster as fine?"
-        description={
-          cluster.kind === 'held_referral'
-            ? 'The referral is released and paid once it qualifies.'
-            : 'It is hidden until more accounts join it.'
-        }
-        confirmLabel="Looks fine"
-        onConfirm={() =>
-          dismiss.mutate(ref, {
-            onSuccess: (result) => toast.success(result.message),
-            onError: (error) => toast.error(failure(error)),
-          })
-        }
-      />
+      <LooksFineButton cluster={cluster} />
     </div>
+  );
+}
+
+/** "Looks fine": hides the cluster until it grows; a held referral is released (decision 033). */
+function LooksFineButton({ cluster }: { cluster: SignalCluster }) {
+  const { dismiss } = useReviewSignal();
+  const ref = { kind: cluster.kind, key: cluster.key };
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" disabled={dismiss.isPending}>
+          Looks fine
+        </Button>
+      }
+      title="Mark this cluster as fine?"
+      description={
+        cluster.kind === 'held_referral'
+          ? 'The referral is released and paid once it qualifies.'
+          : 'It is hidden until more accounts join it.'
+      }
+      confirmLabel="Looks fine"
+      onConfirm={() =>
+        dismiss.mutate(ref, {
+          onSuccess: (result) => toast.success(result.message),
+          onError: (error) => toast.error(failure(error)),
+        })
+      }
+    />
   );
 }

@@ -35,7 +35,7 @@ describe('Signals tab (decision 033)', () => {
   });
 
   it('offers a retry when the list fails to load', async () => {
-    stubApi({ 'GET /admin/signals': apiError(500, 'INTERNAL', 'boom') });
+    stubApi({ 'GET /admin/signals': apiError(500, 'INTERNAL_ERROR', 'Internal error') });
     renderPanel();
     expect(await screen.findByText('Failed to load signals')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();

@@ -104,6 +104,21 @@ function PhaseField({ control, error }: { control: Control<MiningSettings>; erro
   );
 }
 
+/** Decision 033: the mining a referred user must do before the referrer's bonus is paid. */
+function QualifyingField(props: { error?: string; registration: UseFormRegisterReturn }) {
+  return (
+    <NumberField
+      label="Referral qualifying time (minutes)"
+      hint="Mining a referred user must do, in total, after verifying their email; 0 pays at verification."
+      inputMode="numeric"
+      min="0"
+      max="10080"
+      step="1"
+      {...props}
+    />
+  );
+}
+
 function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
   const update = useUpdateMiningSettings();
   const {
@@ -166,15 +181,9 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
           error={errors.referralBonus?.message}
           registration={register('referralBonus')}
         />
-        <NumberField
-          label="Referral qualifying time (minutes)"
-          hint="Mining a referred user must do, in total, after verifying their email; 0 pays at verification."
+        <QualifyingField
           error={errors.referralQualifyingMinutes?.message}
           registration={register('referralQualifyingMinutes', { valueAsNumber: true })}
-          inputMode="numeric"
-          min="0"
-          max="10080"
-          step="1"
         />
       </div>
       <div>
