@@ -7,6 +7,7 @@ import { closeStaleSessions } from './modules/mining/sessions.ts';
 import { purgeOldReadNotifications } from './modules/notifications/service.ts';
 import { purgeExpiredChallenges } from './modules/passkeys/ceremony.ts';
 import { purgeOldBatches } from './modules/realtime/hub.ts';
+import { sweepQualifiedReferrals } from './modules/referrals/service.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 const STALE_MINING_CHECK_MS = 15_000;
@@ -28,6 +29,8 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       await purgeOldBatches(app.db, now);
       await purgeOldReadNotifications(app.db, now);
       await purgeExpiredChallenges(app.db, now);
+      // Decision 033: referrals a busy wallet held back, or that qualify without new mining.
+      await sweepQualifiedReferrals(app.db);
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }

@@ -7,10 +7,17 @@ import { sameOrigin } from './helper.ts';
 
 export const PASSWORD = 'correct horse battery';
 
-export async function post(app: FastifyInstance, url: string, payload?: unknown, cookie?: string) {
+export async function post(
+  app: FastifyInstance,
+  url: string,
+  payload?: unknown,
+  cookie?: string,
+  remoteAddress?: string,
+) {
   return app.inject({
     method: 'POST',
     url,
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
@@ -47,14 +54,26 @@ export async function latestToken(
   return new URL(link).searchParams.get('token') ?? '';
 }
 
-export async function register(app: FastifyInstance, email: string, referralCode = '') {
-  const response = await post(app, '/api/auth/register', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    referralCode,
-    acceptTerms: true,
-  });
+/**
+ * The address a referred member signs up from unless a test says otherwise: another network than
+ * the referrer's (every injected request comes from 127.0.0.1), so the referral is not held for
+ * review (decision 033).
+ */
+export const REFERRED_FROM = '198.51.100.7';
+
+export async function register(
+  app: FastifyInstance,
+  email: string,
+  referralCode = '',
+  from = referralCode ? REFERRED_FROM : undefined,
+) {
+  const response = await post(
+    app,
+    '/api/auth/register',
+    { email, password: PASSWORD, confirmPassword: PASSWORD, referralCode, acceptTerms: true },
+    undefined,
+    from,
+  );
   expect(response.statusCode, response.body).toBe(201);
 }
 
@@ -79,8 +98,13 @@ export async function login(
   return `btcp_session=${cookie.value}`;
 }
 
-export async function signedUpUser(app: FastifyInstance, email: string, referralCode = '') {
-  await register(app, email, referralCode);
+export async function signedUpUser(
+  app: FastifyInstance,
+  email: string,
+  referralCode = '',
+  from?: string,
+) {
+  await register(app, email, referralCode, from ?? (referralCode ? REFERRED_FROM : undefined));
   await verify(app, email);
   return login(app, email);
 }

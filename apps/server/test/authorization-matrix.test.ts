@@ -145,6 +145,10 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/admin/wallets/{userId}/adjust': [401, 403, 403, 403, 403, 400],
   'GET /api/admin/settings/mining': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/mining': [401, 403, 403, 403, 403, 400],
+  // Decision 033: Signals are for admins only, as banning from /admin/users is.
+  'GET /api/admin/signals': [401, 403, 403, 403, 403, 200],
+  'POST /api/admin/signals/ban': [401, 403, 403, 403, 403, 400],
+  'POST /api/admin/signals/dismiss': [401, 403, 403, 403, 403, 400],
   'PATCH /api/admin/users/{id}': [401, 403, 403, 403, 403, 400],
   'POST /api/admin/users/{id}/sessions/end': [401, 403, 403, 403, 403, 404],
   'GET /api/admin/sessions': [401, 403, 403, 403, 403, 200],

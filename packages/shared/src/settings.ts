@@ -18,6 +18,7 @@ export const settingsMessages = {
   ratePositive: 'Must be greater than 0',
   amountTooLarge: 'Must be at most 1,000,000',
   interval: 'Enter a whole number of seconds from 1 to 3600',
+  qualifying: 'Enter a whole number of minutes from 0 to 10080',
 } as const;
 
 /** A decimal string in 10^-8 units, or null when it is not one (the regex reports that). */
@@ -52,6 +53,17 @@ export const RewardIntervalSecondsSchema = z
   .min(REWARD_INTERVAL_MIN_SECONDS, settingsMessages.interval)
   .max(REWARD_INTERVAL_MAX_SECONDS, settingsMessages.interval);
 
+/**
+ * Decision 033: the mining a referred member must be paid for, in total, before their referrer's
+ * bonus is paid; 0 pays at verification (D12). At most a week.
+ */
+export const REFERRAL_QUALIFYING_MAX_MINUTES = 10_080;
+export const ReferralQualifyingMinutesSchema = z
+  .number(settingsMessages.qualifying)
+  .int(settingsMessages.qualifying)
+  .min(0, settingsMessages.qualifying)
+  .max(REFERRAL_QUALIFYING_MAX_MINUTES, settingsMessages.qualifying);
+
 export const MiningPhaseSchema = z.object({
   name: z.string().min(1),
   period: z.string().min(1),
@@ -68,6 +80,8 @@ export const MiningRewardIntervalSchema = z.object({ seconds: RewardIntervalSeco
 
 export const ReferralBonusSchema = z.object({ amount: DecimalStringSchema });
 
+export const ReferralQualifyingSchema = z.object({ minutes: ReferralQualifyingMinutesSchema });
+
 /** The rows `system_settings` starts with; the seed migration writes the same values. */
 export const DEFAULT_SETTINGS = {
   mining_reward_interval: { seconds: 60 },
@@ -82,6 +96,12 @@ export const DEFAULT_SETTINGS = {
   referral_bonus: z.infer<typeof ReferralBonusSchema>;
 };
 
+/**
+ * The qualifying time until an admin saves one: no migration seeds its row (decision 033), so a
+ * missing row reads as this.
+ */
+export const DEFAULT_REFERRAL_QUALIFYING = { minutes: 60 } as const;
+
 /** What an admin may save (the admin form validates with it too). */
 export const MiningSettingsSchema = z.object({
   activePhase: z.enum(['early', 'transition']),
@@ -89,6 +109,7 @@ export const MiningSettingsSchema = z.object({
   transitionRate: HourlyRateSchema,
   rewardIntervalSeconds: RewardIntervalSecondsSchema,
   referralBonus: ReferralBonusAmountSchema,
+  referralQualifyingMinutes: ReferralQualifyingMinutesSchema,
 });
 export type MiningSettings = z.infer<typeof MiningSettingsSchema>;
 

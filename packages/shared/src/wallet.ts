@@ -31,10 +31,19 @@ export type TransactionsPage = z.infer<typeof TransactionsPageSchema>;
 
 export const ReferralStatsSchema = z.object({
   referralCode: z.string(),
-  /** Sign-ups with this user's code who verified their email: each earned the bonus (D12). */
+  /** Referred members who qualified (decision 033): each was paid the bonus, if one was due. */
   referrals: z.number().int(),
-  /** Sign-ups with this user's code still waiting to verify their email: no bonus yet. */
+  /** Referred members still waiting to qualify: no bonus yet. */
   pendingReferrals: z.number().int(),
+  /** Of those, how many have not verified their email yet. */
+  pendingUnverified: z.number().int(),
+  /**
+   * The mined minutes of up to five verified members still mining toward the qualifying time,
+   * furthest first: the progress the referrer can follow without learning who they are.
+   */
+  pendingMinedMinutes: z.array(z.number().int()),
+  /** The mining a referred member needs, in minutes; 0 when verifying is enough (D12). */
+  qualifyingMinutes: z.number().int(),
   /** Sum of REFERRAL transactions, 8 decimals. */
   earnings: DecimalStringSchema,
 });

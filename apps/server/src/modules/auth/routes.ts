@@ -103,7 +103,7 @@ function signUpRoutes(app: ZodApp, ctx: ServiceContext) {
     }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'register', request.body.email);
-      await register(ctx, request.body);
+      await register(ctx, request.body, request.ip);
       app.mailDrainer.kick();
       return reply.status(201).send({
         message: `${authMessages.registrationSuccess} - ${authMessages.registrationSuccessDescription}`,

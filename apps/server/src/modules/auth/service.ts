@@ -11,6 +11,7 @@ import type { ServiceContext } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { emailTokens, profiles, users, wallets } from '#server/db/schema.ts';
 import { AppError, badRequest } from '#server/errors.ts';
+import { networkOf } from '#server/lib/email-identity.ts';
 import {
   assertStrongPassword,
   hashNewPassword,
@@ -26,7 +27,8 @@ import {
   resetPasswordMessage,
   verifyEmailMessage,
 } from '../mail/templates.ts';
-import { creditReferralBonus } from '../referrals/service.ts';
+import { payQualifiedReferrals, recordReferral } from '../referrals/qualifying.ts';
+import { loadSettings } from '../settings/service.ts';
 import { endPendingSignIns } from '../two-factor/sign-in.ts';
 import { endOtherUserSessions } from './sessions.ts';
 
@@ -86,7 +88,7 @@ async function findUserByEmail(ctx: ServiceContext, email: string) {
  * An address that already has an account gets the same answer, and its owner an email saying so,
  * so the form never reveals who is registered.
  */
-export async function register(ctx: ServiceContext, body: RegisterBody): Promise<void> {
+export async function register(ctx: ServiceContext, body: RegisterBody, ip: string): Promise<void> {
   assertStrongPassword(body.password);
   let referrerId: string | null = null;
   if (body.referralCode) {
@@ -115,13 +117,17 @@ export async function register(ctx: ServiceContext, body: RegisterBody): Promise
       userId = await ctx.db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
-          .values({ email: body.email, passwordHash })
+          .values({ email: body.email, passwordHash, signupIp: ip, signupNetwork: networkOf(ip) })
           .returning({ id: users.id });
         if (!user) throw new Error('user insert returned nothing');
         await tx
           .insert(profiles)
           .values({ id: user.id, referralCode: newReferralCode(), referredBy: referrerId });
         await tx.insert(wallets).values({ userId: user.id });
+        if (referrerId) {
+          const now = ctx.clock.now();
+          await recordReferral(tx, { referredUserId: user.id, referrerId, ip, now });
+        }
         return user.id;
       });
     } catch (error) {
@@ -160,9 +166,10 @@ async function consumeLink(
 }
 
 /**
- * D6, D12: verifying marks the address verified and signs nobody in. The first verification of an
- * account credits the referrer; the conditional update makes that happen once even when the link
- * is opened twice at the same moment.
+ * D6, decision 033: verifying marks the address verified and signs nobody in. The first
+ * verification pays the referrer when no mining is asked for (or it was already done); the
+ * conditional update and the pending row's lock make that happen once even when the link is
+ * opened twice at the same moment.
  */
 export async function verifyEmail(ctx: ServiceContext, token: string): Promise<void> {
   const now = ctx.clock.now();
@@ -174,7 +181,7 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<v
       .set({ emailVerifiedAt: now, updatedAt: now })
       .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
       .returning({ id: users.id });
-    if (flipped) await creditReferralBonus(tx, userId);
+    if (flipped) await payQualifiedReferrals(tx, await loadSettings(tx), [userId]);
   });
 }
 

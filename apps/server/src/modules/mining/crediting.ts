@@ -2,6 +2,7 @@ import { fromUnits, MINING_PING_COVERS_MS } from '@btcp/shared';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { miningPings, miningSessions, wallets } from '#server/db/schema.ts';
+import { countMinedSeconds } from '../referrals/qualifying.ts';
 import { type ActiveMiningSettings, loadSettings } from '../settings/service.ts';
 import { type BatchCredit, creditMany } from '../wallet/ledger.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
@@ -61,7 +62,7 @@ function rewardOf(
   session: DueSession,
   now: Date,
   rewardIntervalSeconds: number,
-): { credit: BatchCredit; paid: Paid } | null {
+): { credit: BatchCredit; paid: Paid; paySeconds: number } | null {
   const intervals = Math.floor(
     (coveredUntil(session, now) - session.lastRewardTime.getTime()) /
       (rewardIntervalSeconds * 1000),
@@ -70,6 +71,7 @@ function rewardOf(
   const paySeconds = intervals * rewardIntervalSeconds;
   const total = session.totalMiningSeconds + paySeconds;
   return {
+    paySeconds,
     credit: {
       userId: session.userId,
       balance: session.balance,
@@ -96,10 +98,11 @@ const sessionsPaid = (paid: Paid[]) => sql`
   ),`;
 
 /**
- * Decision 014: pays every reward that fell due, set-wise, in one transaction of three statements:
+ * Decision 014: pays every reward that fell due, set-wise, in one transaction of four statements:
  * the due sessions and their wallets are locked, the ledger (`creditMany`) writes the rows, the
  * balances and the sessions' paid time in one statement, and one NOTIFY tells every process where
- * the batch's events are. A reward is worth exactly `earned` (decision 007) and, like every
+ * the batch's events are; a fourth counts the paid time toward referrals waiting to qualify
+ * (decision 033) and pays those it completes. A reward is worth exactly `earned` (decision 007) and, like every
  * automatic credit, is capped at what the wallet can still hold. Returns the sessions paid.
  */
 export async function creditDueRewards(
@@ -107,7 +110,8 @@ export async function creditDueRewards(
   now: Date,
   settings?: ActiveMiningSettings,
 ): Promise<number> {
-  const { rewardIntervalSeconds } = settings ?? (await loadSettings(db));
+  const activeSettings = settings ?? (await loadSettings(db));
+  const { rewardIntervalSeconds } = activeSettings;
   return db.transaction(async (tx) => {
     const due = await lockDueSessions(tx, now, rewardIntervalSeconds);
     const rewards = due.flatMap((session) => rewardOf(session, now, rewardIntervalSeconds) ?? []);
@@ -116,6 +120,11 @@ export async function creditDueRewards(
       tx,
       rewards.map((reward) => reward.credit),
       { at: now, alongside: sessionsPaid(rewards.map((reward) => reward.paid)) },
+    );
+    await countMinedSeconds(
+      tx,
+      rewards.map((reward) => ({ userId: reward.credit.userId, seconds: reward.paySeconds })),
+      activeSettings,
     );
     return rewards.length;
   });

@@ -41,6 +41,7 @@ function runningRoutes(app: ZodApp) {
             await app.settings.get(),
             signedInUser(request).id,
             app.clock.now(),
+            request.ip,
           ),
         ),
   );

@@ -12,10 +12,17 @@ import { and, count, eq, lt, sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { miningPings, miningSessions, miningStats, wallets } from '#server/db/schema.ts';
+import {
+  miningPings,
+  miningSessions,
+  miningStats,
+  pendingReferrals,
+  wallets,
+} from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { notification } from '../realtime/hub.ts';
-import type { ActiveMiningSettings } from '../settings/service.ts';
+import { payQualifiedReferrals } from '../referrals/qualifying.ts';
+import { type ActiveMiningSettings, loadSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
 import {
   coveredUntil,
@@ -48,6 +55,7 @@ export async function startMining(
   settings: ActiveMiningSettings,
   userId: string,
   now: Date,
+  ip: string,
 ): Promise<MiningSession> {
   // Only a rate saved before rates had to be positive can be 0; a session could not store it.
   if (toUnits(settings.hourlyRate) <= 0n) {
@@ -65,8 +73,8 @@ export async function startMining(
     // statements held pooled connections between round trips, and pings waited for them.
     await db.execute(sql`
       WITH started AS (
-        INSERT INTO ${miningSessions} (id, user_id, hourly_rate, mining_start_time, last_reward_time)
-        VALUES (${session.id}, ${userId}, ${session.hourlyRate}, ${now}, ${now})
+        INSERT INTO ${miningSessions} (id, user_id, hourly_rate, mining_start_time, last_reward_time, ip)
+        VALUES (${session.id}, ${userId}, ${session.hourlyRate}, ${now}, ${now}, ${ip})
         RETURNING id, user_id
       ), pinged AS (
         INSERT INTO ${miningPings} (session_id, user_id, last_ping)
@@ -98,7 +106,7 @@ async function settleRest(tx: Transaction, session: SessionRow, now: Date) {
     Math.floor((coveredUntil(session, now) - session.lastRewardTime.getTime()) / 1000),
   );
   const credit = earned(session, paySeconds);
-  if (credit <= 0n) return { credited: fromUnits(0n), balance: null };
+  if (credit <= 0n) return { credited: fromUnits(0n), balance: null, paySeconds };
   const applied = await applyLedgerEntry(tx, {
     userId: session.userId,
     amount: fromUnits(credit),
@@ -106,7 +114,7 @@ async function settleRest(tx: Transaction, session: SessionRow, now: Date) {
     description: rewardDescription(paySeconds, session.hourlyRate),
     atLimit: 'cap',
   });
-  return { credited: applied.amount, balance: applied.balance };
+  return { credited: applied.amount, balance: applied.balance, paySeconds };
 }
 
 async function lockOwnSession(
@@ -142,17 +150,25 @@ async function currentBalance(tx: Transaction, userId: string): Promise<string> 
 async function closeSession(tx: Transaction, session: SessionRow, now: Date) {
   const result = await settleRest(tx, session, now);
   // One statement, as Stops come in crowds (decision 014): the session goes (its ping row with it),
-  // the user's last mining time, the event.
-  await tx.execute(sql`
-    WITH ended AS (
+  // the user's last mining time, the event, and the paid time counts toward a referral waiting to
+  // qualify (decision 033), if there is one.
+  const closed = await tx.execute(sql`
+    WITH counted AS (
+      UPDATE ${pendingReferrals} SET mined_seconds = mined_seconds + ${result.paySeconds}
+      WHERE referred_user_id = ${session.userId} RETURNING referred_user_id
+    ), ended AS (
       DELETE FROM ${miningSessions} WHERE ${miningSessions.id} = ${session.id} RETURNING user_id
     ), stats AS (
       INSERT INTO ${miningStats} (user_id, last_mining_time) SELECT user_id, ${now} FROM ended
       ON CONFLICT (user_id) DO UPDATE SET last_mining_time = excluded.last_mining_time,
         updated_at = now()
     )
-    SELECT ${notification(session.userId, { type: 'mining', active: false, sessionId: null })}
+    SELECT ${notification(session.userId, { type: 'mining', active: false, sessionId: null })},
+      EXISTS (SELECT 1 FROM counted) AS counted
     FROM ended`);
+  if ((closed as unknown as { rows: { counted: boolean }[] }).rows[0]?.counted) {
+    await payQualifiedReferrals(tx, await loadSettings(tx), [session.userId]);
+  }
   return result;
 }
 

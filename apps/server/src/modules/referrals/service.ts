@@ -1,64 +1,77 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '#server/db/client.ts';
-import { profiles, transactions, users } from '#server/db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { pendingReferrals, profiles, transactions, users } from '#server/db/schema.ts';
 import { loadSettings } from '../settings/service.ts';
-import { applyLedgerEntry } from '../wallet/ledger.ts';
+import { payQualifiedReferrals } from './qualifying.ts';
+
+/** A referred member who can still qualify: neither banned nor deleted (decision 033). */
+const stillReferred = sql`${users.deletedAt} IS NULL AND NOT ${profiles.isBanned}`;
 
 /**
- * D12: when a referred user verifies their email, the referrer gets the bonus, once (the unique
- * index on referred_user_id backs this up), unless the referrer is banned (D9). A bonus of 0 pays
- * nothing and writes no row. A referrer whose wallet is near MAX_BALANCE gets what fits: the
- * referred user's verification must never fail because of the referrer's balance.
+ * Decision 033: the user's code, the referred members who qualified apart from those still
+ * waiting (to verify, or to mine the qualifying time), and what they earned. A held referral waits
+ * like any other: the referrer is not told it is being reviewed.
  */
-export async function creditReferralBonus(
-  tx: Transaction,
-  referredUserId: string,
-): Promise<boolean> {
-  const [referred] = await tx
-    .select({ referredBy: profiles.referredBy })
-    .from(profiles)
-    .where(eq(profiles.id, referredUserId));
-  if (!referred?.referredBy) return false;
-  const [referrer] = await tx
-    .select({ id: profiles.id, isBanned: profiles.isBanned, deletedAt: users.deletedAt })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(eq(profiles.id, referred.referredBy));
-  // Decision 029: a deleted account earns nothing more; nobody could spend it.
-  if (!referrer || referrer.isBanned || referrer.deletedAt) return false;
-  const credited = await applyLedgerEntry(tx, {
-    userId: referrer.id,
-    amount: (await loadSettings(tx)).referralBonus,
-    type: 'REFERRAL',
-    description: 'Referral bonus: a friend you invited verified their email',
-    atLimit: 'cap',
-    referredUserId,
-  });
-  return credited.transaction !== null;
-}
-
-/** D12: the user's code, who signed up with it (verified or not yet), and what it earned. */
 export async function referralStats(db: Database, userId: string) {
-  const [[profile], [referred], [earned]] = await Promise.all([
+  const waitingOf = (where?: ReturnType<typeof sql>) =>
+    and(eq(pendingReferrals.referrerId, userId), stillReferred, where);
+  const [[profile], [qualified], [waiting], progress, [earned], settings] = await Promise.all([
     db.select({ code: profiles.referralCode }).from(profiles).where(eq(profiles.id, userId)),
     db
-      .select({ verified: count(users.emailVerifiedAt), all: count() })
+      .select({ value: count() })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.id))
-      .where(eq(profiles.referredBy, userId)),
+      .where(
+        and(
+          eq(profiles.referredBy, userId),
+          stillReferred,
+          sql`${users.emailVerifiedAt} IS NOT NULL`,
+          sql`NOT EXISTS (SELECT 1 FROM ${pendingReferrals} WHERE ${pendingReferrals.referredUserId} = ${profiles.id})`,
+        ),
+      ),
+    db
+      .select({
+        all: count(),
+        unverified: sql<number>`count(*) FILTER (WHERE ${users.emailVerifiedAt} IS NULL)::int`,
+      })
+      .from(pendingReferrals)
+      .innerJoin(users, eq(users.id, pendingReferrals.referredUserId))
+      .innerJoin(profiles, eq(profiles.id, pendingReferrals.referredUserId))
+      .where(waitingOf()),
+    db
+      .select({ minedSeconds: pendingReferrals.minedSeconds })
+      .from(pendingReferrals)
+      .innerJoin(users, eq(users.id, pendingReferrals.referredUserId))
+      .innerJoin(profiles, eq(profiles.id, pendingReferrals.referredUserId))
+      .where(waitingOf(sql`${users.emailVerifiedAt} IS NOT NULL`))
+      .orderBy(sql`${pendingReferrals.minedSeconds} DESC`)
+      .limit(5),
     db
       .select({
         value: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(20,8)::text`,
       })
       .from(transactions)
       .where(and(eq(transactions.userId, userId), eq(transactions.transactionType, 'REFERRAL'))),
+    loadSettings(db),
   ]);
   // Every user has a profile (created with the account, in one transaction).
   if (!profile) throw new Error(`no profile for user ${userId}`);
   return {
     referralCode: profile.code,
-    referrals: referred?.verified ?? 0,
-    pendingReferrals: (referred?.all ?? 0) - (referred?.verified ?? 0),
+    referrals: qualified?.value ?? 0,
+    pendingReferrals: waiting?.all ?? 0,
+    pendingUnverified: waiting?.unverified ?? 0,
+    pendingMinedMinutes: progress.map((row) => Math.floor(row.minedSeconds / 60)),
+    qualifyingMinutes: settings.referralQualifyingSeconds / 60,
     earnings: earned?.value ?? '0.00000000',
   };
+}
+
+/**
+ * Decision 033: pays every referral that qualifies without new mining (the qualifying time was
+ * lowered, a hold was lifted, a payment was skipped because a wallet was busy) and drops those
+ * that never can. The maintenance job runs it; any process may.
+ */
+export async function sweepQualifiedReferrals(db: Database): Promise<number> {
+  return db.transaction(async (tx) => payQualifiedReferrals(tx, await loadSettings(tx)));
 }

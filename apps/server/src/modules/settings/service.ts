@@ -1,10 +1,12 @@
 import {
+  DEFAULT_REFERRAL_QUALIFYING,
   DEFAULT_SETTINGS,
   type MiningPhases,
   MiningPhasesSchema,
   MiningRewardIntervalSchema,
   type MiningSettings,
   ReferralBonusSchema,
+  ReferralQualifyingSchema,
   type Staff,
 } from '@btcp/shared';
 import { inArray, sql } from 'drizzle-orm';
@@ -12,6 +14,7 @@ import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema.ts';
 import { audit } from '../audit/service.ts';
+import { payQualifiedReferrals } from '../referrals/qualifying.ts';
 
 export interface ActiveMiningSettings {
   phases: MiningPhases;
@@ -20,6 +23,8 @@ export interface ActiveMiningSettings {
   phaseName: string;
   rewardIntervalSeconds: number;
   referralBonus: string;
+  /** Decision 033: the mining a referred member must be paid for before the bonus is paid. */
+  referralQualifyingSeconds: number;
 }
 
 /**
@@ -38,7 +43,12 @@ export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMin
     .select()
     .from(systemSettings)
     .where(
-      inArray(systemSettings.key, ['mining_phases', 'mining_reward_interval', 'referral_bonus']),
+      inArray(systemSettings.key, [
+        'mining_phases',
+        'mining_reward_interval',
+        'referral_bonus',
+        'referral_qualifying',
+      ]),
     )
     .prepare('load_settings')
     .execute();
@@ -63,6 +73,12 @@ export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMin
       value('referral_bonus'),
       DEFAULT_SETTINGS.referral_bonus,
     ).amount,
+    referralQualifyingSeconds:
+      readSetting(
+        ReferralQualifyingSchema,
+        value('referral_qualifying'),
+        DEFAULT_REFERRAL_QUALIFYING,
+      ).minutes * 60,
   };
 }
 
@@ -73,6 +89,7 @@ export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings
     transitionRate: settings.phases.transition_phase.hourly_rate,
     rewardIntervalSeconds: settings.rewardIntervalSeconds,
     referralBonus: settings.referralBonus,
+    referralQualifyingMinutes: settings.referralQualifyingSeconds / 60,
   };
 }
 
@@ -91,6 +108,7 @@ async function saveMiningSettings(tx: Transaction, next: MiningSettings): Promis
     { key: 'mining_phases', value: phases },
     { key: 'mining_reward_interval', value: { seconds: next.rewardIntervalSeconds } },
     { key: 'referral_bonus', value: { amount: next.referralBonus } },
+    { key: 'referral_qualifying', value: { minutes: next.referralQualifyingMinutes } },
   ];
   for (const row of rows) {
     await tx
@@ -116,6 +134,11 @@ export async function updateMiningSettings(
   const before = toMiningSettings(await loadSettings(db));
   await db.transaction(async (tx) => {
     await saveMiningSettings(tx, next);
+    // Decision 033: a shorter qualifying time pays at once those it now lets through.
+    await payQualifiedReferrals(tx, {
+      referralBonus: next.referralBonus,
+      referralQualifyingSeconds: next.referralQualifyingMinutes * 60,
+    });
     await audit(
       tx,
       staff,

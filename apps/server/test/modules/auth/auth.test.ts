@@ -13,6 +13,7 @@ import {
   verify,
 } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
+import { setQualifyingMinutes } from '#server-test/referrals.ts';
 
 const clock = manualClock();
 let t: TestApp;
@@ -235,7 +236,8 @@ describe('password reset', () => {
   });
 });
 
-describe('referrals (D12)', () => {
+describe('referrals paid at verification (D12, qualifying time 0)', () => {
+  beforeAll(() => setQualifyingMinutes(t.app, 0));
   async function referralCodeOf(email: string) {
     const [row] = await t.database.db
       .select({ code: profiles.referralCode, id: users.id })

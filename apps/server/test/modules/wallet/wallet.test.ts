@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, profiles, transactions, users, wallets } from '#server/db/schema.ts';
 import { adminCookie, login, register, signedUpUser, verify } from '#server-test/accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
+import { setQualifyingMinutes } from '#server-test/referrals.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,6 +12,8 @@ let userId: string;
 let cookie: string;
 beforeAll(async () => {
   t = await createTestApp();
+  // These referrals pay at verification; decision 033's qualifying time has tests of its own.
+  await setQualifyingMinutes(t.app, 0);
   cookie = await signedUpUser(t.app, 'wallet-owner@example.com');
   admin = await adminCookie(t.app);
   const [user] = await t.database.db
@@ -102,6 +105,9 @@ describe('referral stats and mining settings', () => {
       referralCode,
       referrals: 0,
       pendingReferrals: 1,
+      pendingUnverified: 1,
+      pendingMinedMinutes: [],
+      qualifyingMinutes: 0,
       earnings: '0.00000000',
     });
     await verify(t.app, 'invited@example.com');
@@ -109,6 +115,9 @@ describe('referral stats and mining settings', () => {
       referralCode,
       referrals: 1,
       pendingReferrals: 0,
+      pendingUnverified: 0,
+      pendingMinedMinutes: [],
+      qualifyingMinutes: 0,
       earnings: '40.00000000',
     });
   });
@@ -121,6 +130,7 @@ describe('referral stats and mining settings', () => {
       transitionRate: '1',
       rewardIntervalSeconds: 60,
       referralBonus: '40',
+      referralQualifyingMinutes: 0,
     });
     const put = (body: Record<string, unknown>) =>
       t.app.inject({
@@ -180,6 +190,9 @@ describe('mining settings that cannot break the product', () => {
       ['referralBonus', '1000000.00000001', 'Must be at most 1,000,000'],
       ['rewardIntervalSeconds', 3601, 'Enter a whole number of seconds from 1 to 3600'],
       ['rewardIntervalSeconds', 0, 'Enter a whole number of seconds from 1 to 3600'],
+      ['referralQualifyingMinutes', -1, 'Enter a whole number of minutes from 0 to 10080'],
+      ['referralQualifyingMinutes', 10_081, 'Enter a whole number of minutes from 0 to 10080'],
+      ['referralQualifyingMinutes', 1.5, 'Enter a whole number of minutes from 0 to 10080'],
     ];
     for (const [field, value, message] of refused) {
       const response = await putSettings({ ...before, [field]: value });
@@ -202,7 +215,7 @@ describe('mining settings that cannot break the product', () => {
     ).json();
     const invited = await signedUpUser(t.app, 'free-invite@example.com', referralCode);
     expect((await get('/api/wallet', invited)).statusCode).toBe(200);
-    expect((await get('/api/referrals/stats', cookie)).json()).toEqual({
+    expect((await get('/api/referrals/stats', cookie)).json()).toMatchObject({
       referralCode,
       referrals: referrals + 1,
       pendingReferrals,

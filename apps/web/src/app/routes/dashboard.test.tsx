@@ -18,7 +18,15 @@ const status: MiningStatus = {
 
 const routes = {
   'GET /referrals/stats': {
-    body: { referralCode: 'ABCD2345', referrals: 3, pendingReferrals: 2, earnings: '120.00000000' },
+    body: {
+      referralCode: 'ABCD2345',
+      referrals: 3,
+      pendingReferrals: 2,
+      pendingUnverified: 1,
+      pendingMinedMinutes: [25],
+      qualifyingMinutes: 60,
+      earnings: '120.00000000',
+    },
   },
   'GET /mining/status': { body: status },
 };
@@ -40,9 +48,13 @@ describe('dashboard page', () => {
     expect(await screen.findByLabelText('Referral link')).toHaveValue(
       `${window.location.origin}/register?ref=ABCD2345`,
     );
-    // Verified referrals (each paid the bonus) apart from those still to verify their email.
-    expect(screen.getByText('Verified referrals').nextSibling).toHaveTextContent('3');
-    expect(screen.getByText('2 more waiting to verify their email')).toBeVisible();
+    // Qualified referrals (each paid the bonus) apart from those still waiting, with their progress.
+    expect(screen.getByText('Qualified referrals').nextSibling).toHaveTextContent('3');
+    expect(
+      screen.getByText(
+        '2 more waiting to qualify (1 to verify their email; mined so far: 25 of 60 min)',
+      ),
+    ).toBeVisible();
     expect(screen.getByText('Referral earnings').nextSibling).toHaveTextContent(
       '120.00000000 BTCP',
     );

@@ -1,5 +1,6 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
+import type { ReferralStats } from '@btcp/shared/wallet';
 import { Coins, type LucideIcon, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { RetryAlert } from '#web/components/ui/alert.tsx';
@@ -35,9 +36,31 @@ function Figure({
   );
 }
 
+/** What still stands between the waiting referrals and their bonus (decision 033). */
+function waitingNote(stats: ReferralStats): string {
+  const waiting = stats.pendingReferrals;
+  const head = `${formatCount(waiting)} more waiting to qualify`;
+  const parts: string[] = [];
+  if (stats.pendingUnverified > 0) {
+    parts.push(`${formatCount(stats.pendingUnverified)} to verify their email`);
+  }
+  const mining = stats.pendingMinedMinutes;
+  if (mining.length > 0 && stats.qualifyingMinutes > 0) {
+    parts.push(
+      `mined so far: ${mining.map((minutes) => `${minutes} of ${stats.qualifyingMinutes} min`).join(', ')}`,
+    );
+  }
+  return parts.length > 0 ? `${head} (${parts.join('; ')})` : head;
+}
+
+const bonusRule = (qualifyingMinutes: number | undefined) =>
+  qualifyingMinutes
+    ? `${REFERRAL_BONUS} ${COIN} for each referral once they verify their email and mine ${qualifyingMinutes} minutes.`
+    : `${REFERRAL_BONUS} ${COIN} for each referral once they verify their email.`;
+
 /**
- * How many people signed up with this user's link, and what they earned them (D12): those
- * who verified their email (each paid the bonus) apart from those who have not yet.
+ * How many people signed up with this user's link, and what they earned them (decision 033):
+ * those who qualified (each paid the bonus) apart from those still waiting to.
  */
 export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
   const stats = useReferralStats();
@@ -48,7 +71,7 @@ export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
         <CardDescription>
           {banned
             ? 'No bonus while your account is banned.'
-            : `${REFERRAL_BONUS} ${COIN} for each referral once they verify their email.`}
+            : bonusRule(stats.data?.qualifyingMinutes)}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -64,15 +87,13 @@ export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
           </RetryAlert>
         ) : (
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-            <Figure icon={Users} label="Verified referrals">
+            <Figure icon={Users} label="Qualified referrals">
               <dd className="mt-1 text-2xl font-bold tabular-nums">
                 {formatCount(stats.data.referrals)}
               </dd>
               {stats.data.pendingReferrals > 0 && (
-                <dd className="mt-1 text-xs text-muted-foreground">
-                  {stats.data.pendingReferrals === 1
-                    ? '1 more waiting to verify their email'
-                    : `${formatCount(stats.data.pendingReferrals)} more waiting to verify their email`}
+                <dd className="mt-1 text-xs break-words text-muted-foreground">
+                  {waitingNote(stats.data)}
                 </dd>
               )}
             </Figure>

@@ -14,6 +14,7 @@ const settings: MiningSettings = {
   transitionRate: '1',
   rewardIntervalSeconds: 60,
   referralBonus: '40',
+  referralQualifyingMinutes: 60,
 };
 
 function renderCard() {

@@ -28,6 +28,7 @@ const fieldNames = [
   'transitionRate',
   'rewardIntervalSeconds',
   'referralBonus',
+  'referralQualifyingMinutes',
 ] as const;
 
 const phases: { value: MiningSettings['activePhase']; label: string }[] = [
@@ -40,7 +41,9 @@ const resolver = zodResolver(MiningSettingsSchema, {
   error: (issue) =>
     issue.path?.[0] === 'rewardIntervalSeconds'
       ? 'Enter a whole number of seconds from 1 to 3600'
-      : undefined,
+      : issue.path?.[0] === 'referralQualifyingMinutes'
+        ? 'Enter a whole number of minutes from 0 to 10080'
+        : undefined,
 });
 
 interface NumberFieldProps
@@ -98,6 +101,21 @@ function PhaseField({ control, error }: { control: Control<MiningSettings>; erro
       />
       {error && <p className="text-sm font-medium text-destructive">{error}</p>}
     </div>
+  );
+}
+
+/** Decision 033: the mining a referred user must do before the referrer's bonus is paid. */
+function QualifyingField(props: { error?: string; registration: UseFormRegisterReturn }) {
+  return (
+    <NumberField
+      label="Referral qualifying time (minutes)"
+      hint="Mining a referred user must do, in total, after verifying their email; 0 pays at verification."
+      inputMode="numeric"
+      min="0"
+      max="10080"
+      step="1"
+      {...props}
+    />
   );
 }
 
@@ -159,9 +177,13 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
         />
         <CoinField
           label="Referral bonus (BTCP)"
-          hint="Credited to the referrer when a referred user verifies their email."
+          hint="Credited to the referrer once a referred user qualifies."
           error={errors.referralBonus?.message}
           registration={register('referralBonus')}
+        />
+        <QualifyingField
+          error={errors.referralQualifyingMinutes?.message}
+          registration={register('referralQualifyingMinutes', { valueAsNumber: true })}
         />
       </div>
       <div>
