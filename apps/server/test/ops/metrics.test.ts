@@ -36,7 +36,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 let t: TestApp;
-let server: Server | null;
+let server: Server;
 let metricsUrl: string;
 let baseUrl: string;
 
@@ -44,12 +44,14 @@ beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_PORT: String(await freePort()) } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  server = await startMetricsServer(t.config, silent, t.app.metrics);
-  const address = server?.address() as AddressInfo;
+  const started = await startMetricsServer(t.config, silent, t.app.metrics);
+  if (!started) throw new Error('the metrics listener did not start');
+  server = started;
+  const address = server.address() as AddressInfo;
   metricsUrl = `http://127.0.0.1:${address.port}/metrics`;
 });
 afterAll(async () => {
-  server?.close();
+  server.close();
   await t.close();
 });
 
@@ -62,7 +64,7 @@ const scrape = async () => {
 
 describe('the metrics listener', () => {
   it('listens on 127.0.0.1 by default, on its own port: /metrics on the public port is a 404', async () => {
-    expect((server?.address() as AddressInfo).address).toBe('127.0.0.1');
+    expect((server.address() as AddressInfo).address).toBe('127.0.0.1');
     expect((await fetch(`${baseUrl}/metrics`)).status).toBe(404);
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
   });
@@ -81,7 +83,10 @@ describe('the metrics listener', () => {
       sample(text, 'btcp_http_request_duration_seconds_bucket', { ...route, le: '+Inf' }),
     ).toBe(before + 3);
     expect(
-      sample(text, 'btcp_http_request_duration_seconds_count', { route: 'unmatched', method: 'GET' }),
+      sample(text, 'btcp_http_request_duration_seconds_count', {
+        route: 'unmatched',
+        method: 'GET',
+      }),
     ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('no-such-thing');
     expect(text).not.toContain('also-missing');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditDueRewards } from '#server/modules/mining/crediting.ts';
 import { enqueueMail } from '#server/modules/mail/queue.ts';
+import { creditDueRewards } from '#server/modules/mining/crediting.ts';
 import { adminCookie, post, signedUpUser } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
 
