@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Histogram, type Registry } from 'prom-client';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route whose answer is a stream that lasts as long as its tab: not a request to time. */
+    untimed?: boolean;
+  }
+}
+
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** What a request that matched no route is filed under: one label, whatever the path. */
 const UNMATCHED = 'unmatched';
@@ -20,6 +27,7 @@ export function observeRequestDurations(app: FastifyInstance, registry: Registry
   });
   const series = new Map<string, Histogram.Internal<'route' | 'method' | 'status_class'>>();
   app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.config.untimed) return;
     const pattern = request.routeOptions.url;
     const route = pattern ?? UNMATCHED;
     const method = pattern || METHODS.has(request.method) ? request.method : 'OTHER';

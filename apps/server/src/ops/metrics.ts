@@ -6,6 +6,10 @@ import { ledgerTotals } from '#server/modules/wallet/ledger-totals.ts';
 import { registerDatabaseFigures } from './metrics-database.ts';
 import { observeRequestDurations } from './metrics-requests.ts';
 
+// A worker answers the primary's requests for metrics from the moment it starts (with nothing
+// until its app is built): a worker that did not answer would hold every scrape up for 5 s.
+if (cluster.isWorker) new AggregatorRegistry();
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's metrics (docs/decisions/032); null when METRICS_PORT is unset. */
@@ -96,8 +100,6 @@ export function createProcessMetrics(app: FastifyInstance, database: DatabaseHan
   observeRequestDurations(app, registry);
   registerProcessFigures(registry, app, database);
   if (cluster.isWorker) {
-    // Constructing one makes this worker answer the primary's requests for its metrics.
-    new AggregatorRegistry();
     AggregatorRegistry.setRegistries([registry]);
   } else {
     registerDatabaseFigures(registry, database.db, app.clock);

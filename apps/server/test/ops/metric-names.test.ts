@@ -20,7 +20,7 @@ beforeAll(async () => {
   const metrics = (await t.app.metrics?.getMetricsAsJSON()) ?? [];
   registered = new Set(metrics.map((metric) => metric.name));
   histograms = new Set(
-    metrics.filter((metric) => metric.type === 'histogram').map((metric) => metric.name),
+    metrics.filter((metric) => String(metric.type) === 'histogram').map((metric) => metric.name),
   );
 });
 afterAll(() => t.close());

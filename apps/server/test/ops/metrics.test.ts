@@ -104,11 +104,15 @@ describe('the metrics listener', () => {
     const stream = await openStream(baseUrl, cookie);
     expect(stream.status).toBe(200);
     expect(sample(await scrape(), 'btcp_event_streams_open')).toBe(1);
-    await stream.cancel();
+    // The server ends it (as at a revocation or a shutdown).
+    t.app.realtime.endAll();
+    expect(await stream.closed).toBe(true);
     for (let waited = 0; sample(await scrape(), 'btcp_event_streams_open') !== 0; waited += 50) {
       if (waited > 5000) throw new Error('the stream was still counted 5 s after it closed');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // A stream's life is not timed as a request.
+    expect(await scrape()).not.toContain('route="/api/events"');
   });
 
   it('adds up what the ledger credits, by type', async () => {
