@@ -372,7 +372,7 @@ async function searchScenario() {
 
 async function main() {
   if (!skipLanding) await landingScenario();
-  if (!skipMetrics) await metricsCostScenario({ durationSeconds, printLoadTable });
+  if (!skipMetrics) await metricsCostScenario({ durationSeconds });
   if (!skipCommunity) await requestPathScenario();
   if (!skipSearch) await searchScenario();
   if (!skipThread) {
