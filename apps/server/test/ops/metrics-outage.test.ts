@@ -4,7 +4,7 @@ import { type DatabaseProxy, startDatabaseProxy } from '#server-test/database-pr
 import { createServerTestDatabase, createTestApp, type TestApp } from '#server-test/helper.ts';
 
 /** A sample's value from Prometheus text, for a metric without labels. */
-const valueOf = (text: string, name: string) =>
+const sampleOf = (text: string, name: string) =>
   Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 
 /** The metrics of a server whose PostgreSQL goes away and comes back, through a relay. */
@@ -36,16 +36,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('metrics through a database outage
     try {
       // The first scrape, so the first read of the database figures, meets the outage.
       const during = await scrape();
-      expect(valueOf(during, 'btcp_mail_queue_depth')).toBeNaN();
-      expect(valueOf(during, reconnects)).toBe(0);
+      expect(sampleOf(during, 'btcp_mail_queue_depth')).toBeNaN();
+      expect(sampleOf(during, reconnects)).toBe(0);
     } finally {
       await proxy.up();
     }
     await expect
-      .poll(async () => valueOf(await scrape(), reconnects), { timeout: 30_000, interval: 250 })
+      .poll(async () => sampleOf(await scrape(), reconnects), { timeout: 30_000, interval: 250 })
       .toBe(1);
     await expect
-      .poll(async () => valueOf(await scrape(), 'btcp_mail_queue_depth'), {
+      .poll(async () => sampleOf(await scrape(), 'btcp_mail_queue_depth'), {
         timeout: 30_000,
         interval: 500,
       })
