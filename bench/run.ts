@@ -9,6 +9,7 @@ import pg from 'pg';
 import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
+import { metricsCostScenario } from './lib/metrics-cost.ts';
 import {
   cpuMeter,
   ledgerTotals,
@@ -44,6 +45,7 @@ const skipSearch = process.argv.includes('--no-search');
 const skipThread = process.argv.includes('--no-thread');
 const skipLanding = process.argv.includes('--no-landing');
 const skipNotices = process.argv.includes('--no-notices');
+const skipMetrics = process.argv.includes('--no-metrics');
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINER_STEPS = (process.env.BENCH_MINERS ?? '5000,10000,25000,50000').split(',').map(Number);
 /** How long each step is measured, once its miners are all running (at least 3 minutes). */
@@ -370,6 +372,7 @@ async function searchScenario() {
 
 async function main() {
   if (!skipLanding) await landingScenario();
+  if (!skipMetrics) await metricsCostScenario({ durationSeconds });
   if (!skipCommunity) await requestPathScenario();
   if (!skipSearch) await searchScenario();
   if (!skipThread) {

@@ -53,6 +53,10 @@ test('first-run /create-admin, admin login, ban a user, and that user sees Accou
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  // The System card: the operator's figures, measured by the server when the page asks.
+  await expect(page.getByRole('heading', { level: 2, name: 'System' })).toBeVisible();
+  await expect(page.getByText('Database round trip')).toBeVisible();
+  await expect(page.getByText(/^\d+\.\d ms$/)).toBeVisible();
 
   await page.getByRole('link', { name: 'Users' }).first().click();
   await expect(page).toHaveURL(/\/admin\/users$/);

@@ -13,6 +13,7 @@ import { probeRoutes } from './modules/health/probes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { mediaFileRoutes } from './modules/media/routes.ts';
 import type { MediaStorage } from './modules/media/storage.ts';
+import { createProcessMetrics } from './ops/metrics.ts';
 import { resolvePageMeta } from './page-meta.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -73,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
   const services = await decorateServices(app, deps);
+  // Before every route, so each is timed (docs/decisions/032); nothing at all when metrics are off.
+  app.decorate('metrics', config.METRICS_PORT ? createProcessMetrics(app, deps.database) : null);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
   app.decorateRequest('staff', null);

@@ -54,6 +54,10 @@ const ConfigSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Prometheus metrics on a listener of their own (docs/decisions/032); unset: no metrics at all. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where that listener binds: this machine only unless the operator says otherwise. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -99,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (raw.WEB_CONCURRENCY > 1 && !raw.DATABASE_URL) {
     throw new Error(
       'Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (a PostgreSQL server); the embedded database belongs to one process',
+    );
+  }
+  if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT === raw.PORT) {
+    throw new Error(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT: the metrics listener is never the public one',
     );
   }
   const publicOrigin = raw.APP_ORIGIN ?? new URL(`http://localhost:${raw.PORT}`).origin;

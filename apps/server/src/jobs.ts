@@ -12,7 +12,7 @@ import { sweepQualifiedReferrals } from './modules/referrals/service.ts';
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 const STALE_MINING_CHECK_MS = 15_000;
 /** Decision 014: a reward is paid within a second of falling due. */
-const CREDIT_TICK_MS = 1000;
+export const CREDIT_TICK_MS = 1000;
 
 /**
  * Housekeeping on a timer inside the server, so a deployment needs no scheduler of its own: plain
@@ -47,7 +47,8 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
   // Decision 014: every process runs it; each due reward is locked by one of them and paid once.
   const crediting = everyInterval(CREDIT_TICK_MS, async () => {
     try {
-      await creditDueRewards(app.db, app.clock.now(), await app.settings.get());
+      const paid = await creditDueRewards(app.db, app.clock.now(), await app.settings.get());
+      app.creditingMonitor.tickCompleted(paid);
     } catch (error) {
       app.log.warn({ err: error }, 'crediting mining rewards failed; the next tick tries again');
     }

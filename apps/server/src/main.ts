@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
+import { clusterMetrics, startMetricsServer } from './ops/metrics-server.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** A worker that dies is replaced after this pause, so a crash loop does not spin the CPU. */
@@ -107,6 +108,7 @@ async function serve(config: Config) {
   process.on('SIGINT', shutdown);
 
   await app.listen({ host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG });
+  if (!cluster.isWorker) await startMetricsServer(config, app.log, app.metrics);
   if (prepared) announce(app.log, config, database.kind, prepared);
 }
 
@@ -125,6 +127,7 @@ async function supervise(config: Config) {
   const database = await openConfiguredDatabase(config);
   const prepared = await prepare(database);
   await database.close();
+  await startMetricsServer(config, log, () => clusterMetrics(() => openConfiguredDatabase(config)));
 
   let stopping = false;
   let listening = 0;

@@ -6,7 +6,7 @@ import { createSessionCache, type SessionCache } from './db/notifications/sessio
 import { createSettingsCache, type SettingsCache } from './db/notifications/settings-cache.ts';
 import { createSharedPages, type SharedPages } from './db/notifications/shared-pages.ts';
 import { trackRequestsInFlight } from './graceful-shutdown.ts';
-import { startMaintenanceJobs } from './jobs.ts';
+import { CREDIT_TICK_MS, startMaintenanceJobs } from './jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLastSeenRecorder, type LastSeenRecorder } from './modules/auth/last-seen.ts';
 import { deliverAccountMail } from './modules/auth/service.ts';
@@ -19,6 +19,10 @@ import {
   createDiskStorage,
   type MediaStorage,
 } from './modules/media/storage.ts';
+import {
+  type CreditingMonitor,
+  createCreditingMonitor,
+} from './modules/mining/crediting-monitor.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
 import { type ActiveMiningSettings, loadSettings } from './modules/settings/service.ts';
 
@@ -37,6 +41,7 @@ declare module 'fastify' {
     sharedPages: SharedPages;
     settings: SettingsCache<ActiveMiningSettings>;
     readiness: Readiness;
+    creditingMonitor: CreditingMonitor;
   }
 }
 
@@ -97,6 +102,7 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
   app.decorate('sharedPages', services.sharedPages);
   app.decorate('settings', services.settings);
   app.decorate('readiness', createReadiness(database));
+  app.decorate('creditingMonitor', createCreditingMonitor(CREDIT_TICK_MS));
   return services;
 }
 

@@ -139,6 +139,7 @@ const EXPECTED: Record<string, Row> = {
   // Admins only.
   'POST /api/admin-auth/create': [403, 403, 403, 403, 403, 400],
   'GET /api/admin/stats': [401, 403, 403, 403, 403, 200],
+  'GET /api/admin/system': [401, 403, 403, 403, 403, 200],
   'POST /api/admin/password': [401, 403, 403, 403, 403, 400],
   'GET /api/admin/users': [401, 403, 403, 403, 403, 200],
   'GET /api/admin/wallets': [401, 403, 403, 403, 403, 200],

@@ -28,6 +28,21 @@ describe('loadConfig', () => {
     ).toBe(12);
   });
 
+  it('leaves metrics off unless METRICS_PORT is set, on this machine only by default', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    const on = loadConfig({ METRICS_PORT: '9464' });
+    expect(on.METRICS_PORT).toBe(9464);
+    expect(on.METRICS_HOST).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).METRICS_HOST).toBe(
+      '0.0.0.0',
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

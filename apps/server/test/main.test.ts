@@ -74,6 +74,20 @@ async function startServer(env: Record<string, string> = {}) {
   return { child, port, healthy, cleanUp, output: () => printed };
 }
 
+/** The `/api/health` requests answered, as the metrics listener on `port` counts them. */
+async function healthChecksCounted(metricsPort: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const line = text
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('btcp_http_request_duration_seconds_count{') &&
+        l.includes('route="/api/health"') &&
+        l.includes('status_class="2xx"'),
+    );
+  return Number(line?.split(' ').at(-1) ?? 0);
+}
+
 describe('the server process', () => {
   it('starts on its own database, answers, and stops cleanly on SIGTERM', async () => {
     const { child, healthy, cleanUp } = await startServer();
@@ -86,6 +100,23 @@ describe('the server process', () => {
       await cleanUp();
     }
   });
+
+  it('answers /metrics on METRICS_PORT only, counting the requests it served', async () => {
+    const metricsPort = await freePort();
+    const { port, healthy, cleanUp } = await startServer({ METRICS_PORT: String(metricsPort) });
+    try {
+      expect(await healthy()).toBe(true);
+      const before = await healthChecksCounted(metricsPort);
+      for (let i = 0; i < 3; i++) await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(await healthChecksCounted(metricsPort)).toBe(before + 3);
+      // The public port knows no /metrics (what it answers instead depends on the web build).
+      const publicAnswer = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(publicAnswer.status).not.toBe(200);
+      expect(await publicAnswer.text()).not.toContain('btcp_http_request_duration_seconds');
+    } finally {
+      await cleanUp();
+    }
+  }, 60_000);
 
   it.skipIf(!canReadBacklogs)(
     'queues thousands of arriving connections while it is busy, not 511',
@@ -121,7 +152,11 @@ describe('the server process', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs WEB_CONCURRENCY processes on one port, replaces one killed with SIGKILL, and stops them all',
     async () => {
-      const { child, port, healthy, cleanUp } = await startServer({ WEB_CONCURRENCY: '2' });
+      const metricsPort = await freePort();
+      const { child, port, healthy, cleanUp } = await startServer({
+        WEB_CONCURRENCY: '2',
+        METRICS_PORT: String(metricsPort),
+      });
       const workers = () =>
         execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
           .split('\n')
@@ -130,6 +165,13 @@ describe('the server process', () => {
         expect(await healthy()).toBe(true);
         const before = workers();
         expect(before).toHaveLength(2);
+        // The primary answers /metrics for both processes: every request counted, whoever served it.
+        const counted = await healthChecksCounted(metricsPort);
+        for (let i = 0; i < 10; i++) await fetch(`http://127.0.0.1:${port}/api/health`);
+        expect(await healthChecksCounted(metricsPort)).toBe(counted + 10);
+        const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        expect(scraped).toMatch(/^btcp_mining_sessions_active 0$/m);
+        expect(scraped).toMatch(/^btcp_db_pool_connections\{state="total"\} \d+$/m);
         // The processes share one queue of arriving connections, as long as a single process's.
         if (canReadBacklogs) expect(listenBacklog(port)).toBe(Math.min(4096, somaxconn()));
         process.kill(Number(before[0]), 'SIGKILL');

@@ -118,3 +118,20 @@ export const AdminStatsSchema = z.object({
   openReports: z.number().int(),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+/** The admin dashboard's System card: the operator's key figures, measured when asked. */
+export const AdminSystemSchema = z.object({
+  minersOnline: z.number().int(),
+  /** Open event streams held by the process that answered, one of `processes`. */
+  openStreams: z.object({ thisProcess: z.number().int(), processes: z.number().int() }),
+  crediting: z.object({
+    /** How long the oldest due reward has waited to be paid, every process together. */
+    overdueSeconds: z.number(),
+    /** How far this process's crediting job is behind its schedule. */
+    lagSeconds: z.number(),
+  }),
+  mailQueue: z.object({ depth: z.number().int(), oldestAgeSeconds: z.number() }),
+  databaseRoundTripMs: z.number(),
+  measuredAt: z.string(),
+});
+export type AdminSystem = z.infer<typeof AdminSystemSchema>;

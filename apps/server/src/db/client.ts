@@ -45,7 +45,18 @@ export interface DatabaseHandle {
   answerers(channel: string): Promise<number>;
   /** Whether the listening connection is up, so no notification is being missed right now. */
   isListening(): boolean;
+  /** How many times the listening connection came back after it was lost (for the metrics). */
+  listenerReconnects(): number;
+  /** The pool's connections right now; null on PGlite, which has one connection and no pool. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Checkouts queued for a connection: above zero, the pool is the bottleneck. */
+  waiting: number;
 }
 
 export const migrationsFolder = path.resolve(
@@ -81,6 +92,8 @@ export async function openDatabase(
     return {
       ...createEmbeddedListener(client),
       isListening: () => true,
+      listenerReconnects: () => 0,
+      poolStats: () => null,
       db,
       kind: 'embedded',
       // One process owns an embedded database, so there is nobody to race.
@@ -101,6 +114,12 @@ export async function openDatabase(
     listen: listener.listen,
     answerers: (channel) => countAnswerers(pool, channel),
     isListening: () => listener.isListening(),
+    listenerReconnects: () => listener.reconnects,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await listener.close();
       await pool.end();

@@ -71,6 +71,8 @@ export class PostgresListener {
   #opening: Promise<pg.Client> | null = null;
   #lost = false;
   #reconnecting: NodeJS.Timeout | null = null;
+  /** How many times listening resumed after the connection was lost. */
+  reconnects = 0;
   /** Connections ended on purpose: their end is no gap. */
   readonly #retired = new WeakSet<pg.Client>();
 
@@ -179,6 +181,7 @@ export class PostgresListener {
     this.#client = next;
     if (this.#lost) {
       this.#lost = false;
+      this.reconnects += 1;
       this.#gap('restored');
     }
     return next;

@@ -2,6 +2,7 @@ import {
   AdjustBalanceBodySchema,
   AdjustBalanceResultSchema,
   AdminChangePasswordBodySchema,
+  AdminSystemSchema,
   AdminUserSchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
@@ -27,6 +28,7 @@ import { adminTwoFactorRoutes, twoFactorPolicyRoutes } from '../two-factor/route
 import { changeAdminPassword } from './admin-accounts.ts';
 import { adminSessionRoutes } from './sessions.ts';
 import { AdminStatsSchema, adminStats } from './stats.ts';
+import { systemFigures } from './system.ts';
 import { listUsers, updateUserFlags } from './users.ts';
 import { adjustBalance, listWallets } from './wallets.ts';
 
@@ -38,6 +40,17 @@ function dashboardRoutes(admin: ZodApp) {
     '/stats',
     route('Figures for the admin dashboard', { ok: AdminStatsSchema }),
     async () => adminStats(admin.db),
+  );
+
+  admin.get(
+    '/system',
+    route(
+      'The System card: miners online, open streams, crediting lag, mail queue, database round trip',
+      {
+        ok: AdminSystemSchema,
+      },
+    ),
+    async () => systemFigures(admin),
   );
 
   admin.post(

@@ -23,7 +23,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => app.realtime.endAll());
   app.get(
     '/events',
-    route('Server-Sent Events: balance, transactions, mining', { onRequest: requireUser }),
+    {
+      ...route('Server-Sent Events: balance, transactions, mining', { onRequest: requireUser }),
+      // Its length is the tab's, not a request's duration (docs/decisions/032).
+      config: { untimed: true },
+    },
     async (request, reply) => {
       const user = signedInUser(request);
       // The guard found the session by this cookie.

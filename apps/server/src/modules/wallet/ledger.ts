@@ -12,6 +12,7 @@ import { transactions, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { MAX_BALANCE_UNITS } from '#server/lib/money.ts';
 import { notification, publishBatch } from '../realtime/hub.ts';
+import { countLedgerRows } from './ledger-totals.ts';
 
 type TransactionType = (typeof transactions.$inferSelect)['transactionType'];
 
@@ -122,7 +123,9 @@ async function writeEntries(
         to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
     )
     SELECT ledger.*, balances.balance FROM ledger JOIN balances USING (user_id)`);
-  return (written as unknown as { rows: WrittenRow[] }).rows;
+  const rows = (written as unknown as { rows: WrittenRow[] }).rows;
+  countLedgerRows(rows);
+  return rows;
 }
 
 const toLedgerRow = (row: WrittenRow): LedgerRow => ({
