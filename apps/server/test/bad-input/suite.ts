@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, PASSWORD, post, signedUpUser } from './accounts.ts';
-import { createTestApp, SAME_ORIGIN, type TestApp } from './helper.ts';
+import { adminCookie, PASSWORD, post, signedUpUser } from '../accounts.ts';
+import { createTestApp, SAME_ORIGIN, type TestApp } from '../helper.ts';
 
 /**
  * No 5xx from bad input (docs/decisions/012). Every route of the OpenAPI document gets requests
@@ -530,70 +530,6 @@ async function keepSignedIn(app: FastifyInstance) {
   if (!signedIn.admin) cookies.admin = await adminCookie(app, 'root@example.com', PASSWORD);
 }
 
-beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_AUTH_PER_IP: '100000',
-      RATE_LIMIT_AUTH_PER_ACCOUNT: '100000',
-      RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: '100000',
-      RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR: '100000',
-      RATE_LIMIT_COMMUNITY_VOTES_PER_MINUTE: '100000',
-      RATE_LIMIT_COMMUNITY_REPORTS_PER_HOUR: '100000',
-    },
-  });
-  await t.app.ready();
-  cookies.admin = await adminCookie(t.app);
-  userCount = 1;
-  cookies.user = await signedUpUser(t.app, 'fuzz-user-1@example.com');
-  // Real rows, so broken requests also reach the code behind "not found".
-  const community = await post(
-    t.app,
-    '/api/community/posts',
-    { title: 'A post to break things on', content: 'Body' },
-    cookies.user,
-  );
-  const postId = (community.json() as { id: string }).id;
-  const comment = await post(
-    t.app,
-    `/api/community/posts/${postId}/comments`,
-    { content: 'A comment' },
-    cookies.user,
-  );
-  // Another member's reply notifies the user: a real notice for the notification routes.
-  const replier = await signedUpUser(t.app, 'fuzz-replier@example.com');
-  await post(t.app, `/api/community/posts/${postId}/comments`, { content: 'A reply' }, replier);
-  const notices = await t.app.inject({
-    method: 'GET',
-    url: '/api/notifications',
-    headers: { cookie: cookies.user },
-  });
-  const noticeId = (notices.json() as { items: { id: string }[] }).items[0]?.id;
-  if (!noticeId) throw new Error('the reply notified nobody');
-  const blog = await post(
-    t.app,
-    '/api/admin/blog/posts',
-    { title: 'A blog post', content: 'Body', published: true },
-    cookies.admin,
-  );
-  const account = await t.app.inject({
-    method: 'GET',
-    url: '/api/account',
-    headers: { cookie: cookies.user },
-  });
-  blogId = (blog.json() as { id: string }).id;
-  communityPostId = postId;
-  communityCommentId = (comment.json() as { id: string }).id;
-  knownIds.push(
-    postId,
-    (comment.json() as { id: string }).id,
-    (blog.json() as { id: string }).id,
-    (account.json() as { id: string }).id,
-    noticeId,
-  );
-  query = await fingerprintQuery(t);
-}, 120_000);
-afterAll(() => t?.close());
-
 const PAGES_OUTSIDE_THE_API = [
   '/',
   '/blog/rss.xml',
@@ -602,6 +538,7 @@ const PAGES_OUTSIDE_THE_API = [
   '/community?q=%00%20%22or%20-',
   '/robots.txt',
 ];
+
 let blogId = '';
 let communityPostId = '';
 let communityCommentId = '';
@@ -609,224 +546,301 @@ let communityCommentId = '';
 /** Streams never end on their own; they are sent only as a visitor, who is refused at once. */
 const STREAMS = new Set(['GET /api/events']);
 
-describe('bad input', () => {
-  it('answers every broken request to every route with a 4xx, never a 5xx, and writes nothing when it refuses', async () => {
-    const routes = routesOf(t.app.swagger() as never);
-    const counts = {
-      routes: routes.length + PAGES_OUTSIDE_THE_API.length,
-      requests: 0,
-      refused: 0,
-      accepted: 0,
-    };
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    const started = Date.now();
-
-    const send = async (attempt: Attempt) => {
-      const before = lastFingerprint ?? (await fingerprint());
-      const response = await t.app.inject({
-        method: attempt.method as 'GET',
-        url: attempt.url,
-        headers: attempt.headers,
-        ...(attempt.payload === undefined ? {} : { payload: attempt.payload }),
-      });
-      counts.requests += 1;
-      const status = response.statusCode;
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      if (status >= 400 && status < 500) counts.refused += 1;
-      else if (status < 400) counts.accepted += 1;
-      // A refusal's "after" is the next request's "before": nothing else ran in between. After
-      // anything else (it may write, or start work that writes later) the next one looks afresh.
-      lastFingerprint = status >= 400 && status < 500 ? await fingerprint() : null;
-      const wrote = lastFingerprint !== null && lastFingerprint !== before;
-      if (status < 500 && !wrote) return status;
-      const problem = status >= 500 ? `answered ${status}` : `wrote to the database with ${status}`;
-      failures.push(
-        `${attempt.route} as ${attempt.persona} (${attempt.breakage}): ${problem}: ${response.body.slice(0, 200)}\n    ${attempt.method} ${attempt.url.slice(0, 200)} ${typeof attempt.payload === 'string' ? attempt.payload.slice(0, 200) : ''}`,
-      );
-      return status;
-    };
-
-    const attemptOf = (
-      route: Route,
-      persona: Persona,
-      parts: Parts,
-      breakage: string,
-      raw?: RawBody,
-    ): Attempt => {
-      const headers: Record<string, string> = { origin: SAME_ORIGIN };
-      if (cookies[persona]) headers.cookie = cookies[persona];
-      for (const [key, value] of Object.entries(parts.headers)) {
-        // A header can only carry visible ASCII; light-my-request refuses anything else itself.
-        if (value !== undefined) headers[key] = asText(value).replace(/[^\t\x20-\x7e]/g, '?');
-      }
-      const payload = raw ? raw.payload : bodyOf(parts.body);
-      if (raw) headers['content-type'] = raw.contentType;
-      else if (payload !== undefined) headers['content-type'] = 'application/json';
-      return {
-        route: `${route.method} ${route.path}`,
-        persona,
-        breakage,
-        method: route.method,
-        url: urlOf(route, parts),
-        headers,
-        ...(payload === undefined ? {} : { payload }),
-      };
-    };
-
-    // Two passes: what the first one left behind (settings, balances, posts) meets every route
-    // again in the second.
-    for (const pass of [0, 1]) {
-      for (const route of routes) {
-        const name = `${route.method} ${route.path}`;
-        const [sample] = fc.sample(validParts(route), { seed: SEED + pass, numRuns: 1 });
-        const unbroken = sample ?? parts0;
-        // Broken requests go as whoever gets past the route's guard, so they reach validation.
-        const candidates: Persona[] = STREAMS.has(name)
-          ? ['visitor']
-          : ['admin', 'user', 'visitor'];
-        const personas: Persona[] = [];
-        for (const persona of candidates) {
-          await keepSignedIn(t.app);
-          const probe = attemptOf(route, persona, unbroken, 'as derived from the schema');
-          const response = await send(probe);
-          if (response !== 401 && response !== 403) personas.push(persona);
-        }
-        const breakers = fieldBreakers(route);
-        for (const { name: breakerName, breaker, runs } of breakers) {
-          await keepSignedIn(t.app);
-          const attempts = fc
-            .tuple(validParts(route), fc.constantFrom(...(personas.length ? personas : candidates)))
-            .chain(([parts, persona]) => breaker(parts).map((broken) => ({ ...broken, persona })))
-            .map(({ parts, breakage, raw, persona }) =>
-              attemptOf(route, persona, parts, `${breakerName}: ${breakage}`, raw),
-            );
-          await fc.assert(
-            fc.asyncProperty(attempts, async (attempt) => {
-              await send(attempt);
-            }),
-            { seed: SEED + pass, numRuns: runs ?? RUNS_PER_BREAKER },
-          );
-        }
-        // Host headers no server of ours would be called by, on a request that is otherwise fine.
-        for (const host of MALFORMED_HOSTS) {
-          const attempt = attemptOf(route, 'visitor', unbroken, `Host: ${host}`);
-          await send({ ...attempt, headers: { ...attempt.headers, host } });
-        }
-      }
-    }
-
-    // Pages and the feed are outside the API document, but they too read the Host header.
-    for (const page of PAGES_OUTSIDE_THE_API) {
-      const url = page.replace('{id}', page.startsWith('/blog') ? blogId : communityPostId);
-      for (const host of MALFORMED_HOSTS) {
-        await send({
-          route: `GET ${page}`,
-          persona: 'visitor',
-          breakage: `Host: ${host}`,
-          method: 'GET',
-          url,
-          headers: { host },
-        });
-      }
-    }
-
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.info(
-      `bad input: ${counts.routes} routes (${routes.length} in the API document), ${counts.requests} requests (${counts.refused} 4xx, ${counts.accepted} 2xx/3xx) in ${seconds} s, seed ${SEED}; by status: ${[
-        ...statuses,
-      ]
-        .sort(([a], [b]) => a - b)
-        .map(([status, n]) => `${status}×${n}`)
-        .join(' ')}`,
-    );
-    expect(failures, `seed ${SEED}; ${failures.length} failures:\n${failures.join('\n')}`).toEqual(
-      [],
-    );
-  }, 240_000);
-});
-
-describe('control characters other than NUL', () => {
-  const refused = async (url: string, payload: unknown, cookie: string, field: string) => {
-    const response = await post(t.app, url, payload, cookie);
-    expect(response.statusCode, response.body).toBe(400);
-    expect((response.json() as { error: { fields: Record<string, string> } }).error.fields).toEqual(
-      { [field]: expect.stringMatching(/control/) },
-    );
-  };
-
-  it('are refused in one-line fields: emails and titles', async () => {
-    await refused(
-      '/api/auth/register',
-      {
-        email: 'bell\u0007@example.com',
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        acceptTerms: true,
+/**
+ * The suite, over every `shards`-th route of the API document from `shard` on: the test files
+ * each take a share, so the longest test of the server suite runs on several workers at once.
+ */
+export function badInputSuite(shard: number, shards: number) {
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        RATE_LIMIT_AUTH_PER_IP: '100000',
+        RATE_LIMIT_AUTH_PER_ACCOUNT: '100000',
+        RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: '100000',
+        RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR: '100000',
+        RATE_LIMIT_COMMUNITY_VOTES_PER_MINUTE: '100000',
+        RATE_LIMIT_COMMUNITY_REPORTS_PER_HOUR: '100000',
       },
-      '',
-      'email',
-    );
-    await refused(
-      '/api/community/posts',
-      { title: 'Tab\there', content: 'x' },
-      cookies.user,
-      'title',
-    );
-    await refused(
-      '/api/admin/blog/posts',
-      { title: 'Esc\u001b[31m', content: 'x' },
-      cookies.admin,
-      'title',
-    );
-    await refused(
-      '/api/admin/blog/posts',
-      { title: 'Fine', subtitle: 'Line\nbreak', content: 'x' },
-      cookies.admin,
-      'subtitle',
-    );
-  });
-
-  it('are refused in text when XML cannot carry them, so the RSS feed stays readable; tabs and line breaks are kept', async () => {
-    await refused(
-      '/api/admin/blog/posts',
-      { title: 'Fine', content: 'x\u0001y' },
-      cookies.admin,
-      'content',
-    );
-    await refused(
-      '/api/community/posts/00000000-0000-4000-8000-000000000000/comments',
-      { content: 'x\u007fy' },
-      cookies.user,
-      'content',
-    );
-    for (const [url, payload] of [
-      [`/api/community/posts/${communityPostId}`, { title: 'Tab\there' }],
-      [`/api/community/posts/${communityPostId}`, { content: 'x\u0001y' }],
-      [`/api/community/comments/${communityCommentId}`, { content: 'x\u007fy' }],
-    ] as const) {
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url,
-        headers: { origin: SAME_ORIGIN, cookie: cookies.user },
-        payload,
-      });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(Object.keys(response.json().error.fields)).toEqual(Object.keys(payload));
-    }
-    const blog = await post(
-      t.app,
-      '/api/admin/blog/posts',
-      { title: 'Lines', content: 'one\n\ttwo\r\nthree', published: true },
-      cookies.admin,
-    );
-    expect(blog.statusCode, blog.body).toBe(201);
+    });
+    await t.app.ready();
+    cookies.admin = await adminCookie(t.app);
+    userCount = 1;
+    cookies.user = await signedUpUser(t.app, 'fuzz-user-1@example.com');
+    // Real rows, so broken requests also reach the code behind "not found".
     const community = await post(
       t.app,
       '/api/community/posts',
-      { title: 'Lines', content: 'one\n\ttwo' },
+      { title: 'A post to break things on', content: 'Body' },
       cookies.user,
     );
-    expect(community.statusCode, community.body).toBe(201);
+    const postId = (community.json() as { id: string }).id;
+    const comment = await post(
+      t.app,
+      `/api/community/posts/${postId}/comments`,
+      { content: 'A comment' },
+      cookies.user,
+    );
+    // Another member's reply notifies the user: a real notice for the notification routes.
+    const replier = await signedUpUser(t.app, 'fuzz-replier@example.com');
+    await post(t.app, `/api/community/posts/${postId}/comments`, { content: 'A reply' }, replier);
+    const notices = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie: cookies.user },
+    });
+    const noticeId = (notices.json() as { items: { id: string }[] }).items[0]?.id;
+    if (!noticeId) throw new Error('the reply notified nobody');
+    const blog = await post(
+      t.app,
+      '/api/admin/blog/posts',
+      { title: 'A blog post', content: 'Body', published: true },
+      cookies.admin,
+    );
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: { cookie: cookies.user },
+    });
+    blogId = (blog.json() as { id: string }).id;
+    communityPostId = postId;
+    communityCommentId = (comment.json() as { id: string }).id;
+    knownIds.push(
+      postId,
+      (comment.json() as { id: string }).id,
+      (blog.json() as { id: string }).id,
+      (account.json() as { id: string }).id,
+      noticeId,
+    );
+    query = await fingerprintQuery(t);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  describe('bad input', () => {
+    it('answers every broken request to every route with a 4xx, never a 5xx, and writes nothing when it refuses', async () => {
+      const routes = routesOf(t.app.swagger() as never).filter(
+        (_, index) => index % shards === shard,
+      );
+      const counts = {
+        routes: routes.length + (shard === 0 ? PAGES_OUTSIDE_THE_API.length : 0),
+        requests: 0,
+        refused: 0,
+        accepted: 0,
+      };
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      const started = Date.now();
+
+      const send = async (attempt: Attempt) => {
+        const before = lastFingerprint ?? (await fingerprint());
+        const response = await t.app.inject({
+          method: attempt.method as 'GET',
+          url: attempt.url,
+          headers: attempt.headers,
+          ...(attempt.payload === undefined ? {} : { payload: attempt.payload }),
+        });
+        counts.requests += 1;
+        const status = response.statusCode;
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status >= 400 && status < 500) counts.refused += 1;
+        else if (status < 400) counts.accepted += 1;
+        // A refusal's "after" is the next request's "before": nothing else ran in between. After
+        // anything else (it may write, or start work that writes later) the next one looks afresh.
+        lastFingerprint = status >= 400 && status < 500 ? await fingerprint() : null;
+        const wrote = lastFingerprint !== null && lastFingerprint !== before;
+        if (status < 500 && !wrote) return status;
+        const problem =
+          status >= 500 ? `answered ${status}` : `wrote to the database with ${status}`;
+        failures.push(
+          `${attempt.route} as ${attempt.persona} (${attempt.breakage}): ${problem}: ${response.body.slice(0, 200)}\n    ${attempt.method} ${attempt.url.slice(0, 200)} ${typeof attempt.payload === 'string' ? attempt.payload.slice(0, 200) : ''}`,
+        );
+        return status;
+      };
+
+      const attemptOf = (
+        route: Route,
+        persona: Persona,
+        parts: Parts,
+        breakage: string,
+        raw?: RawBody,
+      ): Attempt => {
+        const headers: Record<string, string> = { origin: SAME_ORIGIN };
+        if (cookies[persona]) headers.cookie = cookies[persona];
+        for (const [key, value] of Object.entries(parts.headers)) {
+          // A header can only carry visible ASCII; light-my-request refuses anything else itself.
+          if (value !== undefined) headers[key] = asText(value).replace(/[^\t\x20-\x7e]/g, '?');
+        }
+        const payload = raw ? raw.payload : bodyOf(parts.body);
+        if (raw) headers['content-type'] = raw.contentType;
+        else if (payload !== undefined) headers['content-type'] = 'application/json';
+        return {
+          route: `${route.method} ${route.path}`,
+          persona,
+          breakage,
+          method: route.method,
+          url: urlOf(route, parts),
+          headers,
+          ...(payload === undefined ? {} : { payload }),
+        };
+      };
+
+      // Two passes: what the first one left behind (settings, balances, posts) meets every route
+      // again in the second.
+      for (const pass of [0, 1]) {
+        for (const route of routes) {
+          const name = `${route.method} ${route.path}`;
+          const [sample] = fc.sample(validParts(route), { seed: SEED + pass, numRuns: 1 });
+          const unbroken = sample ?? parts0;
+          // Broken requests go as whoever gets past the route's guard, so they reach validation.
+          const candidates: Persona[] = STREAMS.has(name)
+            ? ['visitor']
+            : ['admin', 'user', 'visitor'];
+          const personas: Persona[] = [];
+          for (const persona of candidates) {
+            await keepSignedIn(t.app);
+            const probe = attemptOf(route, persona, unbroken, 'as derived from the schema');
+            const response = await send(probe);
+            if (response !== 401 && response !== 403) personas.push(persona);
+          }
+          const breakers = fieldBreakers(route);
+          for (const { name: breakerName, breaker, runs } of breakers) {
+            await keepSignedIn(t.app);
+            const attempts = fc
+              .tuple(
+                validParts(route),
+                fc.constantFrom(...(personas.length ? personas : candidates)),
+              )
+              .chain(([parts, persona]) => breaker(parts).map((broken) => ({ ...broken, persona })))
+              .map(({ parts, breakage, raw, persona }) =>
+                attemptOf(route, persona, parts, `${breakerName}: ${breakage}`, raw),
+              );
+            await fc.assert(
+              fc.asyncProperty(attempts, async (attempt) => {
+                await send(attempt);
+              }),
+              { seed: SEED + pass, numRuns: runs ?? RUNS_PER_BREAKER },
+            );
+          }
+          // Host headers no server of ours would be called by, on a request that is otherwise fine.
+          for (const host of MALFORMED_HOSTS) {
+            const attempt = attemptOf(route, 'visitor', unbroken, `Host: ${host}`);
+            await send({ ...attempt, headers: { ...attempt.headers, host } });
+          }
+        }
+      }
+
+      // Pages and the feed are outside the API document, but they too read the Host header.
+      for (const page of shard === 0 ? PAGES_OUTSIDE_THE_API : []) {
+        const url = page.replace('{id}', page.startsWith('/blog') ? blogId : communityPostId);
+        for (const host of MALFORMED_HOSTS) {
+          await send({
+            route: `GET ${page}`,
+            persona: 'visitor',
+            breakage: `Host: ${host}`,
+            method: 'GET',
+            url,
+            headers: { host },
+          });
+        }
+      }
+
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.info(
+        `bad input, share ${shard + 1} of ${shards}: ${counts.routes} routes (${routes.length} from the API document), ${counts.requests} requests (${counts.refused} 4xx, ${counts.accepted} 2xx/3xx) in ${seconds} s, seed ${SEED}; by status: ${[
+          ...statuses,
+        ]
+          .sort(([a], [b]) => a - b)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')}`,
+      );
+      expect(
+        failures,
+        `seed ${SEED}; ${failures.length} failures:\n${failures.join('\n')}`,
+      ).toEqual([]);
+    }, 240_000);
   });
-});
+
+  describe.runIf(shard === 0)('control characters other than NUL', () => {
+    const refused = async (url: string, payload: unknown, cookie: string, field: string) => {
+      const response = await post(t.app, url, payload, cookie);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(
+        (response.json() as { error: { fields: Record<string, string> } }).error.fields,
+      ).toEqual({ [field]: expect.stringMatching(/control/) });
+    };
+
+    it('are refused in one-line fields: emails and titles', async () => {
+      await refused(
+        '/api/auth/register',
+        {
+          email: 'bell\u0007@example.com',
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          acceptTerms: true,
+        },
+        '',
+        'email',
+      );
+      await refused(
+        '/api/community/posts',
+        { title: 'Tab\there', content: 'x' },
+        cookies.user,
+        'title',
+      );
+      await refused(
+        '/api/admin/blog/posts',
+        { title: 'Esc\u001b[31m', content: 'x' },
+        cookies.admin,
+        'title',
+      );
+      await refused(
+        '/api/admin/blog/posts',
+        { title: 'Fine', subtitle: 'Line\nbreak', content: 'x' },
+        cookies.admin,
+        'subtitle',
+      );
+    });
+
+    it('are refused in text when XML cannot carry them, so the RSS feed stays readable; tabs and line breaks are kept', async () => {
+      await refused(
+        '/api/admin/blog/posts',
+        { title: 'Fine', content: 'x\u0001y' },
+        cookies.admin,
+        'content',
+      );
+      await refused(
+        '/api/community/posts/00000000-0000-4000-8000-000000000000/comments',
+        { content: 'x\u007fy' },
+        cookies.user,
+        'content',
+      );
+      for (const [url, payload] of [
+        [`/api/community/posts/${communityPostId}`, { title: 'Tab\there' }],
+        [`/api/community/posts/${communityPostId}`, { content: 'x\u0001y' }],
+        [`/api/community/comments/${communityCommentId}`, { content: 'x\u007fy' }],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url,
+          headers: { origin: SAME_ORIGIN, cookie: cookies.user },
+          payload,
+        });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(Object.keys(response.json().error.fields)).toEqual(Object.keys(payload));
+      }
+      const blog = await post(
+        t.app,
+        '/api/admin/blog/posts',
+        { title: 'Lines', content: 'one\n\ttwo\r\nthree', published: true },
+        cookies.admin,
+      );
+      expect(blog.statusCode, blog.body).toBe(201);
+      const community = await post(
+        t.app,
+        '/api/community/posts',
+        { title: 'Lines', content: 'one\n\ttwo' },
+        cookies.user,
+      );
+      expect(community.statusCode, community.body).toBe(201);
+    });
+  });
+}
