@@ -7,6 +7,7 @@ import { closeStaleSessions } from './modules/mining/sessions.ts';
 import { purgeOldReadNotifications } from './modules/notifications/service.ts';
 import { purgeExpiredChallenges } from './modules/passkeys/ceremony.ts';
 import { purgeOldBatches } from './modules/realtime/hub.ts';
+import { purgeSpentProofs } from './modules/sign-up/proof-of-work.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 const STALE_MINING_CHECK_MS = 15_000;
@@ -28,6 +29,7 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       await purgeOldBatches(app.db, now);
       await purgeOldReadNotifications(app.db, now);
       await purgeExpiredChallenges(app.db, now);
+      await purgeSpentProofs(app.db, now);
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }

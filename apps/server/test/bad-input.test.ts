@@ -763,6 +763,7 @@ describe('control characters other than NUL', () => {
         password: PASSWORD,
         confirmPassword: PASSWORD,
         acceptTerms: true,
+        proof: 'not checked before the fields are',
       },
       '',
       'email',

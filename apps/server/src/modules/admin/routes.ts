@@ -22,6 +22,7 @@ import { blogAdminRoutes } from '../blog/routes.ts';
 import { reportModerationRoutes } from '../moderation/report-routes.ts';
 import { communityModerationRoutes } from '../moderation/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { signUpSettingsRoutes } from '../sign-up/routes.ts';
 import { adminTwoFactorRoutes, twoFactorPolicyRoutes } from '../two-factor/routes.ts';
 import { changeAdminPassword } from './admin-accounts.ts';
 import { adminSessionRoutes } from './sessions.ts';
@@ -143,6 +144,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.addHook('onRequest', requireAdmin);
     await admin.register(settingsRoutes, { prefix: '/settings' });
     await admin.register(twoFactorPolicyRoutes, { prefix: '/settings' });
+    await admin.register(signUpSettingsRoutes, { prefix: '/settings' });
     dashboardRoutes(admin);
     adminSessionRoutes(admin);
     userRoutes(admin);
