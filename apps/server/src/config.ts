@@ -132,7 +132,12 @@ function domainList(value: string | undefined): ReadonlySet<string> {
   return new Set(
     (value ?? '')
       .split(/[\s,]+/)
-      .map((domain) => domain.trim().toLowerCase().replace(/^[@.]+/, ''))
+      .map((domain) =>
+        domain
+          .trim()
+          .toLowerCase()
+          .replace(/^[@.]+/, ''),
+      )
       .filter(Boolean),
   );
 }

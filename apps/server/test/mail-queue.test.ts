@@ -70,7 +70,8 @@ describe('mail leaves through a queue, outside the request', () => {
     state.failing = true;
     const before = state.sent;
     expect(
-      (await postProven(t.app, '/api/auth/forgot-password', { email: 'known@example.com' })).statusCode,
+      (await postProven(t.app, '/api/auth/forgot-password', { email: 'known@example.com' }))
+        .statusCode,
     ).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const [queued] = await t.database.db.select().from(mailQueue);

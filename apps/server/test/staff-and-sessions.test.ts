@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '#server-test/streams.ts';
 import { buildApp } from '../src/app.ts';
 import { users } from '../src/db/schema.ts';
-import { adminCookie, latestToken, login, PASSWORD, post, postProven, signedUpUser } from './accounts.ts';
+import {
+  adminCookie,
+  latestToken,
+  login,
+  PASSWORD,
+  post,
+  postProven,
+  signedUpUser,
+} from './accounts.ts';
 import { createTestApp, makeWebDist, openAgain, sameOrigin, type TestApp } from './helper.ts';
 
 /** Bans take staff powers, guards come first, sessions end everywhere (docs/decisions/012). */

@@ -6,7 +6,8 @@ import { z } from './zod.ts';
  * one account per mailbox, and a daily limit of registrations per network.
  */
 export const signUpMessages = {
-  proofMissing: 'The automatic check of this form did not run. Please reload the page and try again.',
+  proofMissing:
+    'The automatic check of this form did not run. Please reload the page and try again.',
   proofInvalid: 'The automatic check of this form failed. Please try again.',
   proofExpired: 'The automatic check of this form expired. Please try again.',
   proofReused: 'The automatic check of this form was already used. Please try again.',

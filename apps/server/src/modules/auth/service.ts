@@ -11,13 +11,13 @@ import type { ServiceContext } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { emailTokens, profiles, users, wallets } from '#server/db/schema.ts';
 import { AppError, badRequest } from '#server/errors.ts';
+import { normalizeEmail } from '#server/lib/email-identity.ts';
 import {
   assertStrongPassword,
   hashNewPassword,
   verifyAgainstNothing,
   verifyPassword,
 } from '#server/lib/passwords.ts';
-import { normalizeEmail } from '#server/lib/email-identity.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { deliverEmailChange } from '../accounts/email-change.ts';
 import { enqueueMail, type MailDeliverer } from '../mail/queue.ts';

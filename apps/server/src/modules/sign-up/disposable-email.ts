@@ -21,7 +21,10 @@ function isListed(domain: string, listed: ReadonlySet<string>): boolean {
 }
 
 export function isDisposableEmail(config: Config, email: string): boolean {
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase().replace(/\.$/, '');
+  const domain = email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (isListed(domain, config.disposableEmailDomainsAllowed)) return false;
   packaged ??= new Set(disposableEmailBlocklist());
   return isListed(domain, config.disposableEmailDomains) || isListed(domain, packaged);

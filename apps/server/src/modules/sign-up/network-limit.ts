@@ -35,7 +35,9 @@ export async function enforceNetworkLimit(
     .select({
       registered: count(),
       // When the oldest of them leaves the window, and a place is free again.
-      freeInSeconds: sql<string | null>`ceil(extract(epoch from min(${users.createdAt}) + interval '24 hours' - now()))`,
+      freeInSeconds: sql<
+        string | null
+      >`ceil(extract(epoch from min(${users.createdAt}) + interval '24 hours' - now()))`,
     })
     .from(users)
     .where(

@@ -198,8 +198,12 @@ describe('verification and sign-in', () => {
 describe('password reset', () => {
   it('answers the same for unknown addresses and sends no mail', async () => {
     const before = (await mailbox(t.app)).length;
-    const response = await postProven(t.app, '/api/auth/forgot-password', { email: 'ghost@example.com' });
-    const known = await postProven(t.app, '/api/auth/forgot-password', { email: 'known@example.com' });
+    const response = await postProven(t.app, '/api/auth/forgot-password', {
+      email: 'ghost@example.com',
+    });
+    const known = await postProven(t.app, '/api/auth/forgot-password', {
+      email: 'known@example.com',
+    });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual(known.json());
     expect((await mailbox(t.app)).length).toBe(before + 1);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, emailTokens, sessions, systemSettings, users } from '#server/db/schema.ts';
 import { adminCookie, post, postProven, signedUpUser } from '#server-test/accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
@@ -25,7 +25,9 @@ describe('secrets stay on the server', () => {
         password: 'correct horse battery',
       }),
     );
-    await record(postProven(t.app, '/api/auth/forgot-password', { email: 'secret-keeper@example.com' }));
+    await record(
+      postProven(t.app, '/api/auth/forgot-password', { email: 'secret-keeper@example.com' }),
+    );
     for (const [url, cookie] of [
       ['/api/auth/session', user],
       ['/api/auth/session', admin],
@@ -57,7 +59,8 @@ describe('secrets stay on the server', () => {
       .select({ value: systemSettings.value })
       .from(systemSettings)
       .where(eq(systemSettings.key, 'proof_of_work_secret'));
-    secrets.push((proofKey?.value as { secret: string }).secret);
+    if (!proofKey) throw new Error('no proof-of-work key was made');
+    secrets.push((proofKey.value as { secret: string }).secret);
     expect(secrets.length).toBeGreaterThan(5);
     for (const body of bodies) {
       for (const secret of secrets) expect(body).not.toContain(secret);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailQueueDrained, post, postProven } from '#server-test/accounts.ts';
+import { mailQueueDrained, postProven } from '#server-test/accounts.ts';
 import { createTestApp, type TestApp } from '#server-test/helper.ts';
 
 /** D22: with SMTP_URL set, mail really goes out over SMTP (a real SMTP server in this process). */
