@@ -19,7 +19,11 @@ export function proofOfWorkRoutes(): ApiRoutes {
         hmacSignatureSecret: 'web-test-secret',
         hmacKeySignatureSecret: 'web-test-key-secret',
       });
-      return { body: { challenge, expiresInSeconds: 600 } satisfies ProofChallengeResponse };
+      const body: ProofChallengeResponse = {
+        challenge: { ...challenge, signature: challenge.signature ?? '' },
+        expiresInSeconds: 600,
+      };
+      return { body };
     },
   };
 }
