@@ -2,11 +2,11 @@ import { signUpMessages } from '@btcp/shared/sign-up';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Component as Register } from '#web/app/routes/register.tsx';
 import { decodeProof, proofOfWorkRoutes } from '#web/test/proof-of-work.ts';
 import { renderWithToasts } from '#web/test/render.tsx';
 import { type ApiCall, apiError, stubApi } from '#web/test/stub-api.ts';
 import { stubResizeObserver } from '#web/test/stub-resize-observer.ts';
+import { Component as Register } from './register.tsx';
 
 /** The sign-up forms' proof of work (decision 031), as the person meets it: hardly at all. */
 
