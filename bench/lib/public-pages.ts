@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { solvedProof } from './proof-of-work.ts';
 
 /**
  * The content the Lighthouse pages show, made through the public API as people would make it: an
@@ -103,6 +104,7 @@ export async function seedPublicPages(baseUrl: string, dataDir: string): Promise
     password: PASSWORD,
     confirmPassword: PASSWORD,
     acceptTerms: true,
+    proof: await solvedProof(baseUrl),
   });
   let link: string | undefined;
   // The mail queue sends within moments of the registration.

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { freePort, stop, waitForHttp } from '../../bench/lib/processes.ts';
+import { solvedProof } from '../../bench/lib/proof-of-work.ts';
 import { client, seedPublicPages, verificationLink } from '../../bench/lib/public-pages.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 
@@ -112,6 +113,7 @@ async function seedMember(url: string, dataDir: string): Promise<string> {
     ...MEMBER,
     confirmPassword: MEMBER.password,
     acceptTerms: true,
+    proof: await solvedProof(url),
   });
   let link: string | undefined;
   for (let attempt = 0; attempt < 50 && !link; attempt++) {

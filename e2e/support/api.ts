@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, request as newRequest } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 /**
  * Test data made through the public API, as the app itself would make it. Mutating calls carry our
@@ -44,17 +46,54 @@ export async function mailedLink(
   return `${url.pathname}${url.search}`;
 }
 
+/** A proof of work for the sign-up forms (decision 031), solved here as the browser would. */
+export async function solvedProof(request: APIRequestContext) {
+  const response = await request.get('/api/auth/challenge');
+  expect(response.status()).toBe(200);
+  const { challenge } = await response.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+let signUpCheapened = false;
+/**
+ * Every journey registers from one address: once the run's admin exists, its Sign-up protection
+ * settings (decision 031) are set to a low cost and a high per-network limit, as an admin would.
+ * Before that (the first-run journey) the defaults leave room for a few accounts.
+ */
+export async function cheapenSignUp(baseURL: string | undefined) {
+  if (signUpCheapened) return;
+  const admin = await newRequest.newContext({ baseURL });
+  try {
+    const bootstrap = (await (await admin.get('/api/admin-auth/bootstrap')).json()) as {
+      adminExists: boolean;
+    };
+    if (!bootstrap.adminExists) return;
+    await signInAdmin(admin, baseURL);
+    const saved = await admin.put('/api/admin/settings/sign-up', {
+      data: { proofOfWorkAttempts: 20, registrationsPerNetworkPerDay: 10_000 },
+      headers: origin(baseURL),
+    });
+    expect(saved.status()).toBe(200);
+    signUpCheapened = true;
+  } finally {
+    await admin.dispose();
+  }
+}
+
 /** A verified user, made through the API; returns their referral code. */
 export async function verifiedUser(
   request: APIRequestContext,
   baseURL: string | undefined,
   email: string,
 ) {
+  await cheapenSignUp(baseURL);
   const registered = await apiPost(request, baseURL, '/api/auth/register', {
     email,
     password: PASSWORD,
     confirmPassword: PASSWORD,
     acceptTerms: true,
+    proof: await solvedProof(request),
   });
   expect(registered.status()).toBe(201);
   const link = await mailedLink(request, email, 'verify-email');

@@ -48,6 +48,11 @@ const ConfigSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Pooled connections per process; 20, or 40 shared out between several processes. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  /** Decision 031: the proof-of-work HMAC key; unset, one is made once and kept in the database. */
+  PROOF_OF_WORK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Decision 031: more disposable-mail domains to refuse, and listed ones to accept (comma-separated). */
+  DISPOSABLE_EMAIL_DOMAINS: z.string().optional(),
+  DISPOSABLE_EMAIL_DOMAINS_ALLOWED: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -74,6 +79,9 @@ export interface Config extends RawConfig {
   databasePoolSize: number;
   /** Who GET /api/dev/mailbox shows the outbox to (D22): see devMailboxAudience. */
   devMailbox: 'nobody' | 'this machine' | 'anyone';
+  /** DISPOSABLE_EMAIL_DOMAINS and DISPOSABLE_EMAIL_DOMAINS_ALLOWED, as lower-case domains. */
+  disposableEmailDomains: ReadonlySet<string>;
+  disposableEmailDomainsAllowed: ReadonlySet<string>;
   /** Absolute path of the data folder (embedded database, outbox, uploads). */
   dataDir: string;
   /** Absolute path of the built web app. */
@@ -120,10 +128,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize:
       raw.DATABASE_POOL_SIZE ??
       (raw.WEB_CONCURRENCY === 1 ? 20 : Math.max(8, Math.ceil(40 / raw.WEB_CONCURRENCY))),
+    disposableEmailDomains: domainList(raw.DISPOSABLE_EMAIL_DOMAINS),
+    disposableEmailDomainsAllowed: domainList(raw.DISPOSABLE_EMAIL_DOMAINS_ALLOWED),
     dataDir: path.resolve(repoRoot, raw.DATA_DIR),
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     webSsrEntry: path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js'),
   };
+}
+
+/** 'a.example, B.example' → {'a.example', 'b.example'}; a leading '@' or '.' is ignored. */
+function domainList(value: string | undefined): ReadonlySet<string> {
+  return new Set(
+    (value ?? '')
+      .split(/[\s,]+/)
+      .map((domain) =>
+        domain
+          .trim()
+          .toLowerCase()
+          .replace(/^[@.]+/, ''),
+      )
+      .filter(Boolean),
+  );
 }
 
 const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];

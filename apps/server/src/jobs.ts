@@ -8,6 +8,7 @@ import { purgeOldReadNotifications } from './modules/notifications/service.ts';
 import { purgeExpiredChallenges } from './modules/passkeys/ceremony.ts';
 import { purgeOldBatches } from './modules/realtime/hub.ts';
 import { sweepQualifiedReferrals } from './modules/referrals/service.ts';
+import { purgeSpentProofs } from './modules/sign-up/proof-of-work.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 const STALE_MINING_CHECK_MS = 15_000;
@@ -31,6 +32,7 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       await purgeExpiredChallenges(app.db, now);
       // Decision 033: referrals a busy wallet held back, or that qualify without new mining.
       await sweepQualifiedReferrals(app.db);
+      await purgeSpentProofs(app.db, now);
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }

@@ -16,6 +16,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { passkeyAccountRoutes, passkeyAuthRoutes } from './modules/passkeys/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { signUpChallengeRoutes } from './modules/sign-up/routes.ts';
 import { accountTwoFactorRoutes } from './modules/two-factor/routes.ts';
 import { twoFactorSignInRoutes } from './modules/two-factor/sign-in-routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -24,6 +25,7 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 export async function apiRoutes(api: FastifyInstance) {
   await api.register(healthRoutes);
   await api.register(authRoutes);
+  await api.register(signUpChallengeRoutes);
   await api.register(accountRoutes);
   await api.register(passkeyAuthRoutes);
   await api.register(passkeyAccountRoutes);

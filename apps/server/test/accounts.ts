@@ -1,5 +1,9 @@
+import type { ProofChallengeResponse } from '@btcp/shared';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { systemSettings } from '../src/db/schema.ts';
 import { queuedMailCount } from '../src/modules/mail/queue.ts';
 import { sameOrigin } from './helper.ts';
 
@@ -20,7 +24,56 @@ export async function post(
     ...(remoteAddress ? { remoteAddress } : {}),
     headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
+}
+
+const cheapened = new WeakSet<FastifyInstance>();
+
+/**
+ * Tests solve real proofs of work (decision 031) at the lowest cost, set as an admin would set it
+ * (in the database, for tests with no admin), so a registration takes milliseconds.
+ */
+export async function cheapenProofOfWork(app: FastifyInstance, registrationsPerNetworkPerDay = 5) {
+  const value = { proofOfWorkAttempts: 1, registrationsPerNetworkPerDay };
+  await app.db
+    .insert(systemSettings)
+    .values({ key: 'sign_up_protection', value })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value } });
+  cheapened.add(app);
+}
+
+/** A challenge fetched and solved as the browser does; the `proof` field of the forms. */
+export async function solvedProof(app: FastifyInstance, remoteAddress?: string) {
+  if (!cheapened.has(app)) await cheapenProofOfWork(app);
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/auth/challenge',
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { challenge } = response.json() as ProofChallengeResponse;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the challenge was not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+let nextNetwork = 0;
+/** An address in a network of its own, so a test's accounts never meet the per-network limit. */
+export function freshNetworkAddress(): string {
+  nextNetwork += 1;
+  return `10.${(nextNetwork >> 8) & 255}.${nextNetwork & 255}.7`;
+}
+
+/** POSTs a form that needs a proof of work, from `remoteAddress` (a fresh network by default). */
+export async function postProven(
+  app: FastifyInstance,
+  url: string,
+  payload: Record<string, unknown>,
+  remoteAddress = freshNetworkAddress(),
+) {
+  const proof = await solvedProof(app, remoteAddress);
+  return post(app, url, { ...payload, proof }, undefined, remoteAddress);
 }
 
 /** Waits until the mail queue is empty: mail is sent outside the request that asked for it. */
@@ -55,23 +108,20 @@ export async function latestToken(
 }
 
 /**
- * The address a referred member signs up from unless a test says otherwise: another network than
- * the referrer's (every injected request comes from 127.0.0.1), so the referral is not held for
- * review (decision 033).
+ * Registers from `from`, a network of its own unless a test says otherwise: so the per-network
+ * limit is never met by accident, and a referral is held only where a test signs up from the
+ * referrer's network on purpose (decision 033; injected sign-ins come from 127.0.0.1).
  */
-export const REFERRED_FROM = '198.51.100.7';
-
 export async function register(
   app: FastifyInstance,
   email: string,
   referralCode = '',
-  from = referralCode ? REFERRED_FROM : undefined,
+  from = freshNetworkAddress(),
 ) {
-  const response = await post(
+  const response = await postProven(
     app,
     '/api/auth/register',
     { email, password: PASSWORD, confirmPassword: PASSWORD, referralCode, acceptTerms: true },
-    undefined,
     from,
   );
   expect(response.statusCode, response.body).toBe(201);
@@ -104,7 +154,7 @@ export async function signedUpUser(
   referralCode = '',
   from?: string,
 ) {
-  await register(app, email, referralCode, from ?? (referralCode ? REFERRED_FROM : undefined));
+  await register(app, email, referralCode, from);
   await verify(app, email);
   return login(app, email);
 }

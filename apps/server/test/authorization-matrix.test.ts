@@ -33,6 +33,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /livez': [200, 200, 200, 200, 200, 200],
   'GET /readyz': [200, 200, 200, 200, 200, 200],
   'GET /api/auth/session': [200, 200, 200, 200, 200, 200],
+  // Decision 031: a proof-of-work challenge for anyone about to register or ask for a link.
+  'GET /api/auth/challenge': [200, 200, 200, 200, 200, 200],
   'POST /api/auth/register': [400, 400, 400, 400, 400, 400],
   'POST /api/auth/verify-email': [400, 400, 400, 400, 400, 400],
   'POST /api/auth/resend-verification': [400, 400, 400, 400, 400, 400],
@@ -157,6 +159,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/admin/sessions/sign-out-others': [401, 403, 403, 403, 403, 204],
   'GET /api/admin/settings/two-factor': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/two-factor': [401, 403, 403, 403, 403, 400],
+  'GET /api/admin/settings/sign-up': [401, 403, 403, 403, 403, 200],
+  'PUT /api/admin/settings/sign-up': [401, 403, 403, 403, 403, 400],
   // An admin's own two-factor, open also to an admin who must set it up first (decision 027).
   'GET /api/admin/two-factor': [401, 403, 403, 403, 403, 200],
   'POST /api/admin/two-factor/enrolment': [401, 403, 403, 403, 403, 200],

@@ -7,7 +7,7 @@ import { mailQueue } from '../src/db/schema.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createOutboxMailer, type Mailer } from '../src/modules/mail/mailer.ts';
 import { createMailDrainer, enqueueMail, queuedMailCount } from '../src/modules/mail/queue.ts';
-import { mailbox, post, signedUpUser } from './accounts.ts';
+import { mailbox, post, postProven, signedUpUser, solvedProof } from './accounts.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
 /** Decision 012: forgot-password and resend take the same path for every address. */
@@ -51,8 +51,9 @@ describe('mail leaves through a queue, outside the request', () => {
       const answers = [];
       for (const email of ['known@example.com', 'nobody@example.com']) {
         const before = await t.database.db.$count(mailQueue);
+        const proof = await solvedProof(t.app);
         const started = Date.now();
-        const response = await post(t.app, url, { email });
+        const response = await post(t.app, url, { email, proof });
         answers.push([response.statusCode, response.body]);
         // The slow mailer takes 2 s a message: the answer does not wait for it.
         expect(Date.now() - started).toBeLessThan(1_000);
@@ -69,7 +70,8 @@ describe('mail leaves through a queue, outside the request', () => {
     state.failing = true;
     const before = state.sent;
     expect(
-      (await post(t.app, '/api/auth/forgot-password', { email: 'known@example.com' })).statusCode,
+      (await postProven(t.app, '/api/auth/forgot-password', { email: 'known@example.com' }))
+        .statusCode,
     ).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const [queued] = await t.database.db.select().from(mailQueue);

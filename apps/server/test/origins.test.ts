@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailbox, signedUpUser } from './accounts.ts';
+import { mailbox, signedUpUser, solvedProof } from './accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 
 /** Links, origins and pages never trust the request's Host or Origin (docs/decisions/011, 012). */
@@ -24,12 +24,12 @@ describe('links in mail come from the configured origin, never from Host', () =>
   });
 
   it('mails reset, verification and resend links on APP_ORIGIN whatever Host says', async () => {
-    const send = (url: string, payload: Record<string, unknown>) =>
+    const send = async (url: string, payload: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
         url,
         headers: { host: 'evil.example', origin: 'https://btcp.example' },
-        payload,
+        payload: { ...payload, proof: await solvedProof(t.app) },
       });
     const registered = await send('/api/auth/register', {
       email: 'victim@example.com',
@@ -69,6 +69,7 @@ describe('without APP_ORIGIN, development links point at localhost and the port'
         confirmPassword: 'correct horse battery',
         referralCode: '',
         acceptTerms: true,
+        proof: await solvedProof(t.app),
       },
     });
     expect(response.statusCode, response.body).toBe(201);

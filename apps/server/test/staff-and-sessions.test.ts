@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '#server-test/streams.ts';
 import { buildApp } from '../src/app.ts';
 import { users } from '../src/db/schema.ts';
-import { adminCookie, latestToken, login, PASSWORD, post, signedUpUser } from './accounts.ts';
+import {
+  adminCookie,
+  latestToken,
+  login,
+  PASSWORD,
+  post,
+  postProven,
+  signedUpUser,
+} from './accounts.ts';
 import { createTestApp, makeWebDist, openAgain, sameOrigin, type TestApp } from './helper.ts';
 
 /** Bans take staff powers, guards come first, sessions end everywhere (docs/decisions/012). */
@@ -178,7 +186,7 @@ describe('ending a session ends its event streams in every process', () => {
   it('closes every stream on a password reset and on a ban', async () => {
     const cookie = await login(t.app, 'streamer@example.com', 'a brand new phrase');
     const beforeReset = await openStream(secondUrl, cookie);
-    await post(t.app, '/api/auth/forgot-password', { email: 'streamer@example.com' });
+    await postProven(t.app, '/api/auth/forgot-password', { email: 'streamer@example.com' });
     const token = await latestToken(t.app, 'streamer@example.com', 'reset-password');
     const reset = await post(t.app, '/api/auth/reset-password', {
       token,

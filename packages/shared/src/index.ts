@@ -27,6 +27,7 @@ export * from './session.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './signals.ts';
+export * from './sign-up.ts';
 export * from './text.ts';
 export * from './two-factor.ts';
 export * from './vote-rules.ts';

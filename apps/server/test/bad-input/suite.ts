@@ -776,6 +776,7 @@ export function badInputSuite(shard: number, shards: number) {
           password: PASSWORD,
           confirmPassword: PASSWORD,
           acceptTerms: true,
+          proof: 'not checked before the fields are',
         },
         '',
         'email',

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@btcp/shared/error-codes';
 import type { SessionState } from '@btcp/shared/session';
 import { vi } from 'vitest';
+import { proofOfWorkRoutes } from './proof-of-work.ts';
 
 /** What GET /auth/session answers for a visitor, a member and an admin. */
 export const signedOut: SessionState = { user: null, admin: null };
@@ -47,7 +48,8 @@ export function apiError(
 
 /**
  * Answers fetch as the API would, by 'METHOD /path' (without /api and the query): GET /auth/session
- * answers `session` unless a route says otherwise, and anything unknown gets a 404. Returns the
+ * answers `session` and GET /auth/challenge a real challenge unless a route says otherwise, and
+ * anything unknown gets a 404. Returns the
  * mock, every call it received, and `sent(key)`: the JSON bodies sent to one endpoint, in order.
  */
 export function stubApi(routes: ApiRoutes, session: SessionState = signedOut) {
@@ -65,7 +67,8 @@ export function stubApi(routes: ApiRoutes, session: SessionState = signedOut) {
     const key = `${call.method} ${call.path}`;
     const fallback: ApiReply =
       key === 'GET /auth/session' ? { body: session } : apiError(404, 'NOT_FOUND', 'Not found');
-    const route = routes[key] ?? fallback;
+    // The sign-up forms' proof of work (decision 031) is real in every test, unless a test says.
+    const route = routes[key] ?? proofOfWorkRoutes()[key] ?? fallback;
     const reply = typeof route === 'function' ? await route(call) : route;
     const status = reply.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), {

@@ -13,6 +13,7 @@ import {
   webauthnChallenges,
 } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
+import { normalizeEmail } from '#server/lib/email-identity.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
 import { closeSessionOfUser } from '../mining/sessions.ts';
 import { publishRevocation } from '../realtime/hub.ts';
@@ -61,6 +62,8 @@ export async function deleteAccount(
       .update(users)
       .set({
         email: deletedAccountEmail(userId),
+        // The mailbox is free to register again (decision 031).
+        emailNormalized: normalizeEmail(deletedAccountEmail(userId)),
         passwordHash: UNUSABLE_PASSWORD_HASH,
         deletedAt: now,
         lastSeenAt: null,

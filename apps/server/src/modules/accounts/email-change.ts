@@ -1,10 +1,11 @@
 import { accountLifecycleMessages, ErrorCode, SITE_NAME } from '@btcp/shared';
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { emailTokens, type mailQueue, users } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
+import { normalizeEmail } from '#server/lib/email-identity.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
@@ -66,11 +67,20 @@ function changeEmailMessage(to: string, link: string) {
   );
 }
 
-async function addressTaken(db: Database, email: string): Promise<boolean> {
+/** Whether another account has the address, or one reaching the same mailbox (decision 031). */
+async function addressTaken(db: Database, email: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .where(
+      and(
+        or(
+          eq(sql`lower(${users.email})`, email.toLowerCase()),
+          eq(users.emailNormalized, normalizeEmail(email)),
+        ),
+        ne(users.id, userId),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -92,7 +102,7 @@ export async function deliverEmailChange(
     .from(users)
     .where(eq(users.id, userId));
   if (!user || user.deletedAt || user.email.toLowerCase() === mail.email.toLowerCase()) return;
-  if (await addressTaken(ctx.db, mail.email)) return;
+  if (await addressTaken(ctx.db, mail.email, userId)) return;
   const token = randomToken();
   const issued = await ctx.db.transaction(async (tx) => {
     const [newer] = await tx
@@ -156,6 +166,7 @@ export async function confirmEmailChange(db: Database, token: string, now: Date)
         .update(users)
         .set({
           email: link.newEmail,
+          emailNormalized: normalizeEmail(link.newEmail),
           // Opening the link proves the new address is the member's.
           emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
           updatedAt: now,
@@ -170,7 +181,12 @@ export async function confirmEmailChange(db: Database, token: string, now: Date)
       return link.newEmail;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'users_email_lower_key')) throw emailInUse();
+    if (
+      isUniqueViolation(error, 'users_email_lower_key') ||
+      isUniqueViolation(error, 'users_email_normalized_key')
+    ) {
+      throw emailInUse();
+    }
     throw error;
   }
 }

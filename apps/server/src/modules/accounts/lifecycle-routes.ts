@@ -12,6 +12,7 @@ import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInUser } from '../auth/guards.ts';
 import { requireRecentAuthentication } from '../auth/reauthentication.ts';
 import { endSession } from '../auth/sessions.ts';
+import { refuseDisposableEmail } from '../sign-up/disposable-email.ts';
 import { deleteAccount } from './deletion.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.ts';
 
@@ -33,6 +34,8 @@ export function lifecycleRoutes(app: ZodApp) {
       const user = signedInUser(request);
       await enforceAuthRateLimits(request, 'account-email', user.email);
       const { newEmail } = request.body;
+      // Decision 031: one mailbox, one account, and none at a throwaway address.
+      refuseDisposableEmail(app.config, newEmail, 'newEmail');
       await requestEmailChange(app.db, user.id, newEmail, app.clock.now());
       app.mailDrainer.kick();
       return reply

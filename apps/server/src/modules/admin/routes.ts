@@ -24,6 +24,7 @@ import { reportModerationRoutes } from '../moderation/report-routes.ts';
 import { communityModerationRoutes } from '../moderation/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { signalRoutes } from '../signals/routes.ts';
+import { signUpSettingsRoutes } from '../sign-up/routes.ts';
 import { adminTwoFactorRoutes, twoFactorPolicyRoutes } from '../two-factor/routes.ts';
 import { changeAdminPassword } from './admin-accounts.ts';
 import { adminSessionRoutes } from './sessions.ts';
@@ -158,6 +159,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await admin.register(settingsRoutes, { prefix: '/settings' });
     await admin.register(twoFactorPolicyRoutes, { prefix: '/settings' });
     await admin.register(signalRoutes);
+    await admin.register(signUpSettingsRoutes, { prefix: '/settings' });
     dashboardRoutes(admin);
     adminSessionRoutes(admin);
     userRoutes(admin);

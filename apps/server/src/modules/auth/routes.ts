@@ -1,11 +1,11 @@
 import {
   authMessages,
-  EmailOnlyBodySchema,
   ErrorCode,
   LoginBodySchema,
   LoginResultSchema,
   MessageSchema,
-  RegisterBodySchema,
+  ProvenEmailBodySchema,
+  RegisterRequestSchema,
   ResetPasswordBodySchema,
   type SessionState,
   SessionStateSchema,
@@ -22,6 +22,8 @@ import {
 } from '#server/lib/rate-limit.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { sendJsonText } from '#server/lib/shared-pages.ts';
+import { signUpSourceOf } from '../sign-up/network-limit.ts';
+import { type VerifiedProof, verifyProof } from '../sign-up/proof-of-work.ts';
 import { askForSecondFactor } from '../two-factor/sign-in-routes.ts';
 import {
   authenticateUser,
@@ -49,22 +51,24 @@ const sameAnswer =
 const SIGNED_OUT = JSON.stringify({ user: null, admin: null } satisfies SessionState);
 
 /**
- * A request for a link by email: limited per IP and per address, queued for the mail drainer,
- * and answered the same whether or not the address belongs to an account.
+ * A request for a link by email: limited per IP and per address, paid for with a proof of work
+ * (decision 031), queued for the mail drainer, and answered the same whether or not the address
+ * belongs to an account.
  */
 function mailLinkRoute(
   app: ZodApp,
   ctx: ServiceContext,
   action: 'resend-verification' | 'forgot-password',
   summary: string,
-  queueMail: (context: ServiceContext, email: string) => Promise<void>,
+  queueMail: (context: ServiceContext, email: string, proof: VerifiedProof) => Promise<void>,
 ) {
   app.post(
     `/auth/${action}`,
-    route(summary, { body: EmailOnlyBodySchema, accepted: MessageSchema }),
+    route(summary, { body: ProvenEmailBodySchema, accepted: MessageSchema }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, action, request.body.email);
-      await queueMail(ctx, request.body.email);
+      const proof = await verifyProof(ctx, request.body.proof);
+      await queueMail(ctx, request.body.email, proof);
       app.mailDrainer.kick();
       return reply.status(202).send({ message: sameAnswer });
     },
@@ -98,12 +102,13 @@ function signUpRoutes(app: ZodApp, ctx: ServiceContext) {
   app.post(
     '/auth/register',
     route('Create an account; a verification link is emailed', {
-      body: RegisterBodySchema,
+      body: RegisterRequestSchema,
       created: MessageSchema,
     }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'register', request.body.email);
-      await register(ctx, request.body, request.ip);
+      const proof = await verifyProof(ctx, request.body.proof);
+      await register(ctx, request.body, { source: signUpSourceOf(request.ip), proof });
       app.mailDrainer.kick();
       return reply.status(201).send({
         message: `${authMessages.registrationSuccess} - ${authMessages.registrationSuccessDescription}`,

@@ -6,12 +6,12 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
 } from '@btcp/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { emailTokens, profiles, users, wallets } from '#server/db/schema.ts';
 import { AppError, badRequest } from '#server/errors.ts';
-import { networkOf } from '#server/lib/email-identity.ts';
+import { normalizeEmail } from '#server/lib/email-identity.ts';
 import {
   assertStrongPassword,
   hashNewPassword,
@@ -29,6 +29,9 @@ import {
 } from '../mail/templates.ts';
 import { payQualifiedReferrals, recordReferral } from '../referrals/qualifying.ts';
 import { loadSettings } from '../settings/service.ts';
+import { admitSignUp, type SignUpAttempt, signUpColumns } from '../sign-up/admission.ts';
+import { refuseDisposableEmail } from '../sign-up/disposable-email.ts';
+import { spendProof, type VerifiedProof } from '../sign-up/proof-of-work.ts';
 import { endPendingSignIns } from '../two-factor/sign-in.ts';
 import { endOtherUserSessions } from './sessions.ts';
 
@@ -83,13 +86,48 @@ async function findUserByEmail(ctx: ServiceContext, email: string) {
   return user ?? null;
 }
 
+/** The live account whose mailbox this address reaches (decision 031: one mailbox, one account). */
+async function findAccountOfMailbox(ctx: ServiceContext, email: string) {
+  const [user] = await ctx.db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        or(
+          eq(sql`lower(${users.email})`, email.toLowerCase()),
+          eq(users.emailNormalized, normalizeEmail(email)),
+        ),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return user ?? null;
+}
+
+/**
+ * An address whose mailbox has an account: its owner is told so by mail, and the caller gets the
+ * answer a new account gets. The same limit and the same proof apply, so the answer cannot differ.
+ */
+async function answerKnownMailbox(ctx: ServiceContext, email: string, attempt: SignUpAttempt) {
+  const existing = await findAccountOfMailbox(ctx, email);
+  await ctx.db.transaction(async (tx) => {
+    await admitSignUp(tx, attempt, { lock: false });
+    if (existing) await enqueueMail(tx, 'already_registered', existing.email, ctx.clock.now());
+  });
+}
+
 /**
  * Registers an account: user, profile with a unique referral code, wallet at 0, all or nothing.
  * An address that already has an account gets the same answer, and its owner an email saying so,
  * so the form never reveals who is registered.
  */
-export async function register(ctx: ServiceContext, body: RegisterBody, ip: string): Promise<void> {
+export async function register(
+  ctx: ServiceContext,
+  body: RegisterBody,
+  attempt: SignUpAttempt,
+): Promise<void> {
   assertStrongPassword(body.password);
+  refuseDisposableEmail(ctx.config, body.email, 'email');
   let referrerId: string | null = null;
   if (body.referralCode) {
     // A deleted account's code is no longer anyone's (decision 029).
@@ -106,18 +144,18 @@ export async function register(ctx: ServiceContext, body: RegisterBody, ip: stri
     referrerId = referrer.id;
   }
   const passwordHash = await hashNewPassword(body.password);
-  const existing = await findUserByEmail(ctx, body.email);
-  if (existing) {
-    await enqueueMail(ctx.db, 'already_registered', existing.email, ctx.clock.now());
+  if (await findAccountOfMailbox(ctx, body.email)) {
+    await answerKnownMailbox(ctx, body.email, attempt);
     return;
   }
   let userId: string | null = null;
-  for (let attempt = 0; attempt < 5 && !userId; attempt++) {
+  for (let attempts = 0; attempts < 5 && !userId; attempts++) {
     try {
       userId = await ctx.db.transaction(async (tx) => {
+        await admitSignUp(tx, attempt, { lock: true });
         const [user] = await tx
           .insert(users)
-          .values({ email: body.email, passwordHash, signupIp: ip, signupNetwork: networkOf(ip) })
+          .values({ email: body.email, passwordHash, ...signUpColumns(body.email, attempt) })
           .returning({ id: users.id });
         if (!user) throw new Error('user insert returned nothing');
         await tx
@@ -126,14 +164,22 @@ export async function register(ctx: ServiceContext, body: RegisterBody, ip: stri
         await tx.insert(wallets).values({ userId: user.id });
         if (referrerId) {
           const now = ctx.clock.now();
-          await recordReferral(tx, { referredUserId: user.id, referrerId, ip, now });
+          await recordReferral(tx, {
+            referredUserId: user.id,
+            referrerId,
+            network: attempt.source.network,
+            now,
+          });
         }
         return user.id;
       });
     } catch (error) {
-      // Two registrations of one address at once: the loser answers like any known address.
-      if (isUniqueViolation(error, 'users_email_lower_key')) {
-        await enqueueMail(ctx.db, 'already_registered', body.email, ctx.clock.now());
+      // Two registrations of one mailbox at once: the loser answers like any known address.
+      if (
+        isUniqueViolation(error, 'users_email_lower_key') ||
+        isUniqueViolation(error, 'users_email_normalized_key')
+      ) {
+        await answerKnownMailbox(ctx, body.email, attempt);
         return;
       }
       if (!isUniqueViolation(error, 'profiles_referral_code_key')) throw error;
@@ -189,8 +235,25 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<v
  * D6: a fresh verification link for an unverified account. The request only queues it, with the
  * same single insert for every address (docs/decisions/012): the drainer decides whether anything is sent.
  */
-export async function resendVerification(ctx: ServiceContext, email: string): Promise<void> {
-  await enqueueMail(ctx.db, 'verify_email', email, ctx.clock.now());
+export async function resendVerification(
+  ctx: ServiceContext,
+  email: string,
+  proof: VerifiedProof,
+): Promise<void> {
+  await queueProvenMail(ctx, 'verify_email', email, proof);
+}
+
+/** Spends the request's proof of work (decision 031) and queues the mail, together or neither. */
+async function queueProvenMail(
+  ctx: ServiceContext,
+  kind: 'verify_email' | 'reset_password',
+  email: string,
+  proof: VerifiedProof,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await spendProof(tx, proof);
+    await enqueueMail(tx, kind, email, ctx.clock.now());
+  });
 }
 
 /** Checks a user's credentials; the unverified state is told only to someone who knows the password. */
@@ -209,8 +272,12 @@ export async function authenticateUser(ctx: ServiceContext, email: string, passw
 }
 
 /** D6: the same answer, and the same work (one queued row), for known and unknown addresses. */
-export async function forgotPassword(ctx: ServiceContext, email: string): Promise<void> {
-  await enqueueMail(ctx.db, 'reset_password', email, ctx.clock.now());
+export async function forgotPassword(
+  ctx: ServiceContext,
+  email: string,
+  proof: VerifiedProof,
+): Promise<void> {
+  await queueProvenMail(ctx, 'reset_password', email, proof);
 }
 
 /**

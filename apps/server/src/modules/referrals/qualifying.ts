@@ -22,9 +22,9 @@ export const referralHoldReasons = {
  */
 export async function recordReferral(
   tx: Transaction,
-  referral: { referredUserId: string; referrerId: string; ip: string; now: Date },
+  referral: { referredUserId: string; referrerId: string; network: string; now: Date },
 ): Promise<void> {
-  const network = networkOf(referral.ip);
+  const { network } = referral;
   const [referrer] = await tx
     .select({ network: users.signupNetwork })
     .from(users)

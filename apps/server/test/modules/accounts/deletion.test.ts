@@ -5,6 +5,7 @@ import {
   login,
   PASSWORD,
   post,
+  postProven,
   register,
   mailbox as sentMail,
   signedUpUser,
@@ -162,7 +163,7 @@ describe('POST /api/account/delete', () => {
       remember: false,
     });
     expect(asPlaceholder.statusCode).toBe(401);
-    await post(t.app, '/api/auth/forgot-password', { email: placeholder });
+    await postProven(t.app, '/api/auth/forgot-password', { email: placeholder });
     expect((await mailbox(t.app)).some((m) => m.to === placeholder)).toBe(false);
 
     const ban = await t.app.inject({
@@ -179,7 +180,7 @@ describe('POST /api/account/delete', () => {
     const cookie = await signedUpUser(t.app, 'referrer@example.com');
     const { referralCode } = (await get('/api/account', cookie)).json() as { referralCode: string };
     expect((await deleteAccount(cookie, 'referrer@example.com')).statusCode).toBe(200);
-    const response = await post(t.app, '/api/auth/register', {
+    const response = await postProven(t.app, '/api/auth/register', {
       email: 'invited@example.com',
       password: PASSWORD,
       confirmPassword: PASSWORD,

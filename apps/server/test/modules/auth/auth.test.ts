@@ -8,6 +8,7 @@ import {
   mailbox,
   PASSWORD,
   post,
+  postProven,
   register,
   signedUpUser,
   verify,
@@ -27,7 +28,7 @@ const session = (cookie?: string) =>
 
 describe('registration', () => {
   it('creates an account, a wallet at 0 and a referral code, and mails a verification link', async () => {
-    const response = await post(t.app, '/api/auth/register', {
+    const response = await postProven(t.app, '/api/auth/register', {
       email: 'Ada@Example.com',
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -73,7 +74,7 @@ describe('registration', () => {
       [{ referralCode: 'ABC' }, 'referralCode', authMessages.referralCodeShape],
     ];
     for (const [change, field, message] of cases) {
-      const response = await post(t.app, '/api/auth/register', {
+      const response = await postProven(t.app, '/api/auth/register', {
         email: 'fields@example.com',
         password: PASSWORD,
         confirmPassword: PASSWORD,
@@ -92,7 +93,7 @@ describe('registration', () => {
 
   it('answers a known address exactly like a new one, and tells its owner by mail', async () => {
     await register(t.app, 'twice@example.com');
-    const again = await post(t.app, '/api/auth/register', {
+    const again = await postProven(t.app, '/api/auth/register', {
       email: 'TWICE@example.com',
       password: 'another good password',
       confirmPassword: 'another good password',
@@ -118,7 +119,7 @@ describe('verification and sign-in', () => {
     });
     expect(early.statusCode).toBe(403);
     expect(early.json().error.code).toBe('EMAIL_NOT_VERIFIED');
-    const resend = await post(t.app, '/api/auth/resend-verification', {
+    const resend = await postProven(t.app, '/api/auth/resend-verification', {
       email: 'unverified@example.com',
     });
     expect(resend.statusCode).toBe(202);
@@ -198,8 +199,12 @@ describe('verification and sign-in', () => {
 describe('password reset', () => {
   it('answers the same for unknown addresses and sends no mail', async () => {
     const before = (await mailbox(t.app)).length;
-    const response = await post(t.app, '/api/auth/forgot-password', { email: 'ghost@example.com' });
-    const known = await post(t.app, '/api/auth/forgot-password', { email: 'known@example.com' });
+    const response = await postProven(t.app, '/api/auth/forgot-password', {
+      email: 'ghost@example.com',
+    });
+    const known = await postProven(t.app, '/api/auth/forgot-password', {
+      email: 'known@example.com',
+    });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual(known.json());
     expect((await mailbox(t.app)).length).toBe(before + 1);
@@ -207,7 +212,7 @@ describe('password reset', () => {
 
   it('resets once, ends every session, and the new password works', async () => {
     const cookie = await login(t.app, 'known@example.com');
-    await post(t.app, '/api/auth/forgot-password', { email: 'known@example.com' });
+    await postProven(t.app, '/api/auth/forgot-password', { email: 'known@example.com' });
     const token = await latestToken(t.app, 'known@example.com', 'reset-password');
     expect((await post(t.app, '/api/auth/reset-password/check', { token })).json()).toEqual({
       valid: true,
@@ -225,7 +230,7 @@ describe('password reset', () => {
   });
 
   it('expires a reset link after an hour', async () => {
-    await post(t.app, '/api/auth/forgot-password', { email: 'known@example.com' });
+    await postProven(t.app, '/api/auth/forgot-password', { email: 'known@example.com' });
     const token = await latestToken(t.app, 'known@example.com', 'reset-password');
     clock.advance(3_600_000 + 1000);
     const response = await post(t.app, '/api/auth/reset-password/check', { token });
@@ -251,7 +256,7 @@ describe('referrals paid at verification (D12, qualifying time 0)', () => {
     await signedUpUser(t.app, 'referrer@example.com');
     const referrer = await referralCodeOf('referrer@example.com');
     await register(t.app, 'friend@example.com', referrer.code.toLowerCase());
-    await post(t.app, '/api/auth/resend-verification', { email: 'friend@example.com' });
+    await postProven(t.app, '/api/auth/resend-verification', { email: 'friend@example.com' });
     const links = (await mailbox(t.app))
       .filter((m) => m.to === 'friend@example.com')
       .map((m) => new URL(m.links[0] ?? '').searchParams.get('token'));

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailQueueDrained, post } from '#server-test/accounts.ts';
+import { mailQueueDrained, postProven } from '#server-test/accounts.ts';
 import { createTestApp, type TestApp } from '#server-test/helper.ts';
 
 /** D22: with SMTP_URL set, mail really goes out over SMTP (a real SMTP server in this process). */
@@ -41,7 +41,7 @@ describe('SMTP transport', () => {
   });
 
   it('sends the verification mail over SMTP, and keeps no outbox', async () => {
-    const response = await post(t.app, '/api/auth/register', {
+    const response = await postProven(t.app, '/api/auth/register', {
       email: 'smtp-user@example.com',
       password: 'a long enough password',
       confirmPassword: 'a long enough password',

@@ -7,6 +7,7 @@ import {
   mailbox,
   PASSWORD,
   post,
+  postProven,
   signedUpUser,
 } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
@@ -197,7 +198,7 @@ describe('signing in with two-factor on', () => {
     const { secret } = await enable(t.app, 'user', cookie);
     // Someone with the old password got as far as the code when the owner reset it.
     const before = await passwordStep(t.app, 'user', 'reset@example.com');
-    await post(t.app, '/api/auth/forgot-password', { email: 'reset@example.com' });
+    await postProven(t.app, '/api/auth/forgot-password', { email: 'reset@example.com' });
     const token = await latestToken(t.app, 'reset@example.com', 'reset-password');
     const newPassword = 'a brand new passphrase';
     const reset = await post(t.app, '/api/auth/reset-password', {

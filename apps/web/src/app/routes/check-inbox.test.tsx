@@ -26,7 +26,9 @@ describe('check-your-inbox page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('A new link is on its way.');
-    expect(api.sent('POST /auth/resend-verification')).toEqual([{ email: 'new@example.com' }]);
+    expect(api.sent('POST /auth/resend-verification')).toEqual([
+      { email: 'new@example.com', proof: expect.any(String) },
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -21,7 +21,9 @@ describe('forgot password page', () => {
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Return to Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByText('Recovery email sent')).toBeVisible();
-    expect(api.sent('POST /auth/forgot-password')).toEqual([{ email: 'miner@example.com' }]);
+    expect(api.sent('POST /auth/forgot-password')).toEqual([
+      { email: 'miner@example.com', proof: expect.any(String) },
+    ]);
   });
 
   it('says when it could not send', async () => {

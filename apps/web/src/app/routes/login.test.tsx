@@ -87,7 +87,9 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.emailNotVerified);
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText(authMessages.verificationSent)).toBeVisible();
-    expect(api.sent('POST /auth/resend-verification')).toEqual([{ email: 'miner@example.com' }]);
+    expect(api.sent('POST /auth/resend-verification')).toEqual([
+      { email: 'miner@example.com', proof: expect.any(String) },
+    ]);
   });
 
   it('checks the fields before asking the server', async () => {

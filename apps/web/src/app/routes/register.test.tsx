@@ -110,6 +110,7 @@ describe('register page', () => {
         confirmPassword: 'correct horse 42',
         referralCode: 'ABCD2345',
         acceptTerms: true,
+        proof: expect.any(String),
       },
     ]);
   });

@@ -49,6 +49,8 @@ describe('verify email page', () => {
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('A new link is on its way.');
     expect(screen.getByText(authMessages.verificationSent)).toBeVisible();
-    expect(api.sent('POST /auth/resend-verification')).toEqual([{ email: 'miner@example.com' }]);
+    expect(api.sent('POST /auth/resend-verification')).toEqual([
+      { email: 'miner@example.com', proof: expect.any(String) },
+    ]);
   });
 });

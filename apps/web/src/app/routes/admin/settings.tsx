@@ -14,6 +14,7 @@ import { PageHeader } from '#web/features/admin/components/page-header.tsx';
 import { useEndSessions } from '#web/features/sessions/api/sessions.ts';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
+import { SignUpProtectionCard } from '#web/features/settings/components/sign-up-protection-card.tsx';
 import { AdminTwoFactorPolicyCard } from '#web/features/two-factor/components/admin-policy-card.tsx';
 import { TwoFactorCard } from '#web/features/two-factor/components/two-factor-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -34,6 +35,7 @@ export function Component() {
           <SessionsCard owner="admin" />
         </div>
         <MiningSettingsCard />
+        <SignUpProtectionCard />
         {/* D8: once an admin exists, only a signed-in admin can add another. */}
         <Card className="max-w-xl">
           <CardHeader>

@@ -1,5 +1,6 @@
 import { type EmailOnlyBody, EmailOnlyBodySchema } from '@btcp/shared/auth';
 import { paths } from '@btcp/shared/paths';
+import { signUpMessages } from '@btcp/shared/sign-up';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -11,11 +12,14 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
+import { useProofOfWork } from '../hooks/use-proof-of-work.ts';
 import { AuthPromptLink } from './auth-page.tsx';
+import { ProofOfWorkNote } from './proof-of-work-note.tsx';
 
 /** The email form, then the 'Check Your Email' view (the answer is the same for any address, D6). */
 export function ForgotPasswordForm() {
   const forgotPassword = useForgotPassword();
+  const { status, checking, withProof } = useProofOfWork();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -27,7 +31,9 @@ export function ForgotPasswordForm() {
   const onValid = async (values: EmailOnlyBody) => {
     setFormError(null);
     try {
-      const { message } = await forgotPassword.mutateAsync(values);
+      const { message } = await withProof((proof) =>
+        forgotPassword.mutateAsync({ ...values, proof }),
+      );
       toast.success('Recovery email sent', { description: message });
       setSentTo(values.email);
     } catch (error) {
@@ -39,7 +45,7 @@ export function ForgotPasswordForm() {
 
   if (sentTo) return <CheckYourEmail email={sentTo} />;
 
-  const busy = forgotPassword.isPending;
+  const busy = forgotPassword.isPending || checking;
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
       <p className="-mt-2 text-center text-sm text-muted-foreground">
@@ -52,8 +58,9 @@ export function ForgotPasswordForm() {
         placeholder="you@example.com"
       />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-        {busy ? 'Sending...' : 'Send Reset Link'}
+        {checking ? signUpMessages.checking : busy ? 'Sending...' : 'Send Reset Link'}
       </Button>
+      <ProofOfWorkNote status={status} />
       <AuthPromptLink
         prompt="Remembered it?"
         to={paths.login.getHref()}

@@ -1,5 +1,6 @@
 import { authMessages, type RegisterBody, RegisterBodySchema } from '@btcp/shared/auth';
 import { paths } from '@btcp/shared/paths';
+import { signUpMessages } from '@btcp/shared/sign-up';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -14,14 +15,17 @@ import { Input } from '#web/components/ui/input.tsx';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
+import { useProofOfWork } from '../hooks/use-proof-of-work.ts';
 import { rememberPendingVerification } from '../lib/pending-verification.ts';
 import { textLinkClass } from './auth-page.tsx';
+import { ProofOfWorkNote } from './proof-of-work-note.tsx';
 
 const serverFields = ['email', 'password', 'confirmPassword', 'referralCode'] as const;
 
 export function RegisterForm({ referralCode }: { referralCode: string }) {
   const navigate = useNavigate();
   const registration = useRegister();
+  const { status, checking, withProof } = useProofOfWork();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -53,7 +57,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   const onValid = async (values: RegisterBody) => {
     setFormError(null);
     try {
-      await registration.mutateAsync(values);
+      await withProof((proof) => registration.mutateAsync({ ...values, proof }));
       toast.success(authMessages.registrationSuccess, {
         description: authMessages.registrationSuccessDescription,
       });
@@ -66,7 +70,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     }
   };
 
-  const busy = registration.isPending;
+  const busy = registration.isPending || checking;
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
@@ -88,8 +92,9 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
       />
       <CheckboxField control={control} name="acceptTerms" label={<TermsLabel />} />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-        {busy ? 'Creating account...' : 'Register'}
+        {checking ? signUpMessages.checking : busy ? 'Creating account...' : 'Register'}
       </Button>
+      <ProofOfWorkNote status={status} />
     </form>
   );
 }

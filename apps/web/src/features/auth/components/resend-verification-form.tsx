@@ -1,4 +1,5 @@
 import { authMessages, type EmailOnlyBody, EmailOnlyBodySchema } from '@btcp/shared/auth';
+import { signUpMessages } from '@btcp/shared/sign-up';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { EmailField } from '#web/components/forms/email-field.tsx';
@@ -7,10 +8,13 @@ import { Button } from '#web/components/ui/button.tsx';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
+import { useProofOfWork } from '../hooks/use-proof-of-work.ts';
+import { ProofOfWorkNote } from './proof-of-work-note.tsx';
 
 /** Asks for a new verification link; the server answers the same for any address (D6). */
 export function ResendVerificationForm() {
   const resend = useResendVerification();
+  const { status, checking, withProof } = useProofOfWork();
   const {
     register,
     handleSubmit,
@@ -18,11 +22,10 @@ export function ResendVerificationForm() {
   } = useForm({ resolver: zodResolver(EmailOnlyBodySchema), defaultValues: { email: '' } });
 
   const onValid = (values: EmailOnlyBody) =>
-    resend.mutate(values, {
-      onSuccess: ({ message }) =>
-        toast.success(authMessages.verificationSent, { description: message }),
-      onError: (error) => toast.error('Error', { description: requestErrorMessage(error) }),
-    });
+    withProof((proof) => resend.mutateAsync({ ...values, proof })).then(
+      ({ message }) => toast.success(authMessages.verificationSent, { description: message }),
+      (error: unknown) => toast.error('Error', { description: requestErrorMessage(error) }),
+    );
 
   if (resend.isSuccess) {
     return (
@@ -31,7 +34,7 @@ export function ResendVerificationForm() {
       </Alert>
     );
   }
-  const busy = resend.isPending;
+  const busy = resend.isPending || checking;
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4 text-left">
       {resend.isError ? <Alert role="alert">{requestErrorMessage(resend.error)}</Alert> : null}
@@ -41,8 +44,9 @@ export function ResendVerificationForm() {
         placeholder="you@example.com"
       />
       <Button type="submit" disabled={busy} aria-busy={busy}>
-        {busy ? 'Sending...' : 'Resend verification email'}
+        {checking ? signUpMessages.checking : busy ? 'Sending...' : 'Resend verification email'}
       </Button>
+      <ProofOfWorkNote status={status} />
     </form>
   );
 }

@@ -1,0 +1,49 @@
+import {
+  DEFAULT_SIGN_UP_PROTECTION,
+  type SignUpProtection,
+  SignUpProtectionSchema,
+  type Staff,
+} from '@btcp/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import { systemSettings } from '#server/db/schema.ts';
+import { audit } from '../audit/service.ts';
+
+/** The `system_settings` row of the admin's "Sign-up protection" card (decision 031). */
+const SETTINGS_KEY = 'sign_up_protection';
+
+/** The stored settings; a missing or unreadable row counts as the defaults. */
+export async function loadSignUpProtection(db: DatabaseOrTransaction): Promise<SignUpProtection> {
+  const [row] = await db
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, SETTINGS_KEY));
+  const parsed = SignUpProtectionSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : DEFAULT_SIGN_UP_PROTECTION;
+}
+
+/** An admin changes them: audited with what they were and what they became. */
+export async function updateSignUpProtection(
+  db: Database,
+  staff: Staff,
+  next: SignUpProtection,
+): Promise<SignUpProtection> {
+  await db.transaction(async (tx) => {
+    const before = await loadSignUpProtection(tx);
+    await tx
+      .insert(systemSettings)
+      .values({ key: SETTINGS_KEY, value: next })
+      .onConflictDoUpdate({
+        target: systemSettings.key,
+        set: { value: next, updatedAt: sql`now()` },
+      });
+    await audit(
+      tx,
+      staff,
+      'settings.sign_up.update',
+      { type: 'settings', id: SETTINGS_KEY },
+      { before, after: next },
+    );
+  });
+  return next;
+}
