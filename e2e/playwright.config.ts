@@ -65,6 +65,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+      // The Signals journey signs a farm up from a network of its own through X-Forwarded-For;
+      // the browser sends no such header, so every other request is 127.0.0.1 as before.
+      TRUST_PROXY: 'true',
       // Every journey signs in from one address; the limits themselves are covered by server tests.
       RATE_LIMIT_AUTH_PER_IP: '10000',
       RATE_LIMIT_AUTH_PER_ACCOUNT: '10000',
