@@ -10,7 +10,8 @@ import { AppError } from '#server/errors.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { pingMining } from './pings.ts';
-import { miningStatus, startMining, stopMining } from './sessions.ts';
+import { miningStatus, startMining } from './sessions.ts';
+import { stopMining } from './stops.ts';
 
 const route = routeOptions(['mining']);
 

@@ -12,7 +12,7 @@ import { and, count, eq, lt, sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
-import { miningPings, miningSessions, miningStats, wallets } from '#server/db/schema.ts';
+import { miningPings, miningSessions, miningStats } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { notification } from '../realtime/hub.ts';
 import type { ActiveMiningSettings } from '../settings/service.ts';
@@ -20,7 +20,6 @@ import { applyLedgerEntry } from '../wallet/ledger.ts';
 import {
   coveredUntil,
   earned,
-  noSessionError,
   rewardDescription,
   type SessionRow,
   sessionWithPing,
@@ -109,36 +108,6 @@ async function settleRest(tx: Transaction, session: SessionRow, now: Date) {
   return { credited: applied.amount, balance: applied.balance };
 }
 
-async function lockOwnSession(
-  tx: Transaction,
-  userId: string,
-  sessionId: string,
-): Promise<SessionRow> {
-  const [session] = await tx
-    .select(sessionWithPing)
-    .from(miningSessions)
-    .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
-    .where(
-      and(
-        eq(miningSessions.id, sql.placeholder('sessionId')),
-        eq(miningSessions.userId, sql.placeholder('userId')),
-      ),
-    )
-    .for('update', { of: miningSessions })
-    .prepare('lock_mining_session')
-    .execute({ sessionId, userId });
-  if (!session) throw noSessionError();
-  return session;
-}
-
-async function currentBalance(tx: Transaction, userId: string): Promise<string> {
-  const [wallet] = await tx
-    .select({ balance: wallets.balance })
-    .from(wallets)
-    .where(eq(wallets.userId, userId));
-  return wallet?.balance ?? '0.00000000';
-}
-
 async function closeSession(tx: Transaction, session: SessionRow, now: Date) {
   const result = await settleRest(tx, session, now);
   // One statement, as Stops come in crowds (decision 014): the session goes (its ping row with it),
@@ -157,11 +126,10 @@ async function closeSession(tx: Transaction, session: SessionRow, now: Date) {
 }
 
 /**
- * How many sessions one process closes at once (Stop, the beacon, the stale-session job); the rest
- * wait in memory, holding no connection. Closing is a transaction that holds a pooled connection
- * for seven statements: with 50,000 miners pressing Stop together, the Stops took nearly every
- * connection of the pools (10 per process with four), and pings queued behind them for a
- * connection, some for over 10 s. Fewer than the smallest pool (8) leaves room for everyone else.
+ * How many stale sessions one process closes at once (Stops close in batches: stops.ts); the
+ * rest wait in memory, holding no connection. Each is a transaction that holds a pooled
+ * connection for several statements, and pings must still find one (decision 014). Fewer than the
+ * smallest pool (8) leaves room for everyone else.
  */
 const CLOSING_AT_ONCE = 4;
 const closingLimits = new WeakMap<Database, LimitFunction>();
@@ -174,20 +142,6 @@ function closing<T>(db: Database, close: () => Promise<T>): Promise<T> {
     closingLimits.set(db, limit);
   }
   return limit(close);
-}
-
-export async function stopMining(db: Database, userId: string, sessionId: string, now: Date) {
-  return closing(db, () =>
-    db.transaction(async (tx) => {
-      const session = await lockOwnSession(tx, userId, sessionId);
-      const result = await closeSession(tx, session, now);
-      return {
-        credited: result.credited,
-        balance: result.balance ?? (await currentBalance(tx, userId)),
-        session: null,
-      };
-    }),
-  );
 }
 
 /**
