@@ -88,6 +88,7 @@ export async function stopBurstPhase(load: Load, miners: number, withinMs: numbe
   const reports = await load.report();
   const stops = reports.flatMap((report) => report.stopLatencies);
   const whole = reports.flatMap((report) => report.pingLatenciesWholeRun);
+  const queued = reports.flatMap((report) => report.socketWaitsWholeRun);
   const errors = reports.reduce((sum, report) => sum + report.errors, 0);
   const row = {
     miners,
@@ -108,7 +109,7 @@ export async function stopBurstPhase(load: Load, miners: number, withinMs: numbe
       reports.map((r) => r.errorSamples),
     );
   console.log(
-    `\nPings over the whole run, arrivals, rolling restart and Stops included: ${whole.length} pings, p50 ${Math.round(percentile(whole, 50))} ms, p99 ${Math.round(percentile(whole, 99))} ms, max ${Math.round(whole.reduce((max, ms) => Math.max(max, ms), 0))} ms.`,
+    `\nPings over the whole run, arrivals, rolling restart and Stops included: ${whole.length} pings, p50 ${Math.round(percentile(whole, 50))} ms, p99 ${Math.round(percentile(whole, 99))} ms, max ${Math.round(whole.reduce((max, ms) => Math.max(max, ms), 0))} ms (of which waiting for one of the load processes' pooled connections: p99 ${Math.round(percentile(queued, 99))} ms).`,
   );
   return reports;
 }

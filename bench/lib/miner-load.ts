@@ -48,6 +48,8 @@ new PerformanceObserver((list) => {
 let pingLatencies: number[] = [];
 /** Every ping of the run, the arrivals' included: never reset by a window. */
 const pingLatenciesWholeRun: number[] = [];
+/** Of each of those, how long it waited for one of this process's pooled connections. */
+const socketWaitsWholeRun: number[] = [];
 /** Each Stop's time to its answer. */
 const stopLatencies: number[] = [];
 let socketWaits: number[] = [];
@@ -161,6 +163,7 @@ async function ping(miner: Miner) {
     const tookMs = performance.now() - started;
     pingLatencies.push(tookMs);
     pingLatenciesWholeRun.push(tookMs);
+    socketWaitsWholeRun.push(response.socketWaitMs);
     socketWaits.push(response.socketWaitMs);
     if (response.status === 204) miner.answeredAt = performance.now();
     else if (!miner.stopping) {
@@ -308,6 +311,7 @@ process.on('message', (message: Command) => {
         openStreams,
         streamReconnects,
         pingLatenciesWholeRun,
+        socketWaitsWholeRun,
         stopLatencies,
         stopsDeferred,
         stopsAnswered,

@@ -91,6 +91,7 @@ interface LoadReport {
   streamReconnects: number;
   /** Every ping of the run, the arrivals' included (never reset by a window). */
   pingLatenciesWholeRun: number[];
+  socketWaitsWholeRun: number[];
   /** Each Stop's time until it was answered for good. */
   stopLatencies: number[];
   stopsAnswered: number;

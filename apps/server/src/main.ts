@@ -141,6 +141,14 @@ async function supervise(config: Config) {
   const alive = () =>
     Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && !w.isDead()));
   const roll = createRollingRestart({
+    beforeRoll: async () => {
+      const migrating = await openConfiguredDatabase(config);
+      try {
+        await migrating.migrate();
+      } finally {
+        await migrating.close();
+      }
+    },
     fork: () => cluster.fork(),
     workers: alive,
     stopping: () => stopping,

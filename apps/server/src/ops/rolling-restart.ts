@@ -15,6 +15,11 @@ interface Log {
 export interface RollingRestartOptions {
   /** Starts one new worker (cluster.fork). */
   fork(): Worker;
+  /**
+   * Runs before each roll: the migrations now on disk are applied, so the new processes find the
+   * database they expect (they become ready only then). A failure stops the roll before it begins.
+   */
+  beforeRoll(): Promise<void>;
   /** The workers serving now: the ones a roll replaces. */
   workers(): Worker[];
   /** Whether the whole server is stopping: a roll then stops where it is. */
@@ -109,6 +114,15 @@ export function createRollingRestart(options: RollingRestartOptions): RollingRes
   const roll = async () => {
     do {
       queued = false;
+      try {
+        await options.beforeRoll();
+      } catch (error) {
+        options.log.error(
+          { err: error },
+          'rolling restart not started: the database could not be migrated; the processes keep serving',
+        );
+        return;
+      }
       const old = options.workers();
       options.log.info({ processes: old.length }, 'rolling restart: replacing every process');
       let replaced = 0;
