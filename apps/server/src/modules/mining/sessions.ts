@@ -1,19 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import {
-  ErrorCode,
-  fromUnits,
-  MINING_STALE_AFTER_MS,
-  type MiningSession,
-  miningMessages,
-  toUnits,
-  trimDecimal,
-} from '@btcp/shared';
+import { fromUnits, MINING_STALE_AFTER_MS, type MiningSession, trimDecimal } from '@btcp/shared';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { isUniqueViolation } from '#server/db/errors.ts';
 import { miningPings, miningSessions, miningStats } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
 import { notification } from '../realtime/hub.ts';
 import type { ActiveMiningSettings } from '../settings/service.ts';
 import { applyLedgerEntry } from '../wallet/ledger.ts';
@@ -39,51 +28,6 @@ export function toMiningSession(
     rewardIntervalSeconds,
     totalMiningSeconds: row.totalMiningSeconds,
   };
-}
-
-/** D11: one session per user; the unique key on user_id settles two starts at the same moment. */
-export async function startMining(
-  db: Database,
-  settings: ActiveMiningSettings,
-  userId: string,
-  now: Date,
-): Promise<MiningSession> {
-  // Only a rate saved before rates had to be positive can be 0; a session could not store it.
-  if (toUnits(settings.hourlyRate) <= 0n) {
-    throw new AppError(409, ErrorCode.miningPaused, miningMessages.paused);
-  }
-  const session = {
-    id: randomUUID(),
-    hourlyRate: settings.hourlyRate,
-    miningStartTime: now,
-    totalMiningSeconds: 0,
-  };
-  try {
-    // One statement, one round trip (decision 014): the session, its first ping (starting counts
-    // as one) and the event, all or nothing. 250 starts a second written as a transaction of five
-    // statements held pooled connections between round trips, and pings waited for them.
-    await db.execute(sql`
-      WITH started AS (
-        INSERT INTO ${miningSessions} (id, user_id, hourly_rate, mining_start_time, last_reward_time)
-        VALUES (${session.id}, ${userId}, ${session.hourlyRate}, ${now}, ${now})
-        RETURNING id, user_id
-      ), pinged AS (
-        INSERT INTO ${miningPings} (session_id, user_id, last_ping)
-        SELECT id, user_id, ${now} FROM started
-      )
-      SELECT ${notification(userId, { type: 'mining', active: true, sessionId: session.id })}
-      FROM started`);
-    return toMiningSession(session, settings.rewardIntervalSeconds);
-  } catch (error) {
-    if (isUniqueViolation(error, 'mining_sessions_user_id_key')) {
-      throw new AppError(
-        409,
-        ErrorCode.miningElsewhere,
-        `${miningMessages.elsewhere} - ${miningMessages.elsewhereDescription}`,
-      );
-    }
-    throw error;
-  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { isDeadlock } from '#server/db/errors.ts';
 import { idArray } from '#server/db/prepared.ts';
 import { miningPings, miningSessions, miningStats, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { createBatcher } from '#server/lib/batcher.ts';
 import type { Envelope } from '../realtime/hub.ts';
 import { type BatchCredit, creditMany } from '../wallet/ledger.ts';
 import {
@@ -20,12 +21,10 @@ import {
 /** A Stop names a session and its caller: only the session's owner closes it. */
 const keyOf = (stop: { sessionId: string; userId: string }) => `${stop.sessionId}/${stop.userId}`;
 
-interface PendingStop {
+interface Stop {
   userId: string;
   sessionId: string;
   now: Date;
-  settle: (settlement: MiningSettlement | null) => void;
-  fail: (error: unknown) => void;
 }
 
 /** The most Stops one transaction closes; more wait for the next. */
@@ -39,7 +38,7 @@ export const STOP_QUEUE_MAX = 5000;
 type LockedSession = SessionRow & { balance: string };
 
 /** The batch's own sessions and their wallets, locked in one order (so two batches never deadlock). */
-async function lockSessions(tx: Transaction, stops: PendingStop[]): Promise<LockedSession[]> {
+async function lockSessions(tx: Transaction, stops: Stop[]): Promise<LockedSession[]> {
   const pairs = new Map(
     stops.map(({ sessionId, userId }) => [keyOf({ sessionId, userId }), { sessionId, userId }]),
   );
@@ -91,7 +90,7 @@ const sessionsEnded = (sessionIds: string[], now: Date) => sql`
  * sessions' end, the events, COMMIT), whatever their number: each Stop had been a transaction of
  * seven, and at 50,000 miners pressing Stop together the processes' CPU was the limit.
  */
-async function closeBatch(db: Database, batch: PendingStop[]) {
+async function closeBatch(db: Database, batch: Stop[]) {
   const settled = new Map<string, MiningSettlement>();
   const now = new Date(Math.max(...batch.map((stop) => stop.now.getTime())));
   await db.transaction(async (tx) => {
@@ -132,9 +131,7 @@ async function closeBatch(db: Database, batch: PendingStop[]) {
  * statement (decision 030): a quiet server closes each at once, a crowd in few transactions.
  */
 function createStopRecorder(db: Database) {
-  let queue: PendingStop[] = [];
-  let running = false;
-  const closeWithRetry = async (batch: PendingStop[]) => {
+  const closeWithRetry = async (batch: Stop[]) => {
     try {
       return await closeBatch(db, batch);
     } catch (error) {
@@ -144,34 +141,20 @@ function createStopRecorder(db: Database) {
       throw error;
     }
   };
-  const run = async () => {
-    running = true;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, STOP_BATCH_MAX);
-      queue = queue.slice(batch.length);
-      try {
-        const settled = await closeWithRetry(batch);
-        // Two Stops of one session: the first closes it, the second finds it gone.
-        for (const stop of batch) {
-          const settlement = settled.get(keyOf(stop)) ?? null;
-          settled.delete(keyOf(stop));
-          stop.settle(settlement);
-        }
-      } catch (error) {
-        for (const stop of batch) stop.fail(error);
-      }
-    }
-    running = false;
-  };
-  return (userId: string, sessionId: string, now: Date) =>
-    new Promise<MiningSettlement | null>((settle, fail) => {
-      if (queue.length >= STOP_QUEUE_MAX) {
-        fail(serverBusy());
-        return;
-      }
-      queue.push({ userId, sessionId, now, settle, fail });
-      if (!running) void run();
-    });
+  return createBatcher<Stop, MiningSettlement | null>({
+    maxBatch: STOP_BATCH_MAX,
+    maxWaiting: STOP_QUEUE_MAX,
+    full: serverBusy,
+    async run(batch) {
+      const settled = await closeWithRetry(batch);
+      // Two Stops of one session: the first closes it, the second finds it gone.
+      return batch.map((stop) => {
+        const settlement = settled.get(keyOf(stop)) ?? null;
+        settled.delete(keyOf(stop));
+        return settlement;
+      });
+    },
+  });
 }
 
 /** A 503 whose Retry-After is spread over a few seconds, so the retries do not come back together. */
@@ -198,7 +181,7 @@ export async function stopMining(
     record = createStopRecorder(db);
     stopRecorders.set(db, record);
   }
-  const settlement = await record(userId, sessionId, now);
+  const settlement = await record({ userId, sessionId, now });
   if (!settlement) throw noSessionError();
   return settlement;
 }

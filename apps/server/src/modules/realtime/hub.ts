@@ -10,7 +10,7 @@ import { realtimeBatches } from '#server/db/schema.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
 /** The id of a realtime_batches row: many users' events at once (decision 014). */
-const BATCHES_CHANNEL = 'btcp_event_batches';
+export const BATCHES_CHANNEL = 'btcp_event_batches';
 /** A batch is read within a second of its NOTIFY; it is kept a while for a process that lags. */
 const BATCH_KEPT_MS = 5 * 60_000;
 
