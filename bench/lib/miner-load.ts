@@ -30,10 +30,11 @@ type Command =
   | { cmd: 'window' }
   | { cmd: 'report' }
   | { cmd: 'streams' }
+  | { cmd: 'balances' }
   | { cmd: 'stop'; withinMs: number };
 
 const [baseUrl = '', sourceAddress = '127.0.0.1'] = process.argv.slice(2);
-const { target, connectFrom, post } = loadHttp(baseUrl, sourceAddress);
+const { target, agent, connectFrom, post } = loadHttp(baseUrl, sourceAddress);
 
 const miners: Miner[] = [];
 // This process's own delays count in what it measures: its event-loop lag is reported beside.
@@ -271,6 +272,43 @@ async function stopAll(withinMs: number) {
   }
 }
 
+/** A miner's balance as its page reads it again (GET /api/wallet), in units. */
+function balanceOf(miner: Miner): Promise<bigint> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: '/api/wallet',
+        agent,
+        headers: { cookie: `${COOKIE}=${miner.token}` },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          if (response.statusCode !== 200) reject(new Error(`wallet ${response.statusCode}`));
+          else resolve(toUnits((JSON.parse(text) as { balance: string }).balance));
+        });
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/** Every miner's balance, summed, a few at a time. */
+async function balances(): Promise<string> {
+  let total = 0n;
+  for (let from = 0; from < miners.length; from += 100) {
+    const some = await Promise.all(miners.slice(from, from + 100).map(balanceOf));
+    total = some.reduce((sum, units) => sum + units, total);
+  }
+  return total.toString();
+}
+
 process.on('message', (message: Command) => {
   const reply = (value: unknown) => process.send?.(value);
   switch (message.cmd) {
@@ -319,6 +357,9 @@ process.on('message', (message: Command) => {
         rewardEvents,
         stopUnits: stopUnits.toString(),
       });
+      break;
+    case 'balances':
+      void balances().then((units) => reply({ units }));
       break;
     case 'streams':
       reply({ openStreams, streamReconnects });

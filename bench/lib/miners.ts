@@ -144,6 +144,8 @@ export async function startLoad(baseUrl: string, processes: number) {
     window: () => all({ cmd: 'window' }),
     report: () => all<LoadReport>({ cmd: 'report' }),
     streams: () => all<{ openStreams: number; streamReconnects: number }>({ cmd: 'streams' }),
+    /** The sum of every miner's balance, as their pages read it (units, as a string each). */
+    balances: () => all<{ units: string }>({ cmd: 'balances' }),
     /** Every miner presses Stop, at moments spread evenly over `withinMs`. */
     stop: (withinMs: number) => all({ cmd: 'stop', withinMs }),
     close() {
