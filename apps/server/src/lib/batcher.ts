@@ -29,7 +29,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): (item: I) =>
       queue = queue.slice(batch.length);
       try {
         const results = await options.run(batch.map((pending) => pending.item));
-        batch.forEach((pending, i) => pending.settle(results[i] as O));
+        for (const [i, pending] of batch.entries()) pending.settle(results[i] as O);
       } catch (error) {
         for (const pending of batch) pending.fail(error);
       }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, signedUpUser } from '#server-test/accounts.ts';
+import { membersMining, pingAll, post } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
 
 const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
@@ -19,30 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function minersWithSessions(count: number) {
-  const miners: { cookie: string; sessionId: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const cookie = await signedUpUser(t.app, `stopper-${i}@example.com`);
-    const started = await post(t.app, '/api/mining/start', undefined, cookie);
-    expect(started.statusCode, started.body).toBe(201);
-    miners.push({ cookie, sessionId: started.json().id });
-  }
-  return miners;
-}
-
 describe('Stops that arrive together (decision 030)', () => {
   it('close in shared transactions, each answered for itself, only by its own session’s owner', async () => {
-    const miners = await minersWithSessions(MINERS);
+    const miners = await membersMining(t.app, 'stopper', MINERS);
     clock.advance(30_000);
-    for (const miner of miners) {
-      const ping = await post(
-        t.app,
-        '/api/mining/ping',
-        { sessionId: miner.sessionId },
-        miner.cookie,
-      );
-      expect(ping.statusCode).toBe(204);
-    }
+    await pingAll(t.app, miners);
     clock.advance(15_000);
     const [first, second] = miners;
     if (!first || !second) throw new Error('no miners');
