@@ -229,4 +229,37 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
     },
     120_000,
   );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'queues a SIGHUP that arrives during a roll: one more roll follows, and the server keeps answering',
+    async () => {
+      const server = await startServer({ WEB_CONCURRENCY: '2' });
+      const workers = () =>
+        execFileSync('pgrep', ['-x', 'node', '-P', String(server.child.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter(Boolean);
+      try {
+        expect(await server.healthy()).toBe(true);
+        const seen = new Set(workers());
+        server.child.kill('SIGHUP');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        server.child.kill('SIGHUP');
+        // Two rolls of two processes: six different processes in all, two of them left.
+        await until(
+          'two rolls',
+          () => {
+            for (const pid of workers()) seen.add(pid);
+            return seen.size >= 6 && workers().length === 2;
+          },
+          90_000,
+        );
+        expect(seen.size).toBe(6);
+        expect(await server.healthy()).toBe(true);
+        expect(server.output()).toContain('rolling restart already running');
+      } finally {
+        await server.cleanUp();
+      }
+    },
+    120_000,
+  );
 });
