@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromUnits } from '@btcp/shared/decimal';
 import pg from 'pg';
+import { rollingRestartPhase, stopBurstPhase } from './lib/bursts.ts';
 import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
@@ -46,6 +47,11 @@ const skipThread = process.argv.includes('--no-thread');
 const skipLanding = process.argv.includes('--no-landing');
 const skipNotices = process.argv.includes('--no-notices');
 const skipMetrics = process.argv.includes('--no-metrics');
+/** The miners scenario's bursts (decision 030): SIGHUP mid-run, and Stops all at once. */
+const skipRollingRestart = process.argv.includes('--no-rolling-restart');
+const skipStopBurst = process.argv.includes('--no-stop-burst');
+/** The window in which every miner presses Stop (the Stop burst). */
+const STOP_BURST_SECONDS = Number(process.env.BENCH_STOP_SECONDS ?? 30);
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINER_STEPS = (process.env.BENCH_MINERS ?? '5000,10000,25000,50000').split(',').map(Number);
 /** How long each step is measured, once its miners are all running (at least 3 minutes). */
@@ -275,21 +281,29 @@ async function minersScenario() {
         );
     }
     console.table(rows);
-    const stopStarted = Date.now();
-    await load.stop();
-    const reports = await load.report();
-    const stopErrors = reports.reduce((sum, report) => sum + report.errors, 0);
-    console.log(
-      `Stop: every miner pressed Stop (${((Date.now() - stopStarted) / 1000).toFixed(0)} s with the 3 s wait); errors since the last window opened, the stops included: ${stopErrors}`,
-      stopErrors > 0 ? reports.map((r) => r.errorSamples) : '',
-    );
-    const reported = reports.reduce(
-      (sum, report) => sum + BigInt(report.rewardUnits) + BigInt(report.stopUnits),
-      0n,
-    );
+    if (!skipRollingRestart) {
+      await rollingRestartPhase({ load, primary, miners: largest, databaseUrl: database.url });
+    }
+    // Without the burst, the miners press Stop at the rate they arrived.
+    const stopWithinMs = skipStopBurst
+      ? (largest / MINER_RAMP_PER_SECOND) * 1000
+      : STOP_BURST_SECONDS * 1000;
+    const reports = await stopBurstPhase(load, largest, stopWithinMs);
     const totals = await ledgerTotals(database.url);
+    // A reward paid while its miner's stream was moving to another process (the rolling
+    // restart) is not sent again: the page reads its balance again when the stream reopens. So
+    // with the restart, what the miners were told is their balances as their pages read them.
+    const reported = skipRollingRestart
+      ? reports.reduce(
+          (sum, report) => sum + BigInt(report.rewardUnits) + BigInt(report.stopUnits),
+          0n,
+        )
+      : (await load.balances()).reduce((sum, process) => sum + BigInt(process.units), 0n);
+    const told = skipRollingRestart
+      ? 'rewards the API reported (events and stops)'
+      : "the miners' balances as their pages read them (GET /api/wallet)";
     console.log(
-      `Ledger check: rewards the API reported (events and stops) ${fromUnits(reported)}, sum of MINING transactions ${totals?.mining}, sum of balance changes ${totals?.balances}, wallets not equal to their transactions: ${totals?.mismatched}`,
+      `Ledger check: ${told} ${fromUnits(reported)}, sum of MINING transactions ${totals?.mining}, sum of balance changes ${totals?.balances}, wallets not equal to their transactions: ${totals?.mismatched}`,
     );
     if (
       totals?.mining !== fromUnits(reported) ||

@@ -2,11 +2,10 @@
 // its share of the miners as browsers would, from its own loopback source address. Each miner holds
 // its event stream open, starts a session, pings every 30 s in real time and collects the rewards
 // the stream brings. The parent steers it over IPC and reads its figures back.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { toUnits } from '@btcp/shared/decimal';
+import { COOKIE, loadHttp } from './load-http.ts';
 
 const PING_EVERY_MS = 30_000;
 /**
@@ -30,85 +29,12 @@ type Command =
   | { cmd: 'add'; tokens: string[]; rampMs: number }
   | { cmd: 'window' }
   | { cmd: 'report' }
-  | { cmd: 'stop' };
+  | { cmd: 'streams' }
+  | { cmd: 'balances' }
+  | { cmd: 'stop'; withinMs: number };
 
 const [baseUrl = '', sourceAddress = '127.0.0.1'] = process.argv.slice(2);
-const target = new URL(baseUrl);
-const origin = target.origin;
-const COOKIE = '__Host-btcp_session';
-/**
- * Pings and starts share a pool of keep-alive connections, kept open between pings as a browser
- * keeps its own. A browser's ping never waits behind other miners' pings; here, with 128
- * connections for 10,000 miners, a short stall of the server queued pings in this process (client
- * queue p99 52 ms of a 120 ms ping p99 at 50,000 miners); with 512 it was 0. Every connection of
- * the pool is kept when idle (Node keeps 256 by default and closes the rest): a run with 2,000
- * connections and the default spent 79 % of a core in the load processes, their event loops
- * stalled up to 12 s, and pings went unanswered for over 10 s.
- */
-const PING_CONNECTIONS = 512;
-
-/**
- * This process names the source port of each of its connections, as it owns its source address.
- * Bound with port 0, a socket makes Linux search for a free port through every port already bound
- * on that address: with 10,000 streams per address, opening streams at 50 a second per process
- * kept 45 % of both cores in the kernel's port search (`inet_bhash2_conflict`,
- * `inet_bind2_bucket_find`; perf at 50,000 miners), starving the server it measures. A named port
- * is one bucket to check. A browser does neither: it connects without binding first.
- */
-const FIRST_PORT = 1024;
-const LAST_PORT = 65_535;
-let nextPort = FIRST_PORT;
-/**
- * Ports a server on this machine listens on, whatever its address: a listener on 0.0.0.0 holds
- * its port on every address (a run met one on port 2024, and its five streams failed to bind).
- */
-function listeningPorts(): number[] {
-  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((table) => {
-    try {
-      return readFileSync(table, 'utf8')
-        .split('\n')
-        .slice(1)
-        .map((line) => line.trim().split(/\s+/))
-        .filter((fields) => fields[3] === '0A')
-        .map((fields) => Number.parseInt(fields[1]?.split(':').at(-1) ?? '', 16));
-    } catch {
-      return [];
-    }
-  });
-}
-const portsInUse = new Set<number>(listeningPorts());
-function takePort(): number {
-  for (let tried = 0; tried <= LAST_PORT - FIRST_PORT; tried++) {
-    const port = nextPort;
-    nextPort = port === LAST_PORT ? FIRST_PORT : port + 1;
-    if (!portsInUse.has(port)) {
-      portsInUse.add(port);
-      return port;
-    }
-  }
-  throw new Error(`every source port of ${sourceAddress} is in use`);
-}
-/** Node's own `createConnection` for HTTP, from this process's address and a port it names. */
-function connectFrom(options: http.ClientRequestArgs): net.Socket {
-  const localPort = takePort();
-  const socket = net.createConnection({
-    host: options.host ?? target.hostname,
-    port: Number(options.port ?? target.port),
-    localAddress: sourceAddress,
-    localPort,
-  });
-  socket.once('close', () => portsInUse.delete(localPort));
-  return socket;
-}
-
-class SourcePortAgent extends http.Agent {
-  override createConnection = connectFrom;
-}
-const agent = new SourcePortAgent({
-  keepAlive: true,
-  maxSockets: PING_CONNECTIONS,
-  maxFreeSockets: PING_CONNECTIONS,
-});
+const { target, agent, connectFrom, post } = loadHttp(baseUrl, sourceAddress);
 
 const miners: Miner[] = [];
 // This process's own delays count in what it measures: its event-loop lag is reported beside.
@@ -121,6 +47,12 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcPauseMaxMs = Math.max(gcPauseMaxMs, entry.duration);
 }).observe({ entryTypes: ['gc'] });
 let pingLatencies: number[] = [];
+/** Every ping of the run, the arrivals' included: never reset by a window. */
+const pingLatenciesWholeRun: number[] = [];
+/** Of each of those, how long it waited for one of this process's pooled connections. */
+const socketWaitsWholeRun: number[] = [];
+/** Each Stop's time to its answer. */
+const stopLatencies: number[] = [];
 let socketWaits: number[] = [];
 let rewardLags: number[] = [];
 let errors = 0;
@@ -134,7 +66,12 @@ let errorSamplesBeforeWindow: string[] = [];
 let rewardUnits = 0n;
 let rewardEvents = 0;
 let stopUnits = 0n;
+/** Stops answered 503 with Retry-After and sent again. */
+let stopsDeferred = 0;
+let stopsAnswered = 0;
 let openStreams = 0;
+/** Streams the server ended with a `reconnect` event, each opened again. */
+let streamReconnects = 0;
 // This process's own CPU over the window, so a saturated load generator is seen, not guessed.
 let windowCpu = process.cpuUsage();
 let windowStartedAt = performance.now();
@@ -144,57 +81,11 @@ function fail(what: string) {
   if (errorSamples.length < 5) errorSamples.push(what);
 }
 
-function post(
-  token: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; text: string; socketWaitMs: number; reused: boolean }> {
-  return new Promise((resolve, reject) => {
-    const created = performance.now();
-    let socketWaitMs = 0;
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          cookie: `${COOKIE}=${token}`,
-          origin,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : { 'content-length': 0 }),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            text,
-            socketWaitMs,
-            reused: request.reusedSocket,
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    // Time spent waiting for a pooled connection here, not on the server.
-    request.on('socket', () => {
-      socketWaitMs = performance.now() - created;
-    });
-    request.end(payload);
-  });
-}
-
-/** The event stream, read line by line: each reward's lag from its credit, and its amount. */
+/**
+ * The event stream, read line by line: each reward's lag from its credit, and its amount. A
+ * stream the server ends with a `reconnect` event (a process closing, decision 030) is opened
+ * again after the `retry` it named, as the page does.
+ */
 function openStream(miner: Miner): Promise<void> {
   return new Promise((resolve) => {
     const request = http.get(
@@ -214,6 +105,7 @@ function openStream(miner: Miner): Promise<void> {
         }
         openStreams++;
         let buffer = '';
+        let comeBackAfterMs: number | null = null;
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           buffer += chunk;
@@ -221,6 +113,8 @@ function openStream(miner: Miner): Promise<void> {
           while (end !== -1) {
             const message = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
+            const reconnect = /^retry: (\d+)\nevent: reconnect/.exec(message);
+            if (reconnect) comeBackAfterMs = Number(reconnect[1]);
             // A reward of the crediting job: the ledger event that names a mining session.
             if (message.startsWith('data: ') && message.includes('"mining":{')) {
               const event = JSON.parse(message.slice(6)) as {
@@ -235,7 +129,14 @@ function openStream(miner: Miner): Promise<void> {
         });
         response.on('close', () => {
           openStreams--;
-          if (miner.stream) fail('stream closed by the server');
+          if (!miner.stream) return;
+          if (comeBackAfterMs === null) fail('stream closed by the server');
+          else {
+            streamReconnects++;
+            setTimeout(() => {
+              if (miner.stream) void openStream(miner);
+            }, comeBackAfterMs);
+          }
         });
         resolve();
       },
@@ -262,6 +163,8 @@ async function ping(miner: Miner) {
     const response = await post(miner.token, '/api/mining/ping', { sessionId: miner.sessionId });
     const tookMs = performance.now() - started;
     pingLatencies.push(tookMs);
+    pingLatenciesWholeRun.push(tookMs);
+    socketWaitsWholeRun.push(response.socketWaitMs);
     socketWaits.push(response.socketWaitMs);
     if (response.status === 204) miner.answeredAt = performance.now();
     else if (!miner.stopping) {
@@ -318,29 +221,48 @@ async function add(tokens: string[], rampMs: number) {
   await Promise.all(starting);
 }
 
-/** Stop (what the page's Stop button sends), then the stream is closed as the tab would be. */
-async function stopAll() {
-  let next = 0;
-  const worker = async () => {
-    while (next < miners.length) {
-      const miner = miners[next++];
-      if (!miner?.sessionId) continue;
-      // A tab pings until its own Stop: stopping 50,000 miners takes longer than the 90 s after
-      // which a silent session is closed by the server (and paid without a Stop to report it).
-      if (miner.pinger) clearInterval(miner.pinger);
-      miner.stopping = true;
-      try {
-        const response = await post(miner.token, '/api/mining/stop', {
-          sessionId: miner.sessionId,
-        });
-        if (response.status !== 200) fail(`stop ${response.status}`);
-        else stopUnits += toUnits((JSON.parse(response.text) as { credited: string }).credited);
-      } catch (error) {
-        fail(`stop ${(error as Error).message}`);
-      }
+/**
+ * One miner's Stop, as the page's Stop button sends it: a 503 (the server's queue of heavy
+ * actions is full, decision 030) is sent again after its Retry-After, as the page does; the time
+ * counted is until the Stop is answered for good.
+ */
+async function stopOne(miner: Miner) {
+  if (!miner.sessionId) return;
+  // A tab pings until its own Stop.
+  if (miner.pinger) clearInterval(miner.pinger);
+  miner.stopping = true;
+  const started = performance.now();
+  try {
+    let response = await post(miner.token, '/api/mining/stop', { sessionId: miner.sessionId });
+    while (response.status === 503 && response.retryAfterSeconds > 0) {
+      stopsDeferred++;
+      await new Promise((resolve) => setTimeout(resolve, response.retryAfterSeconds * 1000));
+      response = await post(miner.token, '/api/mining/stop', { sessionId: miner.sessionId });
     }
-  };
-  await Promise.all(Array.from({ length: 64 }, worker));
+    stopLatencies.push(performance.now() - started);
+    if (response.status !== 200) fail(`stop ${response.status} ${response.text.slice(0, 80)}`);
+    else {
+      stopsAnswered++;
+      stopUnits += toUnits((JSON.parse(response.text) as { credited: string }).credited);
+    }
+  } catch (error) {
+    fail(`stop ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Every miner presses Stop at a moment spread evenly over `withinMs`, whatever the answers so far
+ * (people do not wait for each other); then each stream is closed as its tab would be.
+ */
+async function stopAll(withinMs: number) {
+  const startedAt = Date.now();
+  await Promise.all(
+    miners.map(async (miner, index) => {
+      const at = startedAt + (index / miners.length) * withinMs;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+      await stopOne(miner);
+    }),
+  );
   // Rewards credited just before a stop may still be on their way.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   for (const miner of miners) {
@@ -348,6 +270,43 @@ async function stopAll() {
     miner.stream = null;
     stream?.destroy();
   }
+}
+
+/** A miner's balance as its page reads it again (GET /api/wallet), in units. */
+function balanceOf(miner: Miner): Promise<bigint> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: '/api/wallet',
+        agent,
+        headers: { cookie: `${COOKIE}=${miner.token}` },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          if (response.statusCode !== 200) reject(new Error(`wallet ${response.statusCode}`));
+          else resolve(toUnits((JSON.parse(text) as { balance: string }).balance));
+        });
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/** Every miner's balance, summed, a few at a time. */
+async function balances(): Promise<string> {
+  let total = 0n;
+  for (let from = 0; from < miners.length; from += 100) {
+    const some = await Promise.all(miners.slice(from, from + 100).map(balanceOf));
+    total = some.reduce((sum, units) => sum + units, total);
+  }
+  return total.toString();
 }
 
 process.on('message', (message: Command) => {
@@ -388,13 +347,27 @@ process.on('message', (message: Command) => {
           return Math.round(((used.user + used.system) / 1000 / elapsedMs) * 100);
         })(),
         openStreams,
+        streamReconnects,
+        pingLatenciesWholeRun,
+        socketWaitsWholeRun,
+        stopLatencies,
+        stopsDeferred,
+        stopsAnswered,
         rewardUnits: rewardUnits.toString(),
         rewardEvents,
         stopUnits: stopUnits.toString(),
       });
       break;
+    case 'balances':
+      void balances().then((units) => reply({ units }));
+      break;
+    case 'streams':
+      reply({ openStreams, streamReconnects });
+      break;
     case 'stop':
-      void stopAll().then(() => reply({ stopped: true, stopUnits: stopUnits.toString() }));
+      void stopAll(message.withinMs).then(() =>
+        reply({ stopped: true, stopUnits: stopUnits.toString() }),
+      );
       break;
   }
 });

@@ -87,6 +87,16 @@ interface LoadReport {
   /** The load process's own CPU over the window, % of one core. */
   cpuPercent: number;
   openStreams: number;
+  /** Streams the server ended with a `reconnect` event, each opened again. */
+  streamReconnects: number;
+  /** Every ping of the run, the arrivals' included (never reset by a window). */
+  pingLatenciesWholeRun: number[];
+  socketWaitsWholeRun: number[];
+  /** Each Stop's time until it was answered for good. */
+  stopLatencies: number[];
+  stopsAnswered: number;
+  /** Stops answered 503 with Retry-After and sent again after it. */
+  stopsDeferred: number;
   rewardUnits: string;
   rewardEvents: number;
   stopUnits: string;
@@ -133,7 +143,11 @@ export async function startLoad(baseUrl: string, processes: number) {
     },
     window: () => all({ cmd: 'window' }),
     report: () => all<LoadReport>({ cmd: 'report' }),
-    stop: () => all({ cmd: 'stop' }),
+    streams: () => all<{ openStreams: number; streamReconnects: number }>({ cmd: 'streams' }),
+    /** The sum of every miner's balance, as their pages read it (units, as a string each). */
+    balances: () => all<{ units: string }>({ cmd: 'balances' }),
+    /** Every miner presses Stop, at moments spread evenly over `withinMs`. */
+    stop: (withinMs: number) => all({ cmd: 'stop', withinMs }),
     close() {
       for (const child of children) child.kill('SIGKILL');
     },
@@ -158,6 +172,18 @@ function rssBytes(pid: number): number {
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
   } catch {
     return 0;
+  }
+}
+
+/** The worker processes of a cluster's primary (Node processes only, not tsx's esbuild). */
+export function workerPids(primary: number): number[] {
+  try {
+    const children = execFileSync('pgrep', ['-x', 'node', '-P', String(primary)], {
+      encoding: 'utf8',
+    });
+    return children.split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 

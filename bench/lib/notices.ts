@@ -247,7 +247,8 @@ export async function noticesScenario(scratch: (label: string) => Promise<Scratc
     if (!within) process.exitCode = 1;
   } finally {
     notices?.close();
-    await load.stop();
+    // Stops at the rate miners arrive, as the scenario does not measure them.
+    await load.stop((NOTICE_MINERS / 250) * 1000);
     load.close();
     await stop(app.child);
     await database.drop();

@@ -70,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new QuietRequestLog(),
     routerOptions: { ignoreTrailingSlash: true },
+    // A closing process serves what arrives on its open connections while it drains them
+    // (graceful-shutdown.ts), rather than refuse it with a 503 that a rolling restart would count.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorWithoutNul);
   app.setSerializerCompiler(serializerCompiler);

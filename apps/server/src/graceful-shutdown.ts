@@ -1,4 +1,14 @@
+import { Server } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * How long a closing process keeps its open connections after it stops accepting new ones: a
+ * request that arrives on one meanwhile is answered, with `Connection: close`, so the client
+ * closes that connection knowing it is done. Node's own close ends every idle connection at once,
+ * and a client that had just sent a request on one (a fresh connection the process had accepted
+ * but not yet read, or a kept-alive one) saw it reset: failed requests in a rolling restart.
+ */
+const DRAIN_MS = 1000;
 
 /**
  * What a graceful shutdown (`app.close()`, which main.ts calls on SIGTERM) waits for before the
@@ -13,6 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * - a request whose client hung up has no connection left to wait for, yet its route runs on and
  *   would query a closed database: requests are counted from onRequest until their route has
  *   answered, and `settled()` resolves once none is left.
+ * A listening process first stops accepting and serves its open connections for DRAIN_MS.
  */
 export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promise<void> } {
   const inFlight = new Map<FastifyRequest, FastifyReply>();
@@ -22,10 +33,16 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
     if (inFlight.delete(request) && inFlight.size === 0) whenSettled?.();
   };
 
+  let draining = false;
   // Root hooks run before those of plugins: this is set before the event streams are ended.
-  app.addHook('preClose', (done) => {
+  app.addHook('preClose', async () => {
     closing = true;
-    done();
+    if (!app.server.listening) return;
+    draining = true;
+    // Stops accepting, without Node's close of every idle connection (http.Server's close does it).
+    Server.prototype.close.call(app.server);
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    draining = false;
   });
   app.addHook('onRequest', (request, reply, done) => {
     inFlight.set(request, reply);
@@ -41,7 +58,7 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
   app.addHook('onResponse', (request, _reply, done) => {
     finished(request);
     // An answer whose headers left before the shutdown began kept its connection alive.
-    if (closing) app.server.closeIdleConnections();
+    if (closing && !draining) app.server.closeIdleConnections();
     done();
   });
   app.addHook('onRequestAbort', (request, done) => {

@@ -1,4 +1,4 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
@@ -8,6 +8,7 @@ import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
 import { clusterMetrics, startMetricsServer } from './ops/metrics-server.ts';
+import { announceReadyToPrimary, createRollingRestart } from './ops/rolling-restart.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** A worker that dies is replaced after this pause, so a crash loop does not spin the CPU. */
@@ -110,12 +111,18 @@ async function serve(config: Config) {
   await app.listen({ host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG });
   if (!cluster.isWorker) await startMetricsServer(config, app.log, app.metrics);
   if (prepared) announce(app.log, config, database.kind, prepared);
+  if (cluster.isWorker) {
+    // The primary rolls the workers on SIGHUP; a hangup of the whole process group is its too.
+    process.on('SIGHUP', () => {});
+    await announceReadyToPrimary(app.readiness);
+  }
 }
 
 /**
  * WEB_CONCURRENCY=N: the primary prepares the database once, then starts N workers that share
  * PORT. A worker that dies is replaced; its clients reconnect to the others meanwhile. SIGTERM or
- * SIGINT stops every worker gracefully, then the primary.
+ * SIGINT stops every worker gracefully, then the primary; SIGHUP replaces them one at a time
+ * (ops/rolling-restart.ts).
  *
  * The workers accept connections themselves (SCHED_NONE) unless NODE_CLUSTER_SCHED_POLICY says
  * otherwise: Node's default has the primary hand out each connection one at a time, which delayed
@@ -134,7 +141,23 @@ async function supervise(config: Config) {
   const fork = () => {
     if (!stopping) cluster.fork();
   };
-  const alive = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+  const alive = () =>
+    Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && !w.isDead()));
+  const roll = createRollingRestart({
+    beforeRoll: async () => {
+      const migrating = await openConfiguredDatabase(config);
+      try {
+        await migrating.migrate();
+      } finally {
+        await migrating.close();
+      }
+    },
+    fork: () => cluster.fork(),
+    workers: alive,
+    stopping: () => stopping,
+    log,
+    exitTimeoutMs: SHUTDOWN_GRACE_MS + 2000,
+  });
   cluster.on('listening', () => {
     listening += 1;
     if (listening === config.WEB_CONCURRENCY) announce(log, config, database.kind, prepared);
@@ -144,6 +167,8 @@ async function supervise(config: Config) {
       if (alive().length === 0) process.exit(0);
       return;
     }
+    // A worker the rolling restart retired, or one it started that did not become ready.
+    if (roll.owns(worker)) return;
     if (listening === 0) {
       log.error({ code, signal }, 'a server process could not start; stopping');
       process.exit(1);
@@ -158,12 +183,15 @@ async function supervise(config: Config) {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down every server process');
-    for (const worker of alive()) worker?.process.kill('SIGTERM');
+    for (const worker of alive()) worker.process.kill('SIGTERM');
     if (alive().length === 0) process.exit(0);
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 2000).unref();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  process.on('SIGHUP', () => {
+    if (!stopping) roll.request();
+  });
   for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
 }
 

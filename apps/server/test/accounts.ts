@@ -178,3 +178,26 @@ export async function adminCookie(
   const cookie = response.cookies.find((c) => c.name === 'btcp_admin_session');
   return `btcp_admin_session=${cookie?.value}`;
 }
+
+/** `count` signed-up members, each with a mining session just started. */
+export async function membersMining(app: FastifyInstance, prefix: string, count: number) {
+  const miners: { cookie: string; sessionId: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const cookie = await signedUpUser(app, `${prefix}-${i}@example.com`);
+    const started = await post(app, '/api/mining/start', undefined, cookie);
+    if (started.statusCode !== 201) throw new Error(`start: ${started.statusCode} ${started.body}`);
+    miners.push({ cookie, sessionId: started.json().id });
+  }
+  return miners;
+}
+
+/** Each of `miners` pings its session once; throws unless every ping is answered 204. */
+export async function pingAll(
+  app: FastifyInstance,
+  miners: { cookie: string; sessionId: string }[],
+) {
+  for (const miner of miners) {
+    const ping = await post(app, '/api/mining/ping', { sessionId: miner.sessionId }, miner.cookie);
+    if (ping.statusCode !== 204) throw new Error(`ping: ${ping.statusCode} ${ping.body}`);
+  }
+}

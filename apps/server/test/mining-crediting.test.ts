@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { creditDueRewards } from '../src/modules/mining/crediting.ts';
-import { post, signedUpUser } from './accounts.ts';
+import { membersMining, pingAll, post, signedUpUser } from './accounts.ts';
 import { roomyLimits } from './community.ts';
 import {
   createTestApp,
@@ -59,23 +59,9 @@ function onServer(name: string, test: (url: string) => Promise<void>, timeout?: 
 
 /** Signs up `count` miners, starts their sessions, and makes one reward due (60 s, covered). */
 async function minersWithARewardDue(prefix: string, count: number) {
-  const miners: { cookie: string; sessionId: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const cookie = await signedUpUser(t.app, `${prefix}-${i}@example.com`);
-    const started = await post(t.app, '/api/mining/start', undefined, cookie);
-    expect(started.statusCode, started.body).toBe(201);
-    miners.push({ cookie, sessionId: started.json().id });
-  }
+  const miners = await membersMining(t.app, prefix, count);
   clock.advance(40_000);
-  for (const miner of miners) {
-    const ping = await post(
-      t.app,
-      '/api/mining/ping',
-      { sessionId: miner.sessionId },
-      miner.cookie,
-    );
-    expect(ping.statusCode, ping.body).toBe(204);
-  }
+  await pingAll(t.app, miners);
   clock.advance(21_000);
   return miners;
 }

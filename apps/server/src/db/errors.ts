@@ -30,6 +30,9 @@ function violates(error: unknown, code: string, constraint?: string): boolean {
 export const isUniqueViolation = (error: unknown, constraint?: string) =>
   violates(error, '23505', constraint);
 
+/** PostgreSQL aborted the transaction to break a deadlock; running it again may succeed. */
+export const isDeadlock = (error: unknown) => pgError(error)?.code === '40P01';
+
 export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
   violates(error, '23503', constraint);
 

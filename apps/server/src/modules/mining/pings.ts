@@ -3,14 +3,13 @@ import { and, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { commitsWithoutWaitingForDisk, idArray, prepared } from '#server/db/prepared.ts';
 import { miningPings } from '#server/db/schema.ts';
+import { createBatcher } from '#server/lib/batcher.ts';
 import { noSessionError } from './rewards.ts';
 
-interface PendingPing {
+interface Ping {
   userId: string;
   sessionId: string;
   now: Date;
-  settle: (recorded: boolean) => void;
-  fail: (error: unknown) => void;
 }
 
 /** The most pings one statement records; more wait for the next. */
@@ -22,8 +21,6 @@ const PING_BATCH_MAX = 2000;
  * one sends fewer, larger statements instead of queueing round trips.
  */
 function createPingRecorder(db: Database) {
-  let queue: PendingPing[] = [];
-  let running = false;
   const statement = prepared(db, 'record_mining_pings', (db, name) =>
     db
       .update(miningPings)
@@ -48,13 +45,11 @@ function createPingRecorder(db: Database) {
       .returning({ sessionId: miningPings.sessionId, userId: miningPings.userId })
       .prepare(name),
   );
-  const run = async () => {
-    running = true;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, PING_BATCH_MAX);
-      queue = queue.slice(batch.length);
+  return createBatcher<Ping, boolean>({
+    maxBatch: PING_BATCH_MAX,
+    async run(batch) {
       // One row per session and owner (two tabs may ping at once), at its latest time.
-      const latest = new Map<string, PendingPing>();
+      const latest = new Map<string, Ping>();
       for (const ping of batch) {
         const key = `${ping.sessionId}/${ping.userId}`;
         const seen = latest.get(key);
@@ -66,24 +61,14 @@ function createPingRecorder(db: Database) {
         now: ping.now.toISOString(),
         staleBefore: new Date(ping.now.getTime() - MINING_STALE_AFTER_MS).toISOString(),
       }));
-      try {
-        const recorded = await statement.execute({
-          batch: JSON.stringify(rows),
-          ids: idArray(rows.map((row) => row.sessionId)),
-        });
-        const ok = new Set(recorded.map((row) => `${row.sessionId}/${row.userId}`));
-        for (const ping of batch) ping.settle(ok.has(`${ping.sessionId}/${ping.userId}`));
-      } catch (error) {
-        for (const ping of batch) ping.fail(error);
-      }
-    }
-    running = false;
-  };
-  return (userId: string, sessionId: string, now: Date) =>
-    new Promise<boolean>((settle, fail) => {
-      queue.push({ userId, sessionId, now, settle, fail });
-      if (!running) void run();
-    });
+      const recorded = await statement.execute({
+        batch: JSON.stringify(rows),
+        ids: idArray(rows.map((row) => row.sessionId)),
+      });
+      const ok = new Set(recorded.map((row) => `${row.sessionId}/${row.userId}`));
+      return batch.map((ping) => ok.has(`${ping.sessionId}/${ping.userId}`));
+    },
+  });
 }
 
 const pingRecorders = new WeakMap<Database, ReturnType<typeof createPingRecorder>>();
@@ -100,5 +85,5 @@ export async function pingMining(db: Database, userId: string, sessionId: string
     record = createPingRecorder(db);
     pingRecorders.set(db, record);
   }
-  if (!(await record(userId, sessionId, now))) throw noSessionError();
+  if (!(await record({ userId, sessionId, now }))) throw noSessionError();
 }

@@ -10,7 +10,9 @@ import { AppError } from '#server/errors.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
 import { pingMining } from './pings.ts';
-import { miningStatus, startMining, stopMining } from './sessions.ts';
+import { miningStatus } from './sessions.ts';
+import { startMining } from './starts.ts';
+import { stopMining } from './stops.ts';
 
 const route = routeOptions(['mining']);
 

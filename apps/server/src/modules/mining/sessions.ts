@@ -1,25 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import {
-  ErrorCode,
-  fromUnits,
-  MINING_STALE_AFTER_MS,
-  type MiningSession,
-  miningMessages,
-  toUnits,
-  trimDecimal,
-} from '@btcp/shared';
+import { fromUnits, MINING_STALE_AFTER_MS, type MiningSession, trimDecimal } from '@btcp/shared';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { isUniqueViolation } from '#server/db/errors.ts';
-import {
-  miningPings,
-  miningSessions,
-  miningStats,
-  pendingReferrals,
-  wallets,
-} from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
+import { miningPings, miningSessions, miningStats, pendingReferrals } from '#server/db/schema.ts';
 import { notification } from '../realtime/hub.ts';
 import { payQualifiedReferrals } from '../referrals/qualifying.ts';
 import { type ActiveMiningSettings, loadSettings } from '../settings/service.ts';
@@ -27,7 +10,6 @@ import { applyLedgerEntry } from '../wallet/ledger.ts';
 import {
   coveredUntil,
   earned,
-  noSessionError,
   rewardDescription,
   type SessionRow,
   sessionWithPing,
@@ -47,52 +29,6 @@ export function toMiningSession(
     rewardIntervalSeconds,
     totalMiningSeconds: row.totalMiningSeconds,
   };
-}
-
-/** D11: one session per user; the unique key on user_id settles two starts at the same moment. */
-export async function startMining(
-  db: Database,
-  settings: ActiveMiningSettings,
-  userId: string,
-  now: Date,
-  ip: string,
-): Promise<MiningSession> {
-  // Only a rate saved before rates had to be positive can be 0; a session could not store it.
-  if (toUnits(settings.hourlyRate) <= 0n) {
-    throw new AppError(409, ErrorCode.miningPaused, miningMessages.paused);
-  }
-  const session = {
-    id: randomUUID(),
-    hourlyRate: settings.hourlyRate,
-    miningStartTime: now,
-    totalMiningSeconds: 0,
-  };
-  try {
-    // One statement, one round trip (decision 014): the session, its first ping (starting counts
-    // as one) and the event, all or nothing. 250 starts a second written as a transaction of five
-    // statements held pooled connections between round trips, and pings waited for them.
-    await db.execute(sql`
-      WITH started AS (
-        INSERT INTO ${miningSessions} (id, user_id, hourly_rate, mining_start_time, last_reward_time, ip)
-        VALUES (${session.id}, ${userId}, ${session.hourlyRate}, ${now}, ${now}, ${ip})
-        RETURNING id, user_id
-      ), pinged AS (
-        INSERT INTO ${miningPings} (session_id, user_id, last_ping)
-        SELECT id, user_id, ${now} FROM started
-      )
-      SELECT ${notification(userId, { type: 'mining', active: true, sessionId: session.id })}
-      FROM started`);
-    return toMiningSession(session, settings.rewardIntervalSeconds);
-  } catch (error) {
-    if (isUniqueViolation(error, 'mining_sessions_user_id_key')) {
-      throw new AppError(
-        409,
-        ErrorCode.miningElsewhere,
-        `${miningMessages.elsewhere} - ${miningMessages.elsewhereDescription}`,
-      );
-    }
-    throw error;
-  }
 }
 
 /**
@@ -115,36 +51,6 @@ async function settleRest(tx: Transaction, session: SessionRow, now: Date) {
     atLimit: 'cap',
   });
   return { credited: applied.amount, balance: applied.balance, paySeconds };
-}
-
-async function lockOwnSession(
-  tx: Transaction,
-  userId: string,
-  sessionId: string,
-): Promise<SessionRow> {
-  const [session] = await tx
-    .select(sessionWithPing)
-    .from(miningSessions)
-    .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
-    .where(
-      and(
-        eq(miningSessions.id, sql.placeholder('sessionId')),
-        eq(miningSessions.userId, sql.placeholder('userId')),
-      ),
-    )
-    .for('update', { of: miningSessions })
-    .prepare('lock_mining_session')
-    .execute({ sessionId, userId });
-  if (!session) throw noSessionError();
-  return session;
-}
-
-async function currentBalance(tx: Transaction, userId: string): Promise<string> {
-  const [wallet] = await tx
-    .select({ balance: wallets.balance })
-    .from(wallets)
-    .where(eq(wallets.userId, userId));
-  return wallet?.balance ?? '0.00000000';
 }
 
 async function closeSession(tx: Transaction, session: SessionRow, now: Date) {
@@ -173,11 +79,10 @@ async function closeSession(tx: Transaction, session: SessionRow, now: Date) {
 }
 
 /**
- * How many sessions one process closes at once (Stop, the beacon, the stale-session job); the rest
- * wait in memory, holding no connection. Closing is a transaction that holds a pooled connection
- * for seven statements: with 50,000 miners pressing Stop together, the Stops took nearly every
- * connection of the pools (10 per process with four), and pings queued behind them for a
- * connection, some for over 10 s. Fewer than the smallest pool (8) leaves room for everyone else.
+ * How many stale sessions one process closes at once (Stops close in batches: stops.ts); the
+ * rest wait in memory, holding no connection. Each is a transaction that holds a pooled
+ * connection for several statements, and pings must still find one (decision 014). Fewer than the
+ * smallest pool (8) leaves room for everyone else.
  */
 const CLOSING_AT_ONCE = 4;
 const closingLimits = new WeakMap<Database, LimitFunction>();
@@ -190,20 +95,6 @@ function closing<T>(db: Database, close: () => Promise<T>): Promise<T> {
     closingLimits.set(db, limit);
   }
   return limit(close);
-}
-
-export async function stopMining(db: Database, userId: string, sessionId: string, now: Date) {
-  return closing(db, () =>
-    db.transaction(async (tx) => {
-      const session = await lockOwnSession(tx, userId, sessionId);
-      const result = await closeSession(tx, session, now);
-      return {
-        credited: result.credited,
-        balance: result.balance ?? (await currentBalance(tx, userId)),
-        session: null,
-      };
-    }),
-  );
 }
 
 /**

@@ -10,11 +10,12 @@ import { realtimeBatches } from '#server/db/schema.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
 /** The id of a realtime_batches row: many users' events at once (decision 014). */
-const BATCHES_CHANNEL = 'btcp_event_batches';
+export const BATCHES_CHANNEL = 'btcp_event_batches';
 /** A batch is read within a second of its NOTIFY; it is kept a while for a process that lags. */
 const BATCH_KEPT_MS = 5 * 60_000;
 
-interface Envelope {
+/** One user's event, as a batch of many users' events carries it. */
+export interface Envelope {
   userId: string;
   event: RealtimeEvent;
 }

@@ -144,7 +144,7 @@ async function lockReferrerWallets(tx: Transaction, rows: Candidate[]): Promise<
 export async function countMinedSeconds(
   tx: Transaction,
   mined: readonly { userId: string; seconds: number }[],
-  terms: ReferralTerms,
+  termsOrLoader: ReferralTerms | (() => Promise<ReferralTerms>),
 ): Promise<number> {
   if (mined.length === 0) return 0;
   const result = await tx.execute(sql`
@@ -157,6 +157,9 @@ export async function countMinedSeconds(
   const counted = (
     result as unknown as { rows: { userId: string; minedSeconds: number; held: boolean }[] }
   ).rows;
+  if (counted.length === 0) return 0;
+  // Read only when someone's referral is waiting: most paid members have none.
+  const terms = typeof termsOrLoader === 'function' ? await termsOrLoader() : termsOrLoader;
   const ready = counted.filter(
     (row) => !row.held && row.minedSeconds >= terms.referralQualifyingSeconds,
   );

@@ -11,7 +11,7 @@ import type { Transaction } from '#server/db/client.ts';
 import { transactions, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { MAX_BALANCE_UNITS } from '#server/lib/money.ts';
-import { notification, publishBatch } from '../realtime/hub.ts';
+import { type Envelope, notification, publishBatch } from '../realtime/hub.ts';
 import { countLedgerRows } from './ledger-totals.ts';
 
 type TransactionType = (typeof transactions.$inferSelect)['transactionType'];
@@ -166,30 +166,37 @@ export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Pro
   return { transaction: toLedgerRow(row), amount: row.amount, balance: row.balance };
 }
 
+/** What `creditMany` wrote for one wallet (none for a zero amount). */
+export interface BatchCredited {
+  userId: string;
+  amount: string;
+  balance: string;
+}
+
 /**
  * Decision 014: many automatic credits at once, set-wise: every ledger row and balance in one
- * statement (with the caller's `alongside` CTEs), every event in one batch and one NOTIFY. The
- * caller has locked the wallets and read their balances in this transaction; each credit is capped
- * at what its wallet can still hold. Returns how many ledger rows were written.
+ * statement (with the caller's `alongside` CTEs), every event in one batch and one NOTIFY, the
+ * caller's own `events` after the ledger's; rows are stamped `at`, or the database's time. The caller has locked the wallets and read their
+ * balances in this transaction; each credit is capped at what its wallet can still hold.
  */
 export async function creditMany(
   tx: Transaction,
   credits: BatchCredit[],
-  options: { at: Date; alongside?: SQL },
-): Promise<number> {
-  if (credits.length === 0) return 0;
+  options: { at: Date | null; alongside?: SQL; events?: Envelope[] },
+): Promise<BatchCredited[]> {
+  if (credits.length === 0) return [];
   const byUser = new Map(credits.map((credit) => [credit.userId, credit]));
   if (byUser.size !== credits.length) throw new Error('creditMany: one credit per wallet');
   const fitted = credits.map(({ balance, mining: _, ...credit }) =>
     fitToLimit(balance, credit, 'cap'),
   );
   const rows = await writeEntries(tx, fitted, options.at, options.alongside);
-  await publishBatch(
-    tx,
-    rows.map((row) => ({
+  await publishBatch(tx, [
+    ...rows.map((row) => ({
       userId: row.user_id,
       event: ledgerEvent(row, byUser.get(row.user_id)?.mining ?? null),
     })),
-  );
-  return rows.length;
+    ...(options.events ?? []),
+  ]);
+  return rows.map((row) => ({ userId: row.user_id, amount: row.amount, balance: row.balance }));
 }

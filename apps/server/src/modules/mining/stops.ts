@@ -1,0 +1,200 @@
+import { randomInt } from 'node:crypto';
+import { ErrorCode, fromUnits, type MiningSettlement } from '@btcp/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { isDeadlock } from '#server/db/errors.ts';
+import { idArray } from '#server/db/prepared.ts';
+import { miningPings, miningSessions, miningStats, wallets } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { createBatcher } from '#server/lib/batcher.ts';
+import type { Envelope } from '../realtime/hub.ts';
+import { countMinedSeconds } from '../referrals/qualifying.ts';
+import { loadSettings } from '../settings/service.ts';
+import { type BatchCredit, creditMany } from '../wallet/ledger.ts';
+import {
+  coveredUntil,
+  earned,
+  noSessionError,
+  rewardDescription,
+  type SessionRow,
+  sessionWithPing,
+} from './rewards.ts';
+
+/** A Stop names a session and its caller: only the session's owner closes it. */
+const keyOf = (stop: { sessionId: string; userId: string }) => `${stop.sessionId}/${stop.userId}`;
+
+interface Stop {
+  userId: string;
+  sessionId: string;
+  now: Date;
+}
+
+/** The most Stops one transaction closes; more wait for the next. */
+const STOP_BATCH_MAX = 500;
+/**
+ * Stops one process keeps waiting (decision 030): about a second of its work. Past it a Stop is
+ * answered 503 with a Retry-After, and the page sends it again then, rather than wait unbounded.
+ */
+export const STOP_QUEUE_MAX = 5000;
+
+type LockedSession = SessionRow & { balance: string };
+
+/** The batch's own sessions and their wallets, locked in one order (so two batches never deadlock). */
+async function lockSessions(tx: Transaction, stops: Stop[]): Promise<LockedSession[]> {
+  const pairs = new Map(
+    stops.map(({ sessionId, userId }) => [keyOf({ sessionId, userId }), { sessionId, userId }]),
+  );
+  const wanted = JSON.stringify([...pairs.values()]);
+  return tx
+    .select({ ...sessionWithPing, balance: wallets.balance })
+    .from(miningSessions)
+    .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
+    .innerJoin(wallets, eq(wallets.userId, miningSessions.userId))
+    .innerJoin(
+      sql`jsonb_to_recordset(${sql.placeholder('wanted')}::jsonb) AS wanted("sessionId" uuid, "userId" uuid)`,
+      sql`${miningSessions.id} = wanted."sessionId" AND ${miningSessions.userId} = wanted."userId"`,
+    )
+    .orderBy(miningSessions.id)
+    .for('update', { of: [miningSessions, wallets] })
+    .prepare('lock_stopping_sessions')
+    .execute({ wanted });
+}
+
+/** The covered rest of a session (D11, decision 014): every whole second since its last reward. */
+function restOf(session: LockedSession, now: Date): BatchCredit & { paySeconds: number } {
+  const paySeconds = Math.max(
+    0,
+    Math.floor((coveredUntil(session, now) - session.lastRewardTime.getTime()) / 1000),
+  );
+  const credit = earned(session, paySeconds);
+  return {
+    userId: session.userId,
+    balance: session.balance,
+    amount: fromUnits(credit > 0n ? credit : 0n),
+    type: 'MINING',
+    description: rewardDescription(paySeconds, session.hourlyRate),
+    paySeconds,
+  };
+}
+
+/** The sessions end, with the users' last mining time: CTEs of the ledger's one statement. */
+const sessionsEnded = (sessionIds: string[], now: Date) => sql`
+  ended AS (
+    DELETE FROM ${miningSessions} WHERE ${miningSessions.id} = ANY(${idArray(sessionIds)}::uuid[])
+    RETURNING user_id
+  ), stats AS (
+    INSERT INTO ${miningStats} (user_id, last_mining_time) SELECT user_id, ${now} FROM ended
+    ON CONFLICT (user_id) DO UPDATE SET last_mining_time = excluded.last_mining_time,
+      updated_at = now()
+  ),`;
+
+/**
+ * Closes a batch of Stops in one transaction of four statements (lock, the ledger with the
+ * sessions' end, the events, COMMIT), whatever their number: each Stop had been a transaction of
+ * seven, and at 50,000 miners pressing Stop together the processes' CPU was the limit.
+ */
+async function closeBatch(db: Database, batch: Stop[]) {
+  const settled = new Map<string, MiningSettlement>();
+  const now = new Date(Math.max(...batch.map((stop) => stop.now.getTime())));
+  await db.transaction(async (tx) => {
+    const sessions = await lockSessions(tx, batch);
+    if (sessions.length === 0) return;
+    const nowOf = new Map(batch.map((stop) => [keyOf(stop), stop.now]));
+    const credits = sessions.map((session) =>
+      restOf(session, nowOf.get(keyOf({ sessionId: session.id, userId: session.userId })) ?? now),
+    );
+    const events: Envelope[] = sessions.map((session) => ({
+      userId: session.userId,
+      event: { type: 'mining', active: false, sessionId: null },
+    }));
+    // Stamped by the database, as every change a person asks for (applyLedgerEntry).
+    const written = await creditMany(
+      tx,
+      credits.map(({ paySeconds: _, ...credit }) => credit),
+      {
+        at: null,
+        alongside: sessionsEnded(
+          sessions.map((session) => session.id),
+          now,
+        ),
+        events,
+      },
+    );
+    // The paid rest counts toward referrals waiting to qualify, which it may complete (decision 033).
+    await countMinedSeconds(
+      tx,
+      credits.map((credit) => ({ userId: credit.userId, seconds: credit.paySeconds })),
+      () => loadSettings(tx),
+    );
+    const byUser = new Map(written.map((row) => [row.userId, row]));
+    for (const session of sessions) {
+      const row = byUser.get(session.userId);
+      settled.set(keyOf({ sessionId: session.id, userId: session.userId }), {
+        credited: row?.amount ?? fromUnits(0n),
+        balance: row?.balance ?? session.balance,
+        session: null,
+      });
+    }
+  });
+  return settled;
+}
+
+/**
+ * Stops that arrive while a batch is being closed share the next one, as pings share their
+ * statement (decision 030): a quiet server closes each at once, a crowd in few transactions.
+ */
+function createStopRecorder(db: Database) {
+  const closeWithRetry = async (batch: Stop[]) => {
+    try {
+      return await closeBatch(db, batch);
+    } catch (error) {
+      // Another transaction took some of the same rows in another order (a ping batch, a
+      // Stop of the same session elsewhere): PostgreSQL aborted this one; it is run again.
+      if (isDeadlock(error)) return closeBatch(db, batch);
+      throw error;
+    }
+  };
+  return createBatcher<Stop, MiningSettlement | null>({
+    maxBatch: STOP_BATCH_MAX,
+    maxWaiting: STOP_QUEUE_MAX,
+    full: serverBusy,
+    async run(batch) {
+      const settled = await closeWithRetry(batch);
+      // Two Stops of one session: the first closes it, the second finds it gone.
+      return batch.map((stop) => {
+        const settlement = settled.get(keyOf(stop)) ?? null;
+        settled.delete(keyOf(stop));
+        return settlement;
+      });
+    },
+  });
+}
+
+/** A 503 whose Retry-After is spread over a few seconds, so the retries do not come back together. */
+export const serverBusy = () =>
+  new AppError(
+    503,
+    ErrorCode.unavailable,
+    'The server is busy. Please try again in a few seconds.',
+    undefined,
+    { 'retry-after': String(2 + randomInt(4)) },
+  );
+
+const stopRecorders = new WeakMap<Database, ReturnType<typeof createStopRecorder>>();
+
+/** Stop: closes the caller's own session, paying its covered rest pro rata (D11). */
+export async function stopMining(
+  db: Database,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<MiningSettlement> {
+  let record = stopRecorders.get(db);
+  if (!record) {
+    record = createStopRecorder(db);
+    stopRecorders.set(db, record);
+  }
+  const settlement = await record({ userId, sessionId, now });
+  if (!settlement) throw noSessionError();
+  return settlement;
+}

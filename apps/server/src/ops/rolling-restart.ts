@@ -1,0 +1,170 @@
+import type { Worker } from 'node:cluster';
+
+/** What a worker sends the primary once it listens and its /readyz would answer 200. */
+export const WORKER_READY_MESSAGE = 'btcp:ready';
+
+/** How long a new process may take to become ready before the roll gives up on it. */
+const READY_TIMEOUT_MS = 60_000;
+
+interface Log {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface RollingRestartOptions {
+  /** Starts one new worker (cluster.fork). */
+  fork(): Worker;
+  /**
+   * Runs before each roll: the migrations now on disk are applied, so the new processes find the
+   * database they expect (they become ready only then). A failure stops the roll before it begins.
+   */
+  beforeRoll(): Promise<void>;
+  /** The workers serving now: the ones a roll replaces. */
+  workers(): Worker[];
+  /** Whether the whole server is stopping: a roll then stops where it is. */
+  stopping(): boolean;
+  log: Log;
+  /** How long an old worker may take to finish its requests before it is killed. */
+  exitTimeoutMs: number;
+}
+
+export interface RollingRestart {
+  /** Replaces every worker, one at a time; a request while one runs is queued (once). */
+  request(): void;
+  /**
+   * Whether the roll is in charge of this worker (starting it, or retiring it): its exit is the
+   * roll's business, not a crash for the supervisor to replace.
+   */
+  owns(worker: Worker): boolean;
+  /** Resolves when no roll runs (for tests and the supervisor's own shutdown). */
+  idle(): Promise<void>;
+}
+
+type Outcome = 'ready' | 'exited' | 'timeout';
+
+/** Resolves once the worker says it is ready, exits, or takes too long. */
+function untilReady(worker: Worker, timeoutMs: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const finish = (outcome: Outcome) => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+      resolve(outcome);
+    };
+    const onMessage = (message: unknown) => {
+      if (message === WORKER_READY_MESSAGE) finish('ready');
+    };
+    const onExit = () => finish('exited');
+    const timer = setTimeout(() => finish('timeout'), timeoutMs);
+    worker.on('message', onMessage);
+    worker.on('exit', onExit);
+  });
+}
+
+/** Asks the worker to finish its requests and exit (SIGTERM); kills it past the grace period. */
+function retire(worker: Worker, exitTimeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (worker.isDead()) return resolve();
+    const timer = setTimeout(() => worker.process.kill('SIGKILL'), exitTimeoutMs);
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    worker.process.kill('SIGTERM');
+  });
+}
+
+/**
+ * SIGHUP's rolling restart (README, "Deploying without downtime"): for each worker serving when
+ * it begins, a new one is started and waited for until it is ready (it listens, its database
+ * answers and its notifications are heard), and only then is the old one asked to finish and
+ * exit. The port is never without a ready process, so a deploy refuses no request; the old
+ * process's event streams are told to come back spread over EVENTS_RECONNECT_WINDOW_MS.
+ * A new process that cannot start ends the roll, and the old ones keep serving.
+ */
+export function createRollingRestart(options: RollingRestartOptions): RollingRestart {
+  const owned = new Set<Worker>();
+  let running: Promise<void> | null = null;
+  let queued = false;
+
+  const replace = async (old: Worker): Promise<boolean> => {
+    const fresh = options.fork();
+    owned.add(fresh);
+    const outcome = await untilReady(fresh, READY_TIMEOUT_MS);
+    owned.delete(fresh);
+    if (outcome !== 'ready') {
+      options.log.error(
+        { worker: fresh.process.pid, outcome },
+        'rolling restart stopped: a new server process did not become ready; the old ones keep serving',
+      );
+      if (!fresh.isDead()) fresh.process.kill('SIGKILL');
+      return false;
+    }
+    owned.add(old);
+    await retire(old, options.exitTimeoutMs);
+    owned.delete(old);
+    options.log.info(
+      { old: old.process.pid, new: fresh.process.pid },
+      'rolling restart: one process replaced',
+    );
+    return true;
+  };
+
+  const roll = async () => {
+    do {
+      queued = false;
+      try {
+        await options.beforeRoll();
+      } catch (error) {
+        options.log.error(
+          { err: error },
+          'rolling restart not started: the database could not be migrated; the processes keep serving',
+        );
+        return;
+      }
+      const old = options.workers();
+      options.log.info({ processes: old.length }, 'rolling restart: replacing every process');
+      let replaced = 0;
+      for (const worker of old) {
+        if (options.stopping()) return;
+        // One that died meanwhile was replaced by the supervisor already.
+        if (worker.isDead()) continue;
+        if (!(await replace(worker))) return;
+        replaced += 1;
+      }
+      options.log.info({ replaced }, 'rolling restart: done');
+    } while (queued && !options.stopping());
+  };
+
+  return {
+    request() {
+      if (running) {
+        queued = true;
+        options.log.warn({}, 'rolling restart already running: another one follows it');
+        return;
+      }
+      running = roll().finally(() => {
+        running = null;
+      });
+    },
+    owns: (worker) => owned.has(worker),
+    idle: () => running ?? Promise.resolve(),
+  };
+}
+
+/** How often a new worker asks itself whether it is ready, until it is. */
+const READY_POLL_MS = 100;
+
+/**
+ * In a worker, once it listens: waits until its readiness (the /readyz answer) has no reason
+ * left, then tells the primary, which only then retires an old worker.
+ */
+export async function announceReadyToPrimary(readiness: {
+  reasons(): Promise<string[]>;
+}): Promise<void> {
+  while ((await readiness.reasons()).length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+  process.send?.(WORKER_READY_MESSAGE);
+}

@@ -1,0 +1,265 @@
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../server-process.ts';
+
+const MINERS = 6;
+/** Request loops running at once, each on a keep-alive connection of its own. */
+const LOOPS = 6;
+const COOKIE = 'btcp_session';
+
+/** Signed-in users written straight into the server's database; returns their session tokens. */
+async function seedUsers(databaseUrl: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+    for (const [i, token] of tokens.entries()) {
+      const id = randomUUID();
+      await client.query(
+        `INSERT INTO users (id, email, password_hash, email_verified_at) VALUES ($1, $2, 'x', now())`,
+        [id, `roll-${i}@test.local`],
+      );
+      await client.query('INSERT INTO profiles (id, referral_code) VALUES ($1, $2)', [
+        id,
+        `ROLLTST${'ABCDEFGHJK'[i] ?? 'Z'}`,
+      ]);
+      await client.query('INSERT INTO wallets (user_id) VALUES ($1)', [id]);
+      await client.query(
+        `INSERT INTO sessions (token_hash, kind, user_id, expires_at)
+         VALUES ($1, 'user', $2, now() + interval '1 day')`,
+        [createHash('sha256').update(token).digest('hex'), id],
+      );
+    }
+    return tokens;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * One request over a keep-alive pool. A request that fails on a reused connection before any
+ * answer is sent once more, as browsers do: the server may close an idle connection just as the
+ * request leaves, and nothing of it was processed.
+ */
+function send(agent: http.Agent, url: string, method: string, token: string, body?: unknown) {
+  const attempt = () =>
+    new Promise<number>((resolve, reject) => {
+      const payload = body === undefined ? '' : JSON.stringify(body);
+      const request = http.request(
+        url,
+        {
+          method,
+          agent,
+          headers: {
+            cookie: `${COOKIE}=${token}`,
+            origin: new URL(url).origin,
+            ...(payload && { 'content-type': 'application/json' }),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', (error) =>
+        reject(Object.assign(error, { reused: request.reusedSocket })),
+      );
+      request.end(payload);
+    });
+  return attempt().catch((error: Error & { reused?: boolean }) => {
+    if (error.reused) return attempt();
+    throw error;
+  });
+}
+
+/**
+ * A browser tab's event stream: it reopens whenever the server ends it with a `reconnect` event,
+ * after the `retry` the server gave. `problems` lists anything else: a refused open, or a stream
+ * that ended without being told to come back.
+ */
+function keepStreamOpen(base: string, token: string) {
+  const state = { reconnects: 0, opens: 0, open: false, problems: [] as string[], done: false };
+  let current: http.ClientRequest | null = null;
+  const open = () => {
+    if (state.done) return;
+    current = http.get(
+      `${base}/api/events`,
+      { headers: { cookie: `${COOKIE}=${token}`, accept: 'text/event-stream' } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          state.problems.push(`open ${response.statusCode}`);
+          response.resume();
+          return;
+        }
+        state.opens += 1;
+        state.open = true;
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('close', () => {
+          state.open = false;
+          if (state.done) return;
+          const retry = /retry: (\d+)\nevent: reconnect/.exec(text);
+          if (!retry) {
+            state.problems.push('stream ended without a reconnect event');
+            return;
+          }
+          state.reconnects += 1;
+          setTimeout(open, Number(retry[1]));
+        });
+      },
+    );
+    current.on('error', (error) => {
+      if (!state.done) state.problems.push(`stream ${error.message}`);
+    });
+  };
+  open();
+  return {
+    state,
+    close() {
+      state.done = true;
+      current?.destroy();
+    },
+  };
+}
+
+const until = async (what: string, condition: () => boolean, withinMs: number) => {
+  for (let waited = 0; !condition(); waited += 100) {
+    if (waited > withinMs) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('SIGHUP: a rolling restart of the server processes', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'replaces every process one at a time while pings and requests go on: none fails, and every stream is told to come back and does',
+    async () => {
+      const server = await startServer({
+        WEB_CONCURRENCY: '2',
+        EVENTS_RECONNECT_WINDOW_MS: '1000',
+      });
+      const base = `http://127.0.0.1:${server.port}`;
+      const workers = () =>
+        execFileSync('pgrep', ['-x', 'node', '-P', String(server.child.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter(Boolean);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+      const streams: ReturnType<typeof keepStreamOpen>[] = [];
+      try {
+        expect(await server.healthy()).toBe(true);
+        const tokens = await seedUsers(server.databaseUrl ?? '', MINERS);
+        const sessions: string[] = [];
+        for (const token of tokens) {
+          streams.push(keepStreamOpen(base, token));
+          const started = await fetch(`${base}/api/mining/start`, {
+            method: 'POST',
+            headers: { cookie: `${COOKIE}=${token}`, origin: base },
+          });
+          expect(started.status).toBe(201);
+          sessions.push(((await started.json()) as { id: string }).id);
+        }
+        await until('every stream open', () => streams.every((s) => s.state.open), 10_000);
+        const before = workers();
+        expect(before).toHaveLength(2);
+
+        // Every miner pings in turn, with a health check between, on several connections at
+        // once (so requests are in flight as a process closes), until told to stop.
+        const outcomes = { answered: 0, failed: [] as string[] };
+        let looping = true;
+        const loop = async (offset: number) => {
+          for (let i = offset; looping; i += LOOPS) {
+            const miner = i % MINERS;
+            const token = tokens[miner] ?? '';
+            const body = { sessionId: sessions[miner] };
+            for (const [path, expected] of [
+              ['/api/mining/ping', 204],
+              ['/api/health', 200],
+            ] as const) {
+              const post = path === '/api/mining/ping';
+              const status = await send(
+                agent,
+                `${base}${path}`,
+                post ? 'POST' : 'GET',
+                token,
+                post ? body : undefined,
+              ).catch((error: Error) => error.message);
+              if (status === expected) outcomes.answered += 1;
+              else outcomes.failed.push(`${path}: ${status}`);
+            }
+          }
+        };
+        const loops = Promise.all(Array.from({ length: LOOPS }, (_, i) => loop(i)));
+
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        server.child.kill('SIGHUP');
+        const replaced = () => {
+          const now = workers();
+          return now.length === 2 && now.every((pid) => !before.includes(pid));
+        };
+        await until('both processes replaced', replaced, 60_000);
+        // Told to come back within 1 s, at most twice (an old process may be met on the way).
+        await until(
+          'every stream back',
+          () => streams.every((s) => s.state.open && s.state.reconnects >= 1),
+          10_000,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        looping = false;
+        await loops;
+
+        expect(outcomes.failed).toEqual([]);
+        expect(outcomes.answered).toBeGreaterThan(20);
+        expect(streams.flatMap((s) => s.state.problems)).toEqual([]);
+        expect(streams.every((s) => s.state.opens >= 2)).toBe(true);
+
+        server.child.kill('SIGTERM');
+        const [code] = await once(server.child, 'exit');
+        expect(code).toBe(0);
+      } finally {
+        for (const stream of streams) stream.close();
+        agent.destroy();
+        await server.cleanUp();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'queues a SIGHUP that arrives during a roll: one more roll follows, and the server keeps answering',
+    async () => {
+      const server = await startServer({ WEB_CONCURRENCY: '2' });
+      const workers = () =>
+        execFileSync('pgrep', ['-x', 'node', '-P', String(server.child.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter(Boolean);
+      try {
+        expect(await server.healthy()).toBe(true);
+        const seen = new Set(workers());
+        server.child.kill('SIGHUP');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        server.child.kill('SIGHUP');
+        // Two rolls of two processes: six different processes in all, two of them left.
+        await until(
+          'two rolls',
+          () => {
+            for (const pid of workers()) seen.add(pid);
+            return seen.size >= 6 && workers().length === 2;
+          },
+          90_000,
+        );
+        expect(seen.size).toBe(6);
+        expect(await server.healthy()).toBe(true);
+        expect(server.output()).toContain('rolling restart already running');
+      } finally {
+        await server.cleanUp();
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,115 @@
+// The miners scenario's bursts (decision 030): a rolling restart of the server processes in the
+// middle of the run, the ping latency over the whole run (arrivals included), and every miner
+// pressing Stop within a short window.
+import { ledgerTotals, percentile, type startLoad, workerPids } from './miners.ts';
+
+type Load = Awaited<ReturnType<typeof startLoad>>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long the roll and the streams' return may take before the phase reports a failure. */
+const ROLL_DEADLINE_MS = 5 * 60_000;
+/** Pings keep going this long after every stream is back, so each miner has pinged again. */
+const AFTER_ROLL_MS = 31_000;
+
+const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
+
+/**
+ * SIGHUP to the primary mid-run: how long until every worker was replaced, how long until every
+ * miner's event stream was open again (each told to come back within EVENTS_RECONNECT_WINDOW_MS),
+ * the pings that failed meanwhile, and wallets that no longer equal their ledger rows.
+ */
+export async function rollingRestartPhase(options: {
+  load: Load;
+  primary: number;
+  miners: number;
+  databaseUrl: string;
+}) {
+  const { load, primary, miners } = options;
+  await load.window();
+  const before = workerPids(primary);
+  const reconnectsBefore = (await load.streams()).reduce((n, s) => n + s.streamReconnects, 0);
+  const signalledAt = Date.now();
+  process.kill(primary, 'SIGHUP');
+  let rolledAt: number | null = null;
+  let streamsBackAt: number | null = null;
+  while (Date.now() - signalledAt < ROLL_DEADLINE_MS && streamsBackAt === null) {
+    await sleep(250);
+    const now = workerPids(primary);
+    if (rolledAt === null && now.length === before.length && now.every((p) => !before.includes(p)))
+      rolledAt = Date.now();
+    if (rolledAt === null) continue;
+    const streams = await load.streams();
+    if (streams.reduce((n, s) => n + s.openStreams, 0) >= miners) streamsBackAt = Date.now();
+  }
+  await sleep(AFTER_ROLL_MS);
+  const reports = await load.report();
+  const pings = reports.flatMap((report) => report.pingLatencies);
+  const reconnects =
+    reports.reduce((n, report) => n + report.streamReconnects, 0) - reconnectsBefore;
+  const totals = await ledgerTotals(options.databaseUrl);
+  const row = {
+    'processes replaced': before.length,
+    'roll s': rolledAt === null ? 'NOT DONE' : seconds(rolledAt - signalledAt),
+    'streams told to reconnect': reconnects,
+    'all streams back s':
+      streamsBackAt === null ? 'NOT BACK' : seconds(streamsBackAt - signalledAt),
+    pings: pings.length,
+    'ping p99 ms': Math.round(percentile(pings, 99)),
+    'ping max ms': Math.round(pings.reduce((max, ms) => Math.max(max, ms), 0)),
+    'failed requests': reports.reduce((n, report) => n + report.errors, 0),
+    'wallets not equal to their ledger': Number(totals?.mismatched ?? -1),
+  };
+  console.log('\nRolling restart (SIGHUP to the primary mid-run):');
+  console.table([row]);
+  const failures = reports.flatMap((report) => report.errorSamples);
+  if (failures.length > 0) console.log('failures, first of each process:', failures);
+  const ok =
+    rolledAt !== null &&
+    streamsBackAt !== null &&
+    streamsBackAt - signalledAt <= 60_000 &&
+    row['failed requests'] === 0 &&
+    row['wallets not equal to their ledger'] === 0;
+  console.log(
+    ok
+      ? 'The rolling restart failed no request, kept the ledger exact, and every stream was back within 60 s.'
+      : 'The rolling restart MISSED its target (0 failed requests, 0 ledger differences, every stream back within 60 s).',
+  );
+  if (!ok) process.exitCode = 1;
+}
+
+/**
+ * Every miner presses Stop at a moment spread over `withinMs`: how many were answered, and how
+ * long they took (a Stop answered 503 counts until its retry is answered). Also the pings'
+ * latency over the whole run, from the first arrival to the last Stop.
+ */
+export async function stopBurstPhase(load: Load, miners: number, withinMs: number) {
+  const startedAt = Date.now();
+  await load.stop(withinMs);
+  const reports = await load.report();
+  const stops = reports.flatMap((report) => report.stopLatencies);
+  const whole = reports.flatMap((report) => report.pingLatenciesWholeRun);
+  const queued = reports.flatMap((report) => report.socketWaitsWholeRun);
+  const errors = reports.reduce((sum, report) => sum + report.errors, 0);
+  const row = {
+    miners,
+    'Stops sent within s': seconds(withinMs),
+    answered: reports.reduce((sum, report) => sum + report.stopsAnswered, 0),
+    'deferred (503, sent again)': reports.reduce((sum, report) => sum + report.stopsDeferred, 0),
+    'Stop p50 ms': Math.round(percentile(stops, 50)),
+    'Stop p99 ms': Math.round(percentile(stops, 99)),
+    'Stop max ms': Math.round(stops.reduce((max, ms) => Math.max(max, ms), 0)),
+    'phase s (with the 3 s wait)': seconds(Date.now() - startedAt),
+    errors,
+  };
+  console.log(`\nStop burst: every miner pressed Stop within ${seconds(withinMs)} s:`);
+  console.table([row]);
+  if (errors > 0)
+    console.log(
+      'errors, first of each process:',
+      reports.map((r) => r.errorSamples),
+    );
+  console.log(
+    `\nPings over the whole run, arrivals, rolling restart and Stops included: ${whole.length} pings, p50 ${Math.round(percentile(whole, 50))} ms, p99 ${Math.round(percentile(whole, 99))} ms, max ${Math.round(whole.reduce((max, ms) => Math.max(max, ms), 0))} ms (of which waiting for one of the load processes' pooled connections: p99 ${Math.round(percentile(queued, 99))} ms).`,
+  );
+  return reports;
+}

@@ -1,0 +1,156 @@
+// The HTTP side of a miners load process (miner-load.ts): connections from the process's own
+// loopback source address, a keep-alive pool for pings, starts and stops, and one request.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+
+export const COOKIE = '__Host-btcp_session';
+
+export interface Answer {
+  status: number;
+  text: string;
+  socketWaitMs: number;
+  reused: boolean;
+  /** A 503's Retry-After, in seconds; 0 without one. */
+  retryAfterSeconds: number;
+}
+
+/** The load process's HTTP client, to `baseUrl` from `sourceAddress`. */
+export function loadHttp(baseUrl: string, sourceAddress: string) {
+  const target = new URL(baseUrl);
+  const origin = target.origin;
+  /**
+   * Pings and starts share a pool of keep-alive connections, kept open between pings as a browser
+   * keeps its own. A browser's ping never waits behind other miners' pings; here, with 128
+   * connections for 10,000 miners, a short stall of the server queued pings in this process (client
+   * queue p99 52 ms of a 120 ms ping p99 at 50,000 miners); with 512 it was 0. Every connection of
+   * the pool is kept when idle (Node keeps 256 by default and closes the rest): a run with 2,000
+   * connections and the default spent 79 % of a core in the load processes, their event loops
+   * stalled up to 12 s, and pings went unanswered for over 10 s.
+   */
+  const PING_CONNECTIONS = 512;
+
+  /**
+   * This process names the source port of each of its connections, as it owns its source address.
+   * Bound with port 0, a socket makes Linux search for a free port through every port already bound
+   * on that address: with 10,000 streams per address, opening streams at 50 a second per process
+   * kept 45 % of both cores in the kernel's port search (`inet_bhash2_conflict`,
+   * `inet_bind2_bucket_find`; perf at 50,000 miners), starving the server it measures. A named port
+   * is one bucket to check. A browser does neither: it connects without binding first.
+   */
+  const FIRST_PORT = 1024;
+  const LAST_PORT = 65_535;
+  let nextPort = FIRST_PORT;
+  /**
+   * Ports a server on this machine listens on, whatever its address: a listener on 0.0.0.0 holds
+   * its port on every address (a run met one on port 2024, and its five streams failed to bind).
+   */
+  function listeningPorts(): number[] {
+    return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((table) => {
+      try {
+        return readFileSync(table, 'utf8')
+          .split('\n')
+          .slice(1)
+          .map((line) => line.trim().split(/\s+/))
+          .filter((fields) => fields[3] === '0A')
+          .map((fields) => Number.parseInt(fields[1]?.split(':').at(-1) ?? '', 16));
+      } catch {
+        return [];
+      }
+    });
+  }
+  const portsInUse = new Set<number>(listeningPorts());
+  function takePort(): number {
+    for (let tried = 0; tried <= LAST_PORT - FIRST_PORT; tried++) {
+      const port = nextPort;
+      nextPort = port === LAST_PORT ? FIRST_PORT : port + 1;
+      if (!portsInUse.has(port)) {
+        portsInUse.add(port);
+        return port;
+      }
+    }
+    throw new Error(`every source port of ${sourceAddress} is in use`);
+  }
+  /** Node's own `createConnection` for HTTP, from this process's address and a port it names. */
+  function connectFrom(options: http.ClientRequestArgs): net.Socket {
+    const localPort = takePort();
+    const socket = net.createConnection({
+      host: options.host ?? target.hostname,
+      port: Number(options.port ?? target.port),
+      localAddress: sourceAddress,
+      localPort,
+    });
+    socket.once('close', () => portsInUse.delete(localPort));
+    return socket;
+  }
+
+  class SourcePortAgent extends http.Agent {
+    override createConnection = connectFrom;
+  }
+  const agent = new SourcePortAgent({
+    keepAlive: true,
+    maxSockets: PING_CONNECTIONS,
+    maxFreeSockets: PING_CONNECTIONS,
+  });
+
+  function send(token: string, path: string, body?: unknown): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const created = performance.now();
+      let socketWaitMs = 0;
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path,
+          method: 'POST',
+          agent,
+          headers: {
+            cookie: `${COOKIE}=${token}`,
+            origin,
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : { 'content-length': 0 }),
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text,
+              socketWaitMs,
+              reused: request.reusedSocket,
+              retryAfterSeconds: Number(response.headers['retry-after'] ?? 0),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', (error) =>
+        reject(Object.assign(error, { reused: request.reusedSocket })),
+      );
+      // Time spent waiting for a pooled connection here, not on the server.
+      request.on('socket', () => {
+        socketWaitMs = performance.now() - created;
+      });
+      request.end(payload);
+    });
+  }
+
+  /**
+   * A POST as a browser sends it. One that fails on a reused keep-alive connection before any
+   * answer is sent once more, as browsers do: a closing server process may close an idle
+   * connection just as the request leaves, and nothing of it was processed.
+   */
+  const post = (token: string, path: string, body?: unknown): Promise<Answer> =>
+    send(token, path, body).catch((error: Error & { reused?: boolean }) => {
+      if (error.reused) return send(token, path, body);
+      throw error;
+    });
+  return { target, agent, connectFrom, post };
+}
