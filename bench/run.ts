@@ -8,6 +8,7 @@ import { fromUnits } from '@btcp/shared/decimal';
 import pg from 'pg';
 import { rollingRestartPhase, stopBurstPhase } from './lib/bursts.ts';
 import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
+import { farmScenario } from './lib/farm.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { metricsCostScenario } from './lib/metrics-cost.ts';
@@ -46,6 +47,7 @@ const skipSearch = process.argv.includes('--no-search');
 const skipThread = process.argv.includes('--no-thread');
 const skipLanding = process.argv.includes('--no-landing');
 const skipNotices = process.argv.includes('--no-notices');
+const skipFarm = process.argv.includes('--no-farm');
 const skipMetrics = process.argv.includes('--no-metrics');
 /** The miners scenario's bursts (decision 030): SIGHUP mid-run, and Stops all at once. */
 const skipRollingRestart = process.argv.includes('--no-rolling-restart');
@@ -403,6 +405,7 @@ async function main() {
   }
   if (!skipMiners) await minersScenario();
   if (!skipNotices) await noticesScenario(scratchDatabase);
+  if (!skipFarm) await farmScenario(scratchDatabase);
 }
 
 /** The embedded-database server: a few endpoints against the ceiling, the landing page's weight and Lighthouse. */
