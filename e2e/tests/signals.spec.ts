@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cheapenSignUp, PASSWORD, signInAdmin, solvedProof, uniqueEmail } from '../support/api.ts';
+import { horizontalOverflow } from '../support/session.ts';
 
 /**
  * A farm signs up from one network (203.0.113.0/24, through the proxy header the e2e server
@@ -42,6 +43,10 @@ test('an admin opens Signals, sees a farmed cluster and bans all of it', async (
   await expect(cluster.getByText(/^4 accounts/)).toBeVisible();
   await cluster.getByText('Show accounts').click();
   for (const email of farmed) await expect(cluster.getByText(email)).toBeVisible();
+  // On a phone the accounts' table scrolls in its own frame; the page never widens.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Ban all: a reason is required, then every account of the cluster is banned.
   await cluster.getByRole('button', { name: 'Ban all' }).click();

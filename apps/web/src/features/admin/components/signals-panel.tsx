@@ -19,7 +19,9 @@ const kindText: Record<SignalKind, string> = {
 function ClusterCard({ cluster }: { cluster: SignalCluster }) {
   const shown = cluster.accounts.length;
   return (
-    <li>
+    // min-w-0 down to the table: grid items grow to their content, and the table scrolls in its
+    // own frame only when nothing above it is wider than the page.
+    <li className="min-w-0">
       <Card>
         <CardContent className="grid gap-3 pt-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
@@ -34,7 +36,7 @@ function ClusterCard({ cluster }: { cluster: SignalCluster }) {
             </div>
             <SignalReviewButtons cluster={cluster} />
           </div>
-          <details className="group">
+          <details className="group min-w-0">
             <summary className="flex cursor-pointer items-center gap-1 rounded-sm text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
               <ChevronRight
                 aria-hidden="true"
