@@ -37,8 +37,8 @@ export function SignalAccountsTable({ accounts }: { accounts: SignalAccount[] })
       <TableBody>
         {accounts.map((account) => (
           <TableRow key={account.id}>
-            <TableCell className="max-w-56 break-all">{account.email}</TableCell>
-            <TableCell className="max-w-40 break-all">
+            <TableCell className="min-w-44 max-w-56 break-all">{account.email}</TableCell>
+            <TableCell className="min-w-28 max-w-40 break-all">
               {account.username ?? 'Anonymous User'}
             </TableCell>
             <TableCell className="whitespace-nowrap">
