@@ -284,7 +284,13 @@ async function minersScenario() {
     }
     console.table(rows);
     if (!skipRollingRestart) {
-      await rollingRestartPhase({ load, primary, miners: largest, databaseUrl: database.url });
+      await rollingRestartPhase({
+        load,
+        primary,
+        port: Number(new URL(app.url).port),
+        miners: largest,
+        databaseUrl: database.url,
+      });
     }
     // Without the burst, the miners press Stop at the rate they arrived.
     const stopWithinMs = skipStopBurst

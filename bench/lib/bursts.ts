@@ -1,7 +1,15 @@
 // The miners scenario's bursts (decision 030): a rolling restart of the server processes in the
 // middle of the run, the ping latency over the whole run (arrivals included), and every miner
 // pressing Stop within a short window.
-import { ledgerTotals, percentile, type startLoad, workerPids } from './miners.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import {
+  cpuMeter,
+  ledgerTotals,
+  percentile,
+  postgresPids,
+  type startLoad,
+  workerPids,
+} from './miners.ts';
 
 type Load = Awaited<ReturnType<typeof startLoad>>;
 
@@ -13,6 +21,74 @@ const AFTER_ROLL_MS = 31_000;
 
 const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
 
+/** Open files (its sockets, mostly) and CPU ticks of one process; zeros once it is gone. */
+function processSample(pid: number): { files: number; ticks: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      files: readdirSync(`/proc/${pid}/fd`).length,
+      ticks: Number(fields[11]) + Number(fields[12]),
+    };
+  } catch {
+    return { files: 0, ticks: 0 };
+  }
+}
+
+/** The kernel's count of connections dropped because a listening socket's queue was full. */
+function listenOverflows(): number {
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+  const names = lines[0]?.split(' ') ?? [];
+  const values = lines[1]?.split(' ') ?? [];
+  return Number(values[names.indexOf('ListenOverflows')] ?? 0);
+}
+
+/** The accept queue of the server's listening socket on `port` (connections not yet accepted). */
+function acceptQueue(port: number): number {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[3] === '0A' && fields[1]?.endsWith(`:${hex}`))
+      return Number.parseInt(fields[4]?.split(':')[1] ?? '0', 16);
+  }
+  return -1;
+}
+
+/**
+ * While the roll runs, a line every 2 s: each worker's open files (its connections) and CPU %,
+ * and the miners' open streams, so where the connections went and which process was busy shows.
+ */
+function rollTimeline(primary: number, load: Load, signalledAt: number, port: number) {
+  const lines: string[] = [];
+  const overflowsBefore = listenOverflows();
+  let loadCpu = cpuMeter(load.pids);
+  let postgresCpu = cpuMeter(postgresPids);
+  let last = new Map<number, number>();
+  let lastAt = Date.now();
+  const timer = setInterval(async () => {
+    const now = Date.now();
+    const pids = [primary, ...workerPids(primary)];
+    const cells = pids.map((pid) => {
+      const { files, ticks } = processSample(pid);
+      const cpu = last.has(pid) ? (ticks - (last.get(pid) ?? 0)) / ((now - lastAt) / 1000) : 0;
+      return { pid, files, ticks, cpu: Math.round(cpu) };
+    });
+    last = new Map(cells.map((c) => [c.pid, c.ticks]));
+    lastAt = now;
+    const streams = (await load.streams()).reduce((n, s) => n + s.openStreams, 0);
+    const others = `load ${loadCpu()}%, PostgreSQL ${postgresCpu()}%, accept queue ${acceptQueue(port)}, overflows ${listenOverflows() - overflowsBefore}`;
+    loadCpu = cpuMeter(load.pids);
+    postgresCpu = cpuMeter(postgresPids);
+    lines.push(
+      `${seconds(now - signalledAt)} s: streams ${streams}; ${others}; ${cells.map((c) => `${c.pid} ${c.files} files ${c.cpu}%`).join(', ')}`,
+    );
+  }, 2000);
+  return () => {
+    clearInterval(timer);
+    return lines;
+  };
+}
+
 /**
  * SIGHUP to the primary mid-run: how long until every worker was replaced, how long until every
  * miner's event stream was open again (each told to come back within EVENTS_RECONNECT_WINDOW_MS),
@@ -21,6 +97,8 @@ const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
 export async function rollingRestartPhase(options: {
   load: Load;
   primary: number;
+  /** The server's port. */
+  port: number;
   miners: number;
   databaseUrl: string;
 }) {
@@ -29,6 +107,7 @@ export async function rollingRestartPhase(options: {
   const before = workerPids(primary);
   const reconnectsBefore = (await load.streams()).reduce((n, s) => n + s.streamReconnects, 0);
   const signalledAt = Date.now();
+  const timeline = rollTimeline(primary, load, signalledAt, options.port);
   process.kill(primary, 'SIGHUP');
   let rolledAt: number | null = null;
   let streamsBackAt: number | null = null;
@@ -42,6 +121,7 @@ export async function rollingRestartPhase(options: {
     if (streams.reduce((n, s) => n + s.openStreams, 0) >= miners) streamsBackAt = Date.now();
   }
   await sleep(AFTER_ROLL_MS);
+  const lines = timeline();
   const reports = await load.report();
   const pings = reports.flatMap((report) => report.pingLatencies);
   const reconnects =
@@ -63,6 +143,11 @@ export async function rollingRestartPhase(options: {
   console.table([row]);
   const failures = reports.flatMap((report) => report.errorSamples);
   if (failures.length > 0) console.log('failures, first of each process:', failures);
+  console.log(
+    `stream opens tried again after a failure (the page's back-off): ${reports.reduce((n, r) => n + r.streamRetries, 0)}`,
+  );
+  console.log(`errors of the run so far, by kind: ${JSON.stringify(errorKinds(reports))}`);
+  if (process.env.BENCH_ROLL_TIMELINE) console.log(lines.join('\n'));
   const ok =
     rolledAt !== null &&
     streamsBackAt !== null &&
@@ -75,6 +160,14 @@ export async function rollingRestartPhase(options: {
       : 'The rolling restart MISSED its target (0 failed requests, 0 ledger differences, every stream back within 60 s).',
   );
   if (!ok) process.exitCode = 1;
+}
+
+/** The load processes' errors by kind, added up. */
+function errorKinds(reports: { errorKinds: Record<string, number> }[]): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const report of reports)
+    for (const [kind, n] of Object.entries(report.errorKinds)) kinds[kind] = (kinds[kind] ?? 0) + n;
+  return kinds;
 }
 
 /**
@@ -108,6 +201,7 @@ export async function stopBurstPhase(load: Load, miners: number, withinMs: numbe
       'errors, first of each process:',
       reports.map((r) => r.errorSamples),
     );
+  console.log(`errors of the whole run, by kind: ${JSON.stringify(errorKinds(reports))}`);
   console.log(
     `\nPings over the whole run, arrivals, rolling restart and Stops included: ${whole.length} pings, p50 ${Math.round(percentile(whole, 50))} ms, p99 ${Math.round(percentile(whole, 99))} ms, max ${Math.round(whole.reduce((max, ms) => Math.max(max, ms), 0))} ms (of which waiting for one of the load processes' pooled connections: p99 ${Math.round(percentile(queued, 99))} ms).`,
   );

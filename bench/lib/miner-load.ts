@@ -57,6 +57,10 @@ let socketWaits: number[] = [];
 let rewardLags: number[] = [];
 let errors = 0;
 let errorSamples: string[] = [];
+/** Every error of the run by kind (its text with the figures left out), never reset. */
+const errorKinds = new Map<string, number>();
+/** Stream opens that failed and were tried again after the page's back-off. */
+let streamRetries = 0;
 /**
  * Errors while miners were still being added (before this window): a ramp that overloads the
  * server shows here, not only as the refused pings of the sessions it let go stale.
@@ -79,6 +83,27 @@ let windowStartedAt = performance.now();
 function fail(what: string) {
   errors++;
   if (errorSamples.length < 5) errorSamples.push(what);
+  const kind = what.replace(/\d+/g, 'N');
+  errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+}
+
+/** The page's back-off between failed stream opens (use-event-stream.ts), with its jitter. */
+const STREAM_RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000];
+const jittered = (ms: number) => Math.round(ms / 2 + Math.random() * ms);
+
+/**
+ * A stream that could not open, or that the server ended without saying when to come back, is
+ * opened again after the page's back-off: the page never gives up on its stream.
+ */
+function retryStream(miner: Miner, failures: number) {
+  streamRetries++;
+  const step = STREAM_RETRY_DELAYS_MS[Math.min(failures, STREAM_RETRY_DELAYS_MS.length - 1)];
+  setTimeout(
+    () => {
+      if (miner.stream) void openStream(miner, failures + 1);
+    },
+    jittered(step ?? 10_000),
+  );
 }
 
 /**
@@ -86,7 +111,7 @@ function fail(what: string) {
  * stream the server ends with a `reconnect` event (a process closing, decision 030) is opened
  * again after the `retry` it named, as the page does.
  */
-function openStream(miner: Miner): Promise<void> {
+function openStream(miner: Miner, failures = 0): Promise<void> {
   return new Promise((resolve) => {
     const request = http.get(
       {
@@ -100,6 +125,7 @@ function openStream(miner: Miner): Promise<void> {
         if (response.statusCode !== 200) {
           fail(`stream ${response.statusCode}`);
           response.resume();
+          retryStream(miner, failures);
           resolve();
           return;
         }
@@ -130,8 +156,10 @@ function openStream(miner: Miner): Promise<void> {
         response.on('close', () => {
           openStreams--;
           if (!miner.stream) return;
-          if (comeBackAfterMs === null) fail('stream closed by the server');
-          else {
+          if (comeBackAfterMs === null) {
+            fail('stream closed by the server');
+            retryStream(miner, 0);
+          } else {
             streamReconnects++;
             setTimeout(() => {
               if (miner.stream) void openStream(miner);
@@ -142,7 +170,10 @@ function openStream(miner: Miner): Promise<void> {
       },
     );
     request.on('error', (error) => {
-      if (miner.stream) fail(`stream ${error.message}`);
+      if (miner.stream) {
+        fail(`stream ${error.message}`);
+        retryStream(miner, failures);
+      }
       resolve();
     });
     miner.stream = request;
@@ -348,6 +379,8 @@ process.on('message', (message: Command) => {
         })(),
         openStreams,
         streamReconnects,
+        streamRetries,
+        errorKinds: Object.fromEntries(errorKinds),
         pingLatenciesWholeRun,
         socketWaitsWholeRun,
         stopLatencies,
@@ -362,7 +395,7 @@ process.on('message', (message: Command) => {
       void balances().then((units) => reply({ units }));
       break;
     case 'streams':
-      reply({ openStreams, streamReconnects });
+      reply({ openStreams, streamReconnects, streamRetries });
       break;
     case 'stop':
       void stopAll(message.withinMs).then(() =>

@@ -89,6 +89,10 @@ interface LoadReport {
   openStreams: number;
   /** Streams the server ended with a `reconnect` event, each opened again. */
   streamReconnects: number;
+  /** Stream opens that failed and were tried again after the page's back-off. */
+  streamRetries: number;
+  /** Every error of the run by kind, never reset. */
+  errorKinds: Record<string, number>;
   /** Every ping of the run, the arrivals' included (never reset by a window). */
   pingLatenciesWholeRun: number[];
   socketWaitsWholeRun: number[];
@@ -143,11 +147,16 @@ export async function startLoad(baseUrl: string, processes: number) {
     },
     window: () => all({ cmd: 'window' }),
     report: () => all<LoadReport>({ cmd: 'report' }),
-    streams: () => all<{ openStreams: number; streamReconnects: number }>({ cmd: 'streams' }),
+    streams: () =>
+      all<{ openStreams: number; streamReconnects: number; streamRetries: number }>({
+        cmd: 'streams',
+      }),
     /** The sum of every miner's balance, as their pages read it (units, as a string each). */
     balances: () => all<{ units: string }>({ cmd: 'balances' }),
     /** Every miner presses Stop, at moments spread evenly over `withinMs`. */
     stop: (withinMs: number) => all({ cmd: 'stop', withinMs }),
+    /** The load processes, for their CPU. */
+    pids: () => children.map((child) => child.pid ?? 0),
     close() {
       for (const child of children) child.kill('SIGKILL');
     },
@@ -175,13 +184,24 @@ function rssBytes(pid: number): number {
   }
 }
 
-/** The worker processes of a cluster's primary (Node processes only, not tsx's esbuild). */
+/**
+ * The worker processes of a cluster's primary: its children but tsx's esbuild service (Node 24
+ * names its main thread, so a worker's command name is `MainThread`, not `node`).
+ */
 export function workerPids(primary: number): number[] {
   try {
-    const children = execFileSync('pgrep', ['-x', 'node', '-P', String(primary)], {
-      encoding: 'utf8',
-    });
-    return children.split('\n').filter(Boolean).map(Number);
+    const children = execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' });
+    return children
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'esbuild';
+        } catch {
+          return false;
+        }
+      });
   } catch {
     return [];
   }

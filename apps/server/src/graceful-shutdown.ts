@@ -1,5 +1,5 @@
-import { Server } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { stopAccepting } from './ops/accept-sockets.ts';
 
 /**
  * How long a closing process keeps its open connections after it stops accepting new ones: a
@@ -40,7 +40,7 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
     if (!app.server.listening) return;
     draining = true;
     // Stops accepting, without Node's close of every idle connection (http.Server's close does it).
-    Server.prototype.close.call(app.server);
+    stopAccepting(app.server);
     await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     draining = false;
   });

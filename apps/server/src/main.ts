@@ -7,8 +7,18 @@ import { type Database, openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
+import {
+  ACCEPT_SOCKETS,
+  ensurePortFree,
+  listenOnAcceptSockets,
+  reusePortAvailable,
+} from './ops/accept-sockets.ts';
 import { clusterMetrics, startMetricsServer } from './ops/metrics-server.ts';
-import { announceReadyToPrimary, createRollingRestart } from './ops/rolling-restart.ts';
+import {
+  announceReadyToPrimary,
+  createRollingRestart,
+  WORKER_READY_MESSAGE,
+} from './ops/rolling-restart.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** A worker that dies is replaced after this pause, so a crash loop does not spin the CPU. */
@@ -79,8 +89,15 @@ function announce(
 const LISTEN_BACKLOG = 4096;
 
 /**
+ * Where Node can (22.12 and later, on Linux), each process listens on ACCEPT_SOCKETS sockets of
+ * its own that share PORT with SO_REUSEPORT (decision 034); otherwise a cluster's workers share
+ * the primary's one socket.
+ */
+const acceptSockets = reusePortAvailable() ? ACCEPT_SOCKETS : 1;
+
+/**
  * One server process: the app on PORT. Alone (WEB_CONCURRENCY=1) it prepares the database itself;
- * as a cluster worker the primary has done that, and the port is shared through the primary.
+ * as a cluster worker the primary has done that.
  */
 async function serve(config: Config) {
   const database = await openConfiguredDatabase(config);
@@ -108,7 +125,13 @@ async function serve(config: Config) {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 
-  await app.listen({ host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG });
+  // SO_REUSEPORT would let a second server on this port share its connections unnoticed.
+  if (!cluster.isWorker && acceptSockets > 1) await ensurePortFree(config.HOST, config.PORT);
+  await listenOnAcceptSockets(
+    app,
+    { host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG },
+    acceptSockets,
+  );
   if (!cluster.isWorker) await startMetricsServer(config, app.log, app.metrics);
   if (prepared) announce(app.log, config, database.kind, prepared);
   if (cluster.isWorker) {
@@ -131,13 +154,14 @@ async function serve(config: Config) {
 async function supervise(config: Config) {
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const log = pino(loggerOptions(config));
+  if (acceptSockets > 1) await ensurePortFree(config.HOST, config.PORT);
   const database = await openConfiguredDatabase(config);
   const prepared = await prepare(database);
   await database.close();
   await startMetricsServer(config, log, () => clusterMetrics(() => openConfiguredDatabase(config)));
 
   let stopping = false;
-  let listening = 0;
+  let ready = 0;
   const fork = () => {
     if (!stopping) cluster.fork();
   };
@@ -158,9 +182,11 @@ async function supervise(config: Config) {
     log,
     exitTimeoutMs: SHUTDOWN_GRACE_MS + 2000,
   });
-  cluster.on('listening', () => {
-    listening += 1;
-    if (listening === config.WEB_CONCURRENCY) announce(log, config, database.kind, prepared);
+  // Workers with sockets of their own never tell the primary they listen: they say they are ready.
+  cluster.on('message', (_worker, message) => {
+    if (message !== WORKER_READY_MESSAGE) return;
+    ready += 1;
+    if (ready === config.WEB_CONCURRENCY) announce(log, config, database.kind, prepared);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
@@ -169,7 +195,7 @@ async function supervise(config: Config) {
     }
     // A worker the rolling restart retired, or one it started that did not become ready.
     if (roll.owns(worker)) return;
-    if (listening === 0) {
+    if (ready === 0) {
       log.error({ code, signal }, 'a server process could not start; stopping');
       process.exit(1);
     }

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { freePort, startServer } from './server-process.ts';
+import { ACCEPT_SOCKETS, reusePortAvailable } from '#server/ops/accept-sockets.ts';
+import { freePort, startServer, workerPids } from './server-process.ts';
 
 /**
  * How many connections the kernel queues on the port for the server to accept: a listening
@@ -14,6 +15,13 @@ function listenBacklog(port: number): number {
   return Number(listening.trim().split(/\s+/)[2]);
 }
 const canReadBacklogs = process.platform === 'linux' && spawnSync('ss', ['-V']).status === 0;
+/** The listening sockets on a port (Linux). */
+const listeningSockets = (port: number) =>
+  execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean).length;
+/** The sockets each process listens on: several where Node can share the port (decision 034). */
+const socketsPerProcess = reusePortAvailable() ? ACCEPT_SOCKETS : 1;
 /** The most Linux queues, whatever a process asks for. */
 const somaxconn = () => Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
 
@@ -68,10 +76,38 @@ describe('the server process', () => {
       try {
         expect(await healthy()).toBe(true);
         expect(listenBacklog(port)).toBe(Math.min(4096, somaxconn()));
+        // Each socket is one more connection accepted per turn of the event loop.
+        expect(listeningSockets(port)).toBe(socketsPerProcess);
       } finally {
         await cleanUp();
       }
     },
+  );
+
+  it.skipIf(!canReadBacklogs)(
+    'refuses to start on a port another server listens on, rather than share its connections',
+    async () => {
+      const first = await startServer();
+      try {
+        expect(await first.healthy()).toBe(true);
+        const second = await startServer({ PORT: String(first.port) });
+        try {
+          const [code] = await once(second.child, 'exit');
+          expect(code).not.toBe(0);
+          expect(listeningSockets(first.port)).toBe(socketsPerProcess);
+          // The first server still answers every request itself.
+          for (let i = 0; i < 20; i++) {
+            const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
+            expect(health.status).toBe(200);
+          }
+        } finally {
+          await second.cleanUp();
+        }
+      } finally {
+        await first.cleanUp();
+      }
+    },
+    60_000,
   );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -100,10 +136,7 @@ describe('the server process', () => {
         WEB_CONCURRENCY: '2',
         METRICS_PORT: String(metricsPort),
       });
-      const workers = () =>
-        execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
-          .split('\n')
-          .filter(Boolean);
+      const workers = () => workerPids(child.pid);
       try {
         expect(await healthy()).toBe(true);
         const before = workers();
@@ -115,8 +148,12 @@ describe('the server process', () => {
         const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
         expect(scraped).toMatch(/^btcp_mining_sessions_active 0$/m);
         expect(scraped).toMatch(/^btcp_db_pool_connections\{state="total"\} \d+$/m);
-        // The processes share one queue of arriving connections, as long as a single process's.
-        if (canReadBacklogs) expect(listenBacklog(port)).toBe(Math.min(4096, somaxconn()));
+        // Each queue of arriving connections is as long as a single process's; where Node can,
+        // each process listens on sockets of its own.
+        if (canReadBacklogs) {
+          expect(listenBacklog(port)).toBe(Math.min(4096, somaxconn()));
+          expect(listeningSockets(port)).toBe(reusePortAvailable() ? 2 * ACCEPT_SOCKETS : 1);
+        }
         process.kill(Number(before[0]), 'SIGKILL');
         // The other process answers meanwhile, and a new one takes the dead one's place.
         expect(await healthy()).toBe(true);
@@ -124,6 +161,14 @@ describe('the server process', () => {
         for (let waited = 0; !replaced(); waited += 100) {
           if (waited > 20_000) throw new Error('the killed process was not replaced');
           await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        // The dead process's sockets went with it; the new one listens on its own.
+        if (canReadBacklogs) {
+          const expected = reusePortAvailable() ? 2 * ACCEPT_SOCKETS : 1;
+          for (let waited = 0; listeningSockets(port) !== expected; waited += 100) {
+            if (waited > 20_000) throw new Error(`${listeningSockets(port)} sockets listen`);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
         }
         child.kill('SIGTERM');
         const [code] = await once(child, 'exit');

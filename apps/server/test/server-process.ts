@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,28 @@ export async function freePort(): Promise<number> {
   const address = server.address();
   server.close();
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * The server processes a cluster's primary started: its children but tsx's esbuild service. (Node
+ * 24 names its main thread, so a worker's command name is `MainThread`, not `node`.)
+ */
+export function workerPids(primary: number | undefined): string[] {
+  let children: string[];
+  try {
+    children = execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+  return children.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'esbuild';
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../server-process.ts';
+import { startServer, workerPids } from '../server-process.ts';
 
 const MINERS = 6;
 /** Request loops running at once, each on a keep-alive connection of its own. */
@@ -145,10 +144,7 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
         EVENTS_RECONNECT_WINDOW_MS: '1000',
       });
       const base = `http://127.0.0.1:${server.port}`;
-      const workers = () =>
-        execFileSync('pgrep', ['-x', 'node', '-P', String(server.child.pid)], { encoding: 'utf8' })
-          .split('\n')
-          .filter(Boolean);
+      const workers = () => workerPids(server.child.pid);
       const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
       const streams: ReturnType<typeof keepStreamOpen>[] = [];
       try {
@@ -234,10 +230,7 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
     'queues a SIGHUP that arrives during a roll: one more roll follows, and the server keeps answering',
     async () => {
       const server = await startServer({ WEB_CONCURRENCY: '2' });
-      const workers = () =>
-        execFileSync('pgrep', ['-x', 'node', '-P', String(server.child.pid)], { encoding: 'utf8' })
-          .split('\n')
-          .filter(Boolean);
+      const workers = () => workerPids(server.child.pid);
       try {
         expect(await server.healthy()).toBe(true);
         const seen = new Set(workers());
