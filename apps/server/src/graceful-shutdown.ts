@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { stopAccepting } from './ops/accept-sockets.ts';
+import { hasListened, stopAccepting, stoppedAccepting } from './ops/accept-sockets.ts';
 
 /**
  * How long a closing process keeps its open connections after it stops accepting new ones: a
@@ -23,7 +23,8 @@ const DRAIN_MS = 1000;
  * - a request whose client hung up has no connection left to wait for, yet its route runs on and
  *   would query a closed database: requests are counted from onRequest until their route has
  *   answered, and `settled()` resolves once none is left.
- * A listening process first stops accepting and serves its open connections for DRAIN_MS.
+ * A listening process first stops accepting (a rolling restart's old process did already) and
+ * serves its open connections for DRAIN_MS.
  */
 export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promise<void> } {
   const inFlight = new Map<FastifyRequest, FastifyReply>();
@@ -37,7 +38,7 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
   // Root hooks run before those of plugins: this is set before the event streams are ended.
   app.addHook('preClose', async () => {
     closing = true;
-    if (!app.server.listening) return;
+    if (!hasListened(app.server)) return;
     draining = true;
     // Stops accepting, without Node's close of every idle connection (http.Server's close does it).
     stopAccepting(app.server);
@@ -48,9 +49,12 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
     inFlight.set(request, reply);
     done();
   });
-  // The route has answered, an error answer included: nothing of it runs after this.
+  // The route has answered, an error answer included: nothing of it runs after this. A process
+  // that stopped accepting (a rolling restart's old one) closes each keep-alive connection after
+  // its answer, so the clients' pooled connections move to the new processes one by one, before
+  // its event streams all come back at once (decision 034).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing || stoppedAccepting(app.server)) reply.header('connection', 'close');
     finished(request);
     done(null, payload);
   });

@@ -12,11 +12,13 @@ import {
   ensurePortFree,
   listenOnAcceptSockets,
   reusePortAvailable,
+  stopAccepting,
 } from './ops/accept-sockets.ts';
 import { clusterMetrics, startMetricsServer } from './ops/metrics-server.ts';
 import {
   announceReadyToPrimary,
   createRollingRestart,
+  STOP_ACCEPTING_MESSAGE,
   WORKER_READY_MESSAGE,
 } from './ops/rolling-restart.ts';
 
@@ -137,6 +139,10 @@ async function serve(config: Config) {
   if (cluster.isWorker) {
     // The primary rolls the workers on SIGHUP; a hangup of the whole process group is its too.
     process.on('SIGHUP', () => {});
+    // A rolling restart's new processes are all ready: new connections go to them from now.
+    process.on('message', (message) => {
+      if (message === STOP_ACCEPTING_MESSAGE) stopAccepting(app.server);
+    });
     await announceReadyToPrimary(app.readiness);
   }
 }

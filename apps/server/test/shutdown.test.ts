@@ -1,6 +1,7 @@
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { stopAccepting } from '#server/ops/accept-sockets.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
 /**
@@ -89,6 +90,29 @@ describe('graceful shutdown', () => {
       expect(answeredWhenDatabaseClosed).toBe(REQUESTS);
     } finally {
       agent.destroy();
+    }
+  });
+
+  it('once it stops accepting (a rolling restart), closes each keep-alive connection after its answer, and serves on', async () => {
+    const t = await createTestApp();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const base = await listen(t);
+      const before = await get(agent, `${base}/api/health`);
+      expect(before.status).toBe(200);
+      expect(before.headers.connection).toBe('keep-alive');
+      stopAccepting(t.app.server);
+      // The open connection is still served, and told to close after this answer.
+      const after = await get(agent, `${base}/api/health`);
+      expect(after.status).toBe(200);
+      expect(after.headers.connection).toBe('close');
+      // No new connection is accepted.
+      expect((await get(new Agent(), `${base}/api/health`)).status).toBe(
+        'connect ECONNREFUSED ' + base.slice(7),
+      );
+    } finally {
+      agent.destroy();
+      await t.close();
     }
   });
 

@@ -77,12 +77,27 @@ export async function listenOnAcceptSockets(
   }
 }
 
+/** Servers that stopped accepting before their shutdown (a rolling restart's old processes). */
+const stopped = new WeakSet<HttpServer>();
+
 /**
  * Stops every listening socket of the app's server accepting, without closing a connection
- * (http.Server's own close would end the idle ones at once).
+ * (http.Server's own close would end the idle ones at once). Once is enough.
  */
 export function stopAccepting(server: HttpServer): void {
+  if (stopped.has(server)) return;
+  stopped.add(server);
   net.Server.prototype.close.call(server);
   for (const listener of extraListeners.get(server) ?? []) listener.close();
   extraListeners.delete(server);
+}
+
+/** Whether the server stopped accepting (its process is on its way out). */
+export function stoppedAccepting(server: HttpServer): boolean {
+  return stopped.has(server);
+}
+
+/** Whether the server listens, or did until it stopped accepting: its connections are served. */
+export function hasListened(server: HttpServer): boolean {
+  return server.listening || stopped.has(server);
 }

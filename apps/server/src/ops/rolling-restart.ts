@@ -2,6 +2,11 @@ import type { Worker } from 'node:cluster';
 
 /** What a worker sends the primary once it listens and its /readyz would answer 200. */
 export const WORKER_READY_MESSAGE = 'btcp:ready';
+/**
+ * What the primary sends an old worker once every new one is ready: stop accepting connections,
+ * keep serving the open ones (its event streams included) until asked to exit.
+ */
+export const STOP_ACCEPTING_MESSAGE = 'btcp:stop-accepting';
 
 /** How long a new process may take to become ready before the roll gives up on it. */
 const READY_TIMEOUT_MS = 60_000;
@@ -75,41 +80,57 @@ function retire(worker: Worker, exitTimeoutMs: number): Promise<void> {
   });
 }
 
+/** Starts one new worker and waits until it is ready; null (and the worker killed) if it is not. */
+async function startOne(options: RollingRestartOptions, owned: Set<Worker>) {
+  const fresh = options.fork();
+  owned.add(fresh);
+  const outcome = await untilReady(fresh, READY_TIMEOUT_MS);
+  owned.delete(fresh);
+  if (outcome === 'ready') return fresh;
+  options.log.error(
+    { worker: fresh.process.pid, outcome },
+    'rolling restart stopped: a new server process did not become ready; the old ones keep serving',
+  );
+  if (!fresh.isDead()) fresh.process.kill('SIGKILL');
+  return null;
+}
+
 /**
- * SIGHUP's rolling restart (README, "Deploying without downtime"): for each worker serving when
- * it begins, a new one is started and waited for until it is ready (it listens, its database
- * answers and its notifications are heard), and only then is the old one asked to finish and
- * exit. The port is never without a ready process, so a deploy refuses no request; the old
- * process's event streams are told to come back spread over EVENTS_RECONNECT_WINDOW_MS.
- * A new process that cannot start ends the roll, and the old ones keep serving.
+ * Starts one new worker per old one, one at a time (a starting process takes a core); on a
+ * failure, stops those it started and returns null.
+ */
+async function startAll(options: RollingRestartOptions, owned: Set<Worker>, count: number) {
+  const started: Worker[] = [];
+  for (let i = 0; i < count; i++) {
+    const fresh = options.stopping() ? null : await startOne(options, owned);
+    if (!fresh) {
+      for (const worker of started) {
+        owned.add(worker);
+        await retire(worker, options.exitTimeoutMs);
+        owned.delete(worker);
+      }
+      return null;
+    }
+    started.push(fresh);
+  }
+  return started;
+}
+
+/**
+ * SIGHUP's rolling restart (README, "Deploying without downtime"), in three steps:
+ * - a new process is started for each serving one, one at a time, each waited for until it is
+ *   ready (it listens, its database answers and its notifications are heard);
+ * - then every old process stops accepting connections, so what leaves one lands on a new one
+ *   and moves once;
+ * - then the old ones are asked to finish and exit, one at a time, each telling its event
+ *   streams to come back spread over EVENTS_RECONNECT_WINDOW_MS.
+ * The port is never without a ready process, so a deploy refuses no request. A new process that
+ * cannot start ends the roll: the new ones started so far stop, and the old ones keep serving.
  */
 export function createRollingRestart(options: RollingRestartOptions): RollingRestart {
   const owned = new Set<Worker>();
   let running: Promise<void> | null = null;
   let queued = false;
-
-  const replace = async (old: Worker): Promise<boolean> => {
-    const fresh = options.fork();
-    owned.add(fresh);
-    const outcome = await untilReady(fresh, READY_TIMEOUT_MS);
-    owned.delete(fresh);
-    if (outcome !== 'ready') {
-      options.log.error(
-        { worker: fresh.process.pid, outcome },
-        'rolling restart stopped: a new server process did not become ready; the old ones keep serving',
-      );
-      if (!fresh.isDead()) fresh.process.kill('SIGKILL');
-      return false;
-    }
-    owned.add(old);
-    await retire(old, options.exitTimeoutMs);
-    owned.delete(old);
-    options.log.info(
-      { old: old.process.pid, new: fresh.process.pid },
-      'rolling restart: one process replaced',
-    );
-    return true;
-  };
 
   const roll = async () => {
     do {
@@ -125,15 +146,19 @@ export function createRollingRestart(options: RollingRestartOptions): RollingRes
       }
       const old = options.workers();
       options.log.info({ processes: old.length }, 'rolling restart: replacing every process');
-      let replaced = 0;
+      const started = await startAll(options, owned, old.length);
+      if (!started) return;
+      // From here the old processes are the roll's: one that dies is not replaced.
       for (const worker of old) {
-        if (options.stopping()) return;
-        // One that died meanwhile was replaced by the supervisor already.
-        if (worker.isDead()) continue;
-        if (!(await replace(worker))) return;
-        replaced += 1;
+        owned.add(worker);
+        if (worker.isConnected()) worker.send(STOP_ACCEPTING_MESSAGE);
       }
-      options.log.info({ replaced }, 'rolling restart: done');
+      for (const worker of old) {
+        await retire(worker, options.exitTimeoutMs);
+        owned.delete(worker);
+        options.log.info({ old: worker.process.pid }, 'rolling restart: one old process retired');
+      }
+      options.log.info({ replaced: old.length }, 'rolling restart: done');
     } while (queued && !options.stopping());
   };
 
