@@ -39,8 +39,9 @@ export async function startAppServer(env: Record<string, string>): Promise<{
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: extra Node options for the server (and its workers), e.g. --cpu-prof.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_SERVER_NODE: the Node binary of the measured server, when it is not the bench's own.
   const child = spawn(
-    process.execPath,
+    process.env.BENCH_SERVER_NODE || process.execPath,
     [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: repoRoot,

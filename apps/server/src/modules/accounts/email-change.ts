@@ -1,5 +1,5 @@
 import { accountLifecycleMessages, ErrorCode, SITE_NAME } from '@btcp/shared';
-import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
@@ -11,6 +11,7 @@ import { enqueueMail } from '../mail/queue.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
 import { composeMessage } from '../mail/templates.ts';
 import { publishRevocation } from '../realtime/hub.ts';
+import { sameMailbox } from './mailbox.ts';
 
 /** Decision 029: a change link lives as long as a verification link. */
 const CHANGE_LINK_LIFETIME_MS = 24 * 3_600_000;
@@ -72,15 +73,7 @@ async function addressTaken(db: Database, email: string, userId: string): Promis
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        or(
-          eq(sql`lower(${users.email})`, email.toLowerCase()),
-          eq(users.emailNormalized, normalizeEmail(email)),
-        ),
-        ne(users.id, userId),
-      ),
-    )
+    .where(and(sameMailbox(email), ne(users.id, userId)))
     .limit(1);
   return Boolean(row);
 }

@@ -6,12 +6,11 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
 } from '@btcp/shared';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { emailTokens, profiles, users, wallets } from '#server/db/schema.ts';
 import { AppError, badRequest } from '#server/errors.ts';
-import { normalizeEmail } from '#server/lib/email-identity.ts';
 import {
   assertStrongPassword,
   hashNewPassword,
@@ -20,6 +19,7 @@ import {
 } from '#server/lib/passwords.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { deliverEmailChange } from '../accounts/email-change.ts';
+import { sameMailbox } from '../accounts/mailbox.ts';
 import { enqueueMail, type MailDeliverer } from '../mail/queue.ts';
 import { isSecurityEvent, securityNoticeMessage } from '../mail/security-notices.ts';
 import {
@@ -91,15 +91,7 @@ async function findAccountOfMailbox(ctx: ServiceContext, email: string) {
   const [user] = await ctx.db
     .select({ email: users.email })
     .from(users)
-    .where(
-      and(
-        or(
-          eq(sql`lower(${users.email})`, email.toLowerCase()),
-          eq(users.emailNormalized, normalizeEmail(email)),
-        ),
-        isNull(users.deletedAt),
-      ),
-    )
+    .where(and(sameMailbox(email), isNull(users.deletedAt)))
     .limit(1);
   return user ?? null;
 }

@@ -93,6 +93,38 @@ export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings
   };
 }
 
+/** Writes one `system_settings` row, in the caller's transaction. */
+async function writeSetting(tx: Transaction, key: string, value: unknown): Promise<void> {
+  await tx
+    .insert(systemSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/**
+ * An admin changes one setting stored as a single row (the sign-up protection, the two-factor
+ * policy): in one transaction, audited as `action` with what it was and what it became.
+ */
+export async function saveAuditedSetting<T>(
+  db: Database,
+  staff: Staff,
+  setting: { key: string; action: string; load: (tx: Transaction) => Promise<T> },
+  next: T,
+): Promise<T> {
+  await db.transaction(async (tx) => {
+    const before = await setting.load(tx);
+    await writeSetting(tx, setting.key, next);
+    await audit(
+      tx,
+      staff,
+      setting.action,
+      { type: 'settings', id: setting.key },
+      { before, after: next },
+    );
+  });
+  return next;
+}
+
 /** Writes all mining settings at once, in the caller's transaction. */
 async function saveMiningSettings(tx: Transaction, next: MiningSettings): Promise<void> {
   const current = await loadSettings(tx);
@@ -110,15 +142,7 @@ async function saveMiningSettings(tx: Transaction, next: MiningSettings): Promis
     { key: 'referral_bonus', value: { amount: next.referralBonus } },
     { key: 'referral_qualifying', value: { minutes: next.referralQualifyingMinutes } },
   ];
-  for (const row of rows) {
-    await tx
-      .insert(systemSettings)
-      .values(row)
-      .onConflictDoUpdate({
-        target: systemSettings.key,
-        set: { value: row.value, updatedAt: sql`now()` },
-      });
-  }
+  for (const row of rows) await writeSetting(tx, row.key, row.value);
 }
 
 /**

@@ -4,10 +4,10 @@ import {
   SignUpProtectionSchema,
   type Staff,
 } from '@btcp/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema.ts';
-import { audit } from '../audit/service.ts';
+import { saveAuditedSetting } from '../settings/service.ts';
 
 /** The `system_settings` row of the admin's "Sign-up protection" card (decision 031). */
 const SETTINGS_KEY = 'sign_up_protection';
@@ -23,27 +23,15 @@ export async function loadSignUpProtection(db: DatabaseOrTransaction): Promise<S
 }
 
 /** An admin changes them: audited with what they were and what they became. */
-export async function updateSignUpProtection(
+export function updateSignUpProtection(
   db: Database,
   staff: Staff,
   next: SignUpProtection,
 ): Promise<SignUpProtection> {
-  await db.transaction(async (tx) => {
-    const before = await loadSignUpProtection(tx);
-    await tx
-      .insert(systemSettings)
-      .values({ key: SETTINGS_KEY, value: next })
-      .onConflictDoUpdate({
-        target: systemSettings.key,
-        set: { value: next, updatedAt: sql`now()` },
-      });
-    await audit(
-      tx,
-      staff,
-      'settings.sign_up.update',
-      { type: 'settings', id: SETTINGS_KEY },
-      { before, after: next },
-    );
-  });
-  return next;
+  return saveAuditedSetting(
+    db,
+    staff,
+    { key: SETTINGS_KEY, action: 'settings.sign_up.update', load: loadSignUpProtection },
+    next,
+  );
 }

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { systemSettings, totpFactors } from '#server/db/schema.ts';
 import { AppError, conflict } from '#server/errors.ts';
-import { audit } from '../audit/service.ts';
+import { saveAuditedSetting } from '../settings/service.ts';
 import { hasConfirmedFactor } from './factors.ts';
 
 /** The `system_settings` row of "Require two-factor for every admin"; missing means off. */
@@ -38,24 +38,12 @@ export async function setAdminTwoFactorPolicy(
   if (next.requiredForAdmins && !(await hasConfirmedFactor(db, 'admin', staff.id))) {
     throw conflict(twoFactorMessages.enableYourOwnFirst);
   }
-  await db.transaction(async (tx) => {
-    const before = await adminTwoFactorPolicy(tx);
-    await tx
-      .insert(systemSettings)
-      .values({ key: POLICY_KEY, value: next })
-      .onConflictDoUpdate({
-        target: systemSettings.key,
-        set: { value: next, updatedAt: sql`now()` },
-      });
-    await audit(
-      tx,
-      staff,
-      'settings.two_factor.update',
-      { type: 'settings', id: POLICY_KEY },
-      { before, after: next },
-    );
-  });
-  return next;
+  return saveAuditedSetting(
+    db,
+    staff,
+    { key: POLICY_KEY, action: 'settings.two_factor.update', load: adminTwoFactorPolicy },
+    next,
+  );
 }
 
 /**
