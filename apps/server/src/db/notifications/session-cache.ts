@@ -1,5 +1,6 @@
 import type { SessionState } from '@btcp/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { createBatcher } from '#server/lib/batcher.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { REVOCATIONS_CHANNEL, type Revocation } from './channels.ts';
 import { type Subscription, subscribe } from './subscription.ts';
@@ -29,6 +30,11 @@ const MAX_AGE_MS = 5 * 60_000;
 const REFRESH_AFTER_MS = 4 * 60_000;
 /** The most sessions one statement reads again; more wait for the next. */
 const REFRESH_BATCH_MAX = 5000;
+/**
+ * The most sessions not held that one statement reads. A process that has just started (a rolling
+ * restart) meets every returning stream and ping at once: they wait for one read, not one each.
+ */
+const LOAD_BATCH_MAX = 1000;
 /** A bound on memory: past it the oldest entries go first. */
 const MAX_ENTRIES = 100_000;
 
@@ -41,10 +47,11 @@ export type ReadSessions = (
 export interface SessionCache {
   /** The session, if kept and fresh; one kept a while is read again in the background. */
   get(tokenHash: string, nowMs: number): CachedSession | null;
-  /** Taken before reading a session from the database, and handed to `set`. */
-  ticket(): number;
-  /** Keeps a session read from the database, unless a revocation was handled since `ticket`. */
-  set(tokenHash: string, session: CachedSession, nowMs: number, ticket: number): void;
+  /**
+   * Reads a session the cache does not hold from the database and keeps it, unless a revocation
+   * was handled meanwhile; null if it has ended. Reads asked for together share one statement.
+   */
+  load(tokenHash: string, nowMs: number): Promise<CachedSession | null>;
   /**
    * Resolves once this process, and so every process, has dropped the sessions revoked before the
    * call (a logout, a password change, a ban or role change): the revoking route awaits it.
@@ -153,6 +160,46 @@ function createRefresher(
   };
 }
 
+/**
+ * Reads sessions the store does not hold, those asked for while a read runs together in the next
+ * (lib/batcher.ts), each hash once however many requests ask for it. `generation` changes with
+ * every revocation and gap: what a read that started before one found answers its requests but is
+ * not kept.
+ */
+function createLoader(
+  store: SessionStore,
+  readSessions: ReadSessions,
+  generation: () => number,
+  live: () => boolean,
+) {
+  const asked = new Map<string, Promise<CachedSession | null>>();
+  const read = createBatcher<{ tokenHash: string; nowMs: number }, CachedSession | null>({
+    maxBatch: LOAD_BATCH_MAX,
+    run: async (batch) => {
+      const nowMs = Math.max(...batch.map((item) => item.nowMs));
+      const ticket = generation();
+      const found = await readSessions(
+        batch.map((item) => item.tokenHash),
+        new Date(nowMs),
+      );
+      const keep = live() && ticket === generation();
+      return batch.map(({ tokenHash }) => {
+        const session = found.get(tokenHash);
+        if (!session) return null;
+        if (keep) store.keep(tokenHash, session, nowMs);
+        return session;
+      });
+    },
+  });
+  return (tokenHash: string, nowMs: number) => {
+    const pending = asked.get(tokenHash);
+    if (pending) return pending;
+    const reading = read({ tokenHash, nowMs }).finally(() => asked.delete(tokenHash));
+    asked.set(tokenHash, reading);
+    return reading;
+  };
+}
+
 function parseRevocation(payload: string, log: FastifyBaseLogger): Revocation | null {
   try {
     return JSON.parse(payload) as Revocation;
@@ -177,6 +224,12 @@ export async function createSessionCache(
   // Bumped by every revocation and gap: a read that started before one must not be kept.
   let generation = 0;
   const refresher = createRefresher(store, readSessions, log, () => generation);
+  const load = createLoader(
+    store,
+    readSessions,
+    () => generation,
+    () => subscription.live,
+  );
   const subscription: Subscription = await subscribe(
     database,
     REVOCATIONS_CHANNEL,
@@ -206,11 +259,7 @@ export async function createSessionCache(
       if (nowMs - entry.cachedAt > REFRESH_AFTER_MS) refresher.due(tokenHash, nowMs);
       return entry;
     },
-    ticket: () => generation,
-    set(tokenHash, session, nowMs, ticket) {
-      if (!subscription.live || ticket !== generation) return;
-      store.keep(tokenHash, session, nowMs);
-    },
+    load,
     settle: () => subscription.settle(),
     close: () => subscription.close(),
   };

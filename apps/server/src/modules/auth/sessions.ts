@@ -144,17 +144,12 @@ export function sessionToken(request: FastifyRequest, kind: 'user' | 'admin'): s
 export async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   const token = sessionToken(request, 'user');
   if (!token) return null;
-  const { db, clock, sessionCache } = request.server;
+  const { clock, sessionCache } = request.server;
   const now = clock.now();
   const nowMs = now.getTime();
   const tokenHash = hashToken(token);
-  let session = sessionCache.get(tokenHash, nowMs);
-  if (!session) {
-    const ticket = sessionCache.ticket();
-    session = await readSession(db, tokenHash, now);
-    if (!session) return null;
-    sessionCache.set(tokenHash, session, nowMs, ticket);
-  }
+  const session = sessionCache.get(tokenHash, nowMs) ?? (await sessionCache.load(tokenHash, nowMs));
+  if (!session) return null;
   if (nowMs - session.lastSeenAt > SEEN_REFRESH_MS) {
     session.lastSeenAt = nowMs;
     request.server.lastSeen.mark(session.user.id, now, tokenHash);
@@ -187,16 +182,6 @@ function toCachedSession(
 ): CachedSession {
   const { tokenHash: _, lastSeenAt, expiresAt, ...user } = row;
   return { user, expiresAt: expiresAt.getTime(), lastSeenAt: lastSeenAt?.getTime() ?? 0 };
-}
-
-/** A live user session by its token's hash (prepared). */
-async function readSession(db: Database, tokenHash: string, now: Date) {
-  const [row] = await prepared(db, 'read_user_session', (db, name) =>
-    liveUserSessions(db, eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .limit(1)
-      .prepare(name),
-  ).execute({ tokenHash, now });
-  return row ? toCachedSession(row) : null;
 }
 
 /**
