@@ -102,6 +102,8 @@ const acceptSockets = reusePortAvailable() ? ACCEPT_SOCKETS : 1;
  * as a cluster worker the primary has done that.
  */
 async function serve(config: Config) {
+  // A port already taken is the operator's mistake: say so at once, not after the migrations.
+  if (!cluster.isWorker) await ensurePortFree(config.HOST, config.PORT);
   const database = await openConfiguredDatabase(config);
   const prepared = cluster.isWorker ? null : await prepare(database);
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
@@ -127,7 +129,8 @@ async function serve(config: Config) {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 
-  // SO_REUSEPORT would let a second server on this port share its connections unnoticed.
+  // SO_REUSEPORT would let a second server on this port share its connections unnoticed: checked
+  // again right before binding, since another may have started while this one prepared.
   if (!cluster.isWorker && acceptSockets > 1) await ensurePortFree(config.HOST, config.PORT);
   await listenOnAcceptSockets(
     app,
