@@ -49,7 +49,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The compiled server, as `npm start` runs it (compiled afresh from the source on disk).
+    command: 'node scripts/server-build.mjs && node apps/server/build/main.mjs',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

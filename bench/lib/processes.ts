@@ -31,7 +31,10 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts the production server (the same entry `npm start` runs) with the given environment. */
+/**
+ * Starts the production server (the compiled server `npm start` runs, which `npm run bench` builds
+ * first) with the given environment.
+ */
 export async function startAppServer(env: Record<string, string>): Promise<{
   url: string;
   child: ChildProcess;
@@ -42,7 +45,7 @@ export async function startAppServer(env: Record<string, string>): Promise<{
   // BENCH_SERVER_NODE: the Node binary of the measured server, when it is not the bench's own.
   const child = spawn(
     process.env.BENCH_SERVER_NODE || process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...nodeArgs, 'apps/server/build/main.mjs'],
     {
       cwd: repoRoot,
       env: {

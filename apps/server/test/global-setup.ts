@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,10 @@ declare module 'vitest' {
  * test database starts as a copy of it (still migrated, so nothing is skipped).
  */
 export default async function setup(project: TestProject) {
+  // The tests that start server processes run the compiled server, as `npm start` does.
+  execFileSync(process.execPath, [
+    path.resolve(import.meta.dirname, '../../../scripts/server-build.mjs'),
+  ]);
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteTemplate', null);
     return;

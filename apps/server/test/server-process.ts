@@ -16,7 +16,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The server processes a cluster's primary started: its children but tsx's esbuild service. (Node
+ * The server processes a cluster's primary started: its children but an esbuild service. (Node
  * 24 names its main thread, so a worker's command name is `MainThread`, not `node`.)
  */
 export function workerPids(primary: number | undefined): string[] {
@@ -37,15 +37,18 @@ export function workerPids(primary: number | undefined): string[] {
   });
 }
 
+/** The compiled server `npm start` runs, built from the source once per test run (global-setup.ts). */
+const compiledServer = path.resolve(import.meta.dirname, '../build/main.mjs');
+
 /**
- * `npm start`'s entry in a process of its own, on a fresh data folder (and a fresh database on the
- * server named by TEST_DATABASE_URL); `cleanUp` kills it if it still runs and removes both.
+ * `npm start`'s server in a process of its own, on a fresh data folder (and a fresh database on
+ * the server named by TEST_DATABASE_URL); `cleanUp` kills it if it still runs and removes both.
  */
 export async function startServer(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-main-'));
   const port = await freePort();
   const serverDatabase = await createServerTestDatabase();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [compiledServer], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverRoot } from '../paths.ts';
 import { migrateServer } from './migrations.ts';
 import {
   countAnswerers,
@@ -59,10 +59,7 @@ export interface PoolStats {
   waiting: number;
 }
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export type DatabaseTarget =
   /** `template`: an in-memory database starts as a copy of this dump (PGlite's dumpDataDir). */
