@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The server package's folder, from this module's: it sits one folder below it whether it runs
- * from its source (`src/`) or from the compiled server (`build/main.mjs`, README "Running it").
+ * from its source (`src/`) or from the compiled server (`build/main.mjs`, README "The two commands").
  */
 export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The repository root, so relative paths mean the same whichever folder the process starts in. */
