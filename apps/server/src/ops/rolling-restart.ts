@@ -32,8 +32,6 @@ export interface RollingRestartOptions {
   log: Log;
   /** How long an old worker may take to finish its requests before it is killed. */
   exitTimeoutMs: number;
-  /** EVENTS_RECONNECT_WINDOW_MS: an old worker's streams are all back this long after it was asked. */
-  streamsWindowMs: number;
 }
 
 export interface RollingRestart {
@@ -116,39 +114,13 @@ async function startAll(options: RollingRestartOptions, owned: Set<Worker>, coun
 }
 
 /**
- * Asks the old workers to finish one at a time. The next is asked once the previous has exited,
- * or once the previous one's streams have had their window to come back, whichever comes first:
- * an exit slowed by a busy machine does not hold the roll, and the streams still come back one
- * process's worth at a time. Resolves when every one has exited.
- */
-async function retireInTurn(old: Worker[], options: RollingRestartOptions, owned: Set<Worker>) {
-  const exits: Promise<void>[] = [];
-  for (const worker of old) {
-    const exited = retire(worker, options.exitTimeoutMs).then(() => {
-      owned.delete(worker);
-      options.log.info({ old: worker.process.pid }, 'rolling restart: one old process retired');
-    });
-    exits.push(exited);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      exited,
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, options.streamsWindowMs);
-      }),
-    ]);
-    clearTimeout(timer);
-  }
-  await Promise.all(exits);
-}
-
-/**
  * SIGHUP's rolling restart (README, "Deploying without downtime"), in three steps:
  * - a new process is started for each serving one, all at once, and each is waited for until
  *   it is ready (it listens, its database answers and its notifications are heard);
  * - then every old process stops accepting connections, so what leaves one lands on a new one
  *   and moves once;
  * - then the old ones are asked to finish and exit, one at a time, each telling its event
- *   streams to come back spread over EVENTS_RECONNECT_WINDOW_MS (retireInTurn).
+ *   streams to come back spread over EVENTS_RECONNECT_WINDOW_MS.
  * The port is never without a ready process, so a deploy refuses no request. A new process that
  * cannot start ends the roll: the new ones started so far stop, and the old ones keep serving.
  */
@@ -178,7 +150,11 @@ export function createRollingRestart(options: RollingRestartOptions): RollingRes
         owned.add(worker);
         if (worker.isConnected()) worker.send(STOP_ACCEPTING_MESSAGE);
       }
-      await retireInTurn(old, options, owned);
+      for (const worker of old) {
+        await retire(worker, options.exitTimeoutMs);
+        owned.delete(worker);
+        options.log.info({ old: worker.process.pid }, 'rolling restart: one old process retired');
+      }
       options.log.info({ replaced: old.length }, 'rolling restart: done');
     } while (queued && !options.stopping());
   };
