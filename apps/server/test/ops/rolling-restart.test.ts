@@ -128,9 +128,15 @@ function keepStreamOpen(base: string, token: string) {
   };
 }
 
-const until = async (what: string, condition: () => boolean, withinMs: number) => {
+const until = async (
+  what: string,
+  condition: () => boolean,
+  withinMs: number,
+  /** What the failure should show of the state it waited on. */
+  details: () => string = () => '',
+) => {
   for (let waited = 0; !condition(); waited += 100) {
-    if (waited > withinMs) throw new Error(`timed out waiting: ${what}`);
+    if (waited > withinMs) throw new Error(`timed out waiting: ${what} ${details()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
@@ -214,6 +220,7 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
           'every stream back',
           () => streams.every((s) => s.state.open && s.state.reconnects >= 1),
           10_000,
+          () => JSON.stringify(streams.map((s) => s.state)),
         );
         await new Promise((resolve) => setTimeout(resolve, 500));
         looping = false;
