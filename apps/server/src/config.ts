@@ -2,8 +2,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './paths.ts';
 
-export { repoRoot };
-
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.ts';
+import { repoRoot } from '#server/paths.ts';
 import { adminCookie, signedUpUser } from './accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 import { pngImage, uploadFile } from './images.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '#server/config.ts';
+import { repoRoot } from '#server/paths.ts';
 import { createTestApp, type TestApp } from '#server-test/helper.ts';
 
 /**
