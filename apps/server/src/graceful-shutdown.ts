@@ -59,10 +59,23 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
     done(null, payload);
   });
   // A hijacked reply (the event stream) has no onSend: it ends here, or at the abort below.
+  // One sweep of the idle connections per event-loop turn, however many answers ended in it:
+  // each sweep walks every connection, and a sweep per answer made ending thousands of event
+  // streams quadratic, so a process with 12,500 of them was still sweeping when main.ts gave up
+  // and exited without closing its database.
+  let sweepQueued = false;
+  const sweepIdleConnections = () => {
+    if (sweepQueued) return;
+    sweepQueued = true;
+    setImmediate(() => {
+      sweepQueued = false;
+      app.server.closeIdleConnections();
+    });
+  };
   app.addHook('onResponse', (request, _reply, done) => {
     finished(request);
     // An answer whose headers left before the shutdown began kept its connection alive.
-    if (closing && !draining) app.server.closeIdleConnections();
+    if (closing && !draining) sweepIdleConnections();
     done();
   });
   app.addHook('onRequestAbort', (request, done) => {

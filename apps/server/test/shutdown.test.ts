@@ -2,7 +2,9 @@ import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { stopAccepting } from '#server/ops/accept-sockets.ts';
+import { login, signedUpUser } from './accounts.ts';
 import { createTestApp, type TestApp } from './helper.ts';
+import { openStream } from './streams.ts';
 
 /**
  * A graceful shutdown (SIGTERM in main.ts calls `app.close()`) on a listening server: it stops
@@ -113,6 +115,38 @@ describe('graceful shutdown', () => {
     } finally {
       agent.destroy();
       await t.close();
+    }
+  });
+
+  it('ends many open event streams with one sweep of idle connections per turn, not one per stream', async () => {
+    const t = await createTestApp();
+    let closed = false;
+    try {
+      const origin = await listen(t);
+      // Five streams per session is the most one session may hold.
+      const cookies = [await signedUpUser(t.app, 'many-streams@example.com')];
+      while (cookies.length < 10) cookies.push(await login(t.app, 'many-streams@example.com'));
+      const streams = await Promise.all(
+        cookies.flatMap((cookie) => Array.from({ length: 5 }, () => openStream(origin, cookie))),
+      );
+      expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
+      let sweeps = 0;
+      const sweep = t.app.server.closeIdleConnections.bind(t.app.server);
+      t.app.server.closeIdleConnections = () => {
+        sweeps += 1;
+        sweep();
+      };
+      // The clients keep their connections open: the server ends each after its stream's end.
+      await t.close();
+      closed = true;
+      expect(await Promise.all(streams.map((stream) => stream.closed))).toEqual(
+        streams.map(() => true),
+      );
+      expect(streams.every((stream) => stream.text().includes('event: reconnect'))).toBe(true);
+      // Each sweep walks every connection: one per ended stream made a shutdown quadratic.
+      expect(sweeps).toBeLessThan(streams.length / 5);
+    } finally {
+      if (!closed) await t.close();
     }
   });
 
