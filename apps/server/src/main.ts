@@ -190,6 +190,7 @@ async function supervise(config: Config) {
     stopping: () => stopping,
     log,
     exitTimeoutMs: SHUTDOWN_GRACE_MS + 2000,
+    streamsWindowMs: config.EVENTS_RECONNECT_WINDOW_MS,
   });
   // Workers with sockets of their own never tell the primary they listen: they say they are ready.
   cluster.on('message', (_worker, message) => {

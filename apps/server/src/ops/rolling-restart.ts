@@ -32,6 +32,8 @@ export interface RollingRestartOptions {
   log: Log;
   /** How long an old worker may take to finish its requests before it is killed. */
   exitTimeoutMs: number;
+  /** EVENTS_RECONNECT_WINDOW_MS: how long an old worker's streams take to come back. */
+  streamsWindowMs: number;
 }
 
 export interface RollingRestart {
@@ -114,13 +116,31 @@ async function startAll(options: RollingRestartOptions, owned: Set<Worker>, coun
 }
 
 /**
+ * Asks the old workers to finish one at a time. The next is asked once the previous has exited
+ * and its streams' window has passed: a process exits a few seconds after it ends its streams,
+ * and asking the next then would bring two processes' streams back at once, at twice the rate
+ * the window sets (decision 036).
+ */
+async function retireInTurn(old: Worker[], options: RollingRestartOptions, owned: Set<Worker>) {
+  for (const [i, worker] of old.entries()) {
+    const last = i === old.length - 1;
+    const window = new Promise((resolve) =>
+      setTimeout(resolve, last ? 0 : options.streamsWindowMs).unref(),
+    );
+    await Promise.all([retire(worker, options.exitTimeoutMs), window]);
+    owned.delete(worker);
+    options.log.info({ old: worker.process.pid }, 'rolling restart: one old process retired');
+  }
+}
+
+/**
  * SIGHUP's rolling restart (README, "Deploying without downtime"), in three steps:
  * - a new process is started for each serving one, all at once, and each is waited for until
  *   it is ready (it listens, its database answers and its notifications are heard);
  * - then every old process stops accepting connections, so what leaves one lands on a new one
  *   and moves once;
  * - then the old ones are asked to finish and exit, one at a time, each telling its event
- *   streams to come back spread over EVENTS_RECONNECT_WINDOW_MS.
+ *   streams to come back spread over EVENTS_RECONNECT_WINDOW_MS (retireInTurn).
  * The port is never without a ready process, so a deploy refuses no request. A new process that
  * cannot start ends the roll: the new ones started so far stop, and the old ones keep serving.
  */
@@ -150,11 +170,7 @@ export function createRollingRestart(options: RollingRestartOptions): RollingRes
         owned.add(worker);
         if (worker.isConnected()) worker.send(STOP_ACCEPTING_MESSAGE);
       }
-      for (const worker of old) {
-        await retire(worker, options.exitTimeoutMs);
-        owned.delete(worker);
-        options.log.info({ old: worker.process.pid }, 'rolling restart: one old process retired');
-      }
+      await retireInTurn(old, options, owned);
       options.log.info({ replaced: old.length }, 'rolling restart: done');
     } while (queued && !options.stopping());
   };
