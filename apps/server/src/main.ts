@@ -14,6 +14,7 @@ import {
   reusePortAvailable,
   stopAccepting,
 } from './ops/accept-sockets.ts';
+import { flushCompileCache, shareCompileCacheWithWorkers } from './ops/compile-cache.ts';
 import { clusterMetrics, startMetricsServer } from './ops/metrics-server.ts';
 import {
   announceReadyToPrimary,
@@ -147,6 +148,7 @@ async function serve(config: Config) {
       if (message === STOP_ACCEPTING_MESSAGE) stopAccepting(app.server);
     });
     await announceReadyToPrimary(app.readiness);
+    flushCompileCache();
   }
 }
 
@@ -162,6 +164,7 @@ async function serve(config: Config) {
  */
 async function supervise(config: Config) {
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
+  shareCompileCacheWithWorkers();
   const log = pino(loggerOptions(config));
   if (acceptSockets > 1) await ensurePortFree(config.HOST, config.PORT);
   const database = await openConfiguredDatabase(config);
