@@ -11,13 +11,14 @@ interface Writable {
 export function eventStreamWriter(raw: Writable, heartbeatMs: number) {
   let lastWriteAt = Date.now();
   const beat = () => {
-    const silentMs = Date.now() - lastWriteAt;
-    if (silentMs >= heartbeatMs) {
+    // One reading of the clock: a second one, later, could put the wake-up in the past.
+    const now = Date.now();
+    if (now - lastWriteAt >= heartbeatMs) {
       raw.write(': heartbeat\n\n');
-      lastWriteAt = Date.now();
+      lastWriteAt = now;
     }
     // Woken again when the stream will have been silent for heartbeatMs, if nothing is written.
-    timer = setTimeout(beat, heartbeatMs - (Date.now() - lastWriteAt));
+    timer = setTimeout(beat, lastWriteAt + heartbeatMs - now);
   };
   let timer = setTimeout(beat, heartbeatMs);
   return {

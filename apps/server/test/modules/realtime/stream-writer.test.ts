@@ -48,4 +48,28 @@ describe('an event stream', () => {
     vi.advanceTimersByTime(120_000);
     expect(stream.received).toEqual([]);
   });
+
+  it('never asks for a wait below zero when the clock moves on while it looks (Node warns, then fires at once)', () => {
+    const stream = recordingStream();
+    const writer = eventStreamWriter(stream, 45_000);
+    vi.advanceTimersByTime(1);
+    writer.write('data: {}\n\n');
+    // At 45 s the check finds the stream silent 1 ms short of 45 s; on a busy process the clock
+    // has moved on 2 ms by any later reading.
+    vi.advanceTimersByTime(45_000 - 1 - 1);
+    const fakeNow = Date.now.bind(Date);
+    let readings = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => fakeNow() + 2 * readings++);
+    const waits: number[] = [];
+    const schedule = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+      waits.push(ms ?? 0);
+      return schedule(callback, ms);
+    }) as typeof setTimeout);
+    vi.advanceTimersByTime(1);
+    vi.restoreAllMocks();
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(0);
+    writer.stop();
+  });
 });
