@@ -149,8 +149,10 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
    */
   const post = (token: string, path: string, body?: unknown): Promise<Answer> =>
     send(token, path, body).catch((error: Error & { reused?: boolean }) => {
-      if (error.reused) return send(token, path, body);
-      throw error;
+      if (!error.reused) throw error;
+      return send(token, path, body).catch((again: Error) => {
+        throw Object.assign(again, { retried: true });
+      });
     });
   return { target, agent, connectFrom, post };
 }

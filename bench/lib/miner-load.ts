@@ -80,6 +80,13 @@ let streamReconnects = 0;
 let windowCpu = process.cpuUsage();
 let windowStartedAt = performance.now();
 
+/** A request's failure, with what tells its cause: the connection it used, and how long it took. */
+function failed(what: string, error: unknown, started: number) {
+  const { message, reused, retried } = error as Error & { reused?: boolean; retried?: boolean };
+  const connection = `${reused ? 'a reused' : 'a new'} connection${retried ? ', sent again' : ''}`;
+  fail(`${what} ${message} (${connection}, after ${Math.round(performance.now() - started)} ms)`);
+}
+
 function fail(what: string) {
   errors++;
   if (errorSamples.length < 5) errorSamples.push(what);
@@ -207,7 +214,7 @@ async function ping(miner: Miner) {
       );
     }
   } catch (error) {
-    fail(`ping ${(error as Error).message}`);
+    failed('ping', error, started);
   } finally {
     clearTimeout(slow);
   }
@@ -277,7 +284,7 @@ async function stopOne(miner: Miner) {
       stopUnits += toUnits((JSON.parse(response.text) as { credited: string }).credited);
     }
   } catch (error) {
-    fail(`stop ${(error as Error).message}`);
+    failed('stop', error, started);
   }
 }
 
