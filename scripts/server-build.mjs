@@ -9,12 +9,13 @@ import { build, stop } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = path.join(root, 'apps/server/build/main.mjs');
 /**
- * Left outside, loaded from node_modules as they are: native addons (argon2, sharp, pg's optional
- * pg-native), packages that read files beside their own code or start threads from them (pino's
- * transports, PGlite's WebAssembly, the static and API-docs plugins), and React, which the
- * renderer of apps/web/dist-ssr imports itself: one copy of it. Everything else is compiled in.
+ * Left outside, loaded from node_modules as they are (esbuild leaves their subpaths outside too):
+ * native addons (argon2, sharp, pg's optional pg-native), packages that read files beside their
+ * own code or start threads from them (pino's transports, PGlite's WebAssembly, the static and
+ * API-docs plugins), and React, which the renderer of apps/web/dist-ssr imports itself: one copy
+ * of it. Everything else is compiled in.
  */
-const outside = new Set([
+const outside = [
   'argon2',
   'sharp',
   'pg-native',
@@ -27,13 +28,7 @@ const outside = new Set([
   '@fastify/swagger-ui',
   'react',
   'react-dom',
-]);
-/** The package a bare import names: `@scope/name/sub` is `@scope/name`, `name/sub` is `name`. */
-const packageOf = (specifier) =>
-  specifier
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/');
+];
 
 export async function buildServer() {
   await build({
@@ -49,16 +44,7 @@ export async function buildServer() {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-    plugins: [
-      {
-        name: 'some-packages-outside',
-        setup(compiler) {
-          compiler.onResolve({ filter: /^[^./#]/ }, (args) =>
-            outside.has(packageOf(args.path)) ? { path: args.path, external: true } : undefined,
-          );
-        },
-      },
-    ],
+    external: outside,
   });
   // esbuild keeps a service process for further builds; the server builds once.
   await stop();
