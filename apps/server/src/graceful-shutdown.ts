@@ -58,7 +58,6 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
     finished(request);
     done(null, payload);
   });
-  // A hijacked reply (the event stream) has no onSend: it ends here, or at the abort below.
   // One sweep of the idle connections per event-loop turn, however many answers ended in it:
   // each sweep walks every connection, and a sweep per answer made ending thousands of event
   // streams quadratic, so a process with 12,500 of them was still sweeping when main.ts gave up
@@ -72,6 +71,7 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
       app.server.closeIdleConnections();
     });
   };
+  // A hijacked reply (the event stream) has no onSend: it ends here, or at the abort below.
   app.addHook('onResponse', (request, _reply, done) => {
     finished(request);
     // An answer whose headers left before the shutdown began kept its connection alive.
