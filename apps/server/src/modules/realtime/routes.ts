@@ -54,10 +54,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       // The stream is written by hand, past compression and serialization.
       reply.hijack();
       const raw = reply.raw;
+      // `close`: a stream's connection ends with it. Kept alive, the client pooled it once the
+      // stream ended and sent its reopen on it, racing the closing process's sweep of idle
+      // connections: the reopen failed with a reset in a rolling restart (decision 037).
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
-        connection: 'keep-alive',
+        connection: 'close',
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });

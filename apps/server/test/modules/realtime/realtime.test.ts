@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +100,38 @@ describe('GET /api/events', () => {
       },
     ]);
     controller.abort();
+  });
+
+  it('closes the connection of a stream it ends, so the client opens its next one afresh', async () => {
+    const cookie = await signedUpUser(first.app, 'reconnecting@example.com');
+    const { port } = second.server.address() as AddressInfo;
+    // A keep-alive pool, as a browser has: a connection handed back after the stream ended would
+    // be reused for the reopen, racing the server's close of it (a closing process sweeps its
+    // idle connections), and that request would fail with a reset.
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .get(`http://127.0.0.1:${port}/api/events`, { agent, headers: { cookie } }, resolve)
+          .on('error', reject),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.connection).toBe('close');
+      const socketClosed = once(response.socket, 'close');
+      response.resume();
+      const ended = once(response, 'end');
+      // Signed out on the other instance: the stream ends.
+      const signedOut = await first.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { origin: SAME_ORIGIN, cookie },
+      });
+      expect(signedOut.statusCode).toBe(204);
+      await ended;
+      await socketClosed;
+      expect(Object.keys(agent.freeSockets)).toEqual([]);
+    } finally {
+      agent.destroy();
+    }
   });
 });
