@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromUnits } from '@btcp/shared/decimal';
 import pg from 'pg';
-import { rollingRestartPhase, stopBurstPhase } from './lib/bursts.ts';
+import { type PhaseMark, rollingRestartPhase, stopBurstPhase } from './lib/bursts.ts';
 import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
 import { farmScenario } from './lib/farm.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
@@ -222,12 +222,16 @@ async function minersScenario() {
     );
     const rows = [];
     let running = 0;
+    const phases: PhaseMark[] = [];
     for (const miners of MINER_STEPS) {
       const fresh = tokens.slice(running, miners);
+      phases.push({ phase: `arrivals to ${miners}`, from: Date.now() });
       await load.add(fresh, Math.max(5000, (fresh.length / MINER_RAMP_PER_SECOND) * 1000));
       running = miners;
+      phases.push({ phase: `${miners} arrived, their first pings`, from: Date.now() });
       // Every new miner has pinged once before the window opens.
       await sleep(31_000);
+      phases.push({ phase: `steady window at ${miners}`, from: Date.now() });
       await load.window();
       const serverCpu = cpuMeter(() => serverPids(primary));
       const postgresCpu = cpuMeter(postgresPids);
@@ -284,6 +288,7 @@ async function minersScenario() {
     }
     console.table(rows);
     if (!skipRollingRestart) {
+      phases.push({ phase: 'rolling restart, and 31 s after', from: Date.now() });
       await rollingRestartPhase({
         load,
         primary,
@@ -296,7 +301,8 @@ async function minersScenario() {
     const stopWithinMs = skipStopBurst
       ? (largest / MINER_RAMP_PER_SECOND) * 1000
       : STOP_BURST_SECONDS * 1000;
-    const reports = await stopBurstPhase(load, largest, stopWithinMs);
+    phases.push({ phase: 'Stops', from: Date.now() });
+    const reports = await stopBurstPhase(load, largest, stopWithinMs, phases);
     const totals = await ledgerTotals(database.url);
     // A reward paid while its miner's stream was moving to another process (the rolling
     // restart) is not sent again: the page reads its balance again when the stream reopens. So

@@ -138,6 +138,8 @@ export async function rollingRestartPhase(options: {
     'ping max ms': Math.round(pings.reduce((max, ms) => Math.max(max, ms), 0)),
     'failed requests': reports.reduce((n, report) => n + report.errors, 0),
     'wallets not equal to their ledger': Number(totals?.mismatched ?? -1),
+    // A stalled load process delays what it measures; its lag over the roll is shown beside.
+    'load loop lag max ms': Math.round(Math.max(...reports.map((r) => r.loopDelayMaxMs))),
   };
   console.log('\nRolling restart (SIGHUP to the primary mid-run):');
   console.table([row]);
@@ -170,12 +172,68 @@ function errorKinds(reports: { errorKinds: Record<string, number> }[]): Record<s
   return kinds;
 }
 
+/** Where a phase of the miners scenario begins (ms since the epoch); it ends where the next does. */
+export interface PhaseMark {
+  phase: string;
+  from: number;
+}
+
+/** A ping slower than this counts against the whole run's target (p99 ≤ 100 ms). */
+const SLOW_PING_MS = 100;
+
+/**
+ * The whole run's pings split by the phase they were sent in, and the seconds with the most slow
+ * pings: where the whole run's tail comes from.
+ */
+function wholeRunByPhase(reports: Awaited<ReturnType<Load['report']>>, phases: PhaseMark[]) {
+  const latencies = reports.flatMap((report) => report.pingLatenciesWholeRun);
+  const sentAt = reports.flatMap((report) => report.pingSentAtWholeRun);
+  const byPhase = phases.map(() => [] as number[]);
+  const slowBySecond = new Map<number, number>();
+  const start = phases[0]?.from ?? 0;
+  latencies.forEach((ms, i) => {
+    const at = sentAt[i] ?? 0;
+    let phase = 0;
+    while (phase + 1 < phases.length && at >= (phases[phase + 1]?.from ?? 0)) phase++;
+    byPhase[phase]?.push(ms);
+    if (ms > SLOW_PING_MS) {
+      const second = Math.floor((at - start) / 1000);
+      slowBySecond.set(second, (slowBySecond.get(second) ?? 0) + 1);
+    }
+  });
+  console.log('\nPings over the whole run, by the phase they were sent in:');
+  console.table(
+    phases.map(({ phase }, i) => {
+      const pings = byPhase[i] ?? [];
+      return {
+        phase,
+        pings: pings.length,
+        'p50 ms': Math.round(percentile(pings, 50)),
+        'p99 ms': Math.round(percentile(pings, 99)),
+        [`over ${SLOW_PING_MS} ms`]: pings.filter((ms) => ms > SLOW_PING_MS).length,
+      };
+    }),
+  );
+  const worst = [...slowBySecond].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log(
+    `the seconds with the most pings over ${SLOW_PING_MS} ms (seconds since the first arrival: pings): ${worst
+      .sort((a, b) => a[0] - b[0])
+      .map(([second, n]) => `${second}: ${n}`)
+      .join(', ')}`,
+  );
+}
+
 /**
  * Every miner presses Stop at a moment spread over `withinMs`: how many were answered, and how
  * long they took (a Stop answered 503 counts until its retry is answered). Also the pings'
  * latency over the whole run, from the first arrival to the last Stop.
  */
-export async function stopBurstPhase(load: Load, miners: number, withinMs: number) {
+export async function stopBurstPhase(
+  load: Load,
+  miners: number,
+  withinMs: number,
+  phases: PhaseMark[],
+) {
   const startedAt = Date.now();
   await load.stop(withinMs);
   const reports = await load.report();
@@ -205,5 +263,6 @@ export async function stopBurstPhase(load: Load, miners: number, withinMs: numbe
   console.log(
     `\nPings over the whole run, arrivals, rolling restart and Stops included: ${whole.length} pings, p50 ${Math.round(percentile(whole, 50))} ms, p99 ${Math.round(percentile(whole, 99))} ms, max ${Math.round(whole.reduce((max, ms) => Math.max(max, ms), 0))} ms (of which waiting for one of the load processes' pooled connections: p99 ${Math.round(percentile(queued, 99))} ms).`,
   );
+  wholeRunByPhase(reports, phases);
   return reports;
 }

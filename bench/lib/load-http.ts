@@ -93,11 +93,15 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
     maxFreeSockets: PING_CONNECTIONS,
   });
 
+  /** When each pooled connection last finished an answer. */
+  const idleSince = new WeakMap<net.Socket, number>();
+
   function send(token: string, path: string, body?: unknown): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const created = performance.now();
       let socketWaitMs = 0;
       const payload = body === undefined ? undefined : JSON.stringify(body);
+      let idleMs = 0;
       const request = http.request(
         {
           host: target.hostname,
@@ -119,24 +123,28 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
           response.on('data', (chunk: string) => {
             text += chunk;
           });
-          response.on('end', () =>
+          response.on('end', () => {
+            if (request.socket) idleSince.set(request.socket, performance.now());
             resolve({
               status: response.statusCode ?? 0,
               text,
               socketWaitMs,
               reused: request.reusedSocket,
               retryAfterSeconds: Number(response.headers['retry-after'] ?? 0),
-            }),
-          );
+            });
+          });
           response.on('error', reject);
         },
       );
       request.on('error', (error) =>
-        reject(Object.assign(error, { reused: request.reusedSocket })),
+        reject(Object.assign(error, { reused: request.reusedSocket, idleMs })),
       );
-      // Time spent waiting for a pooled connection here, not on the server.
-      request.on('socket', () => {
+      // Time spent waiting for a pooled connection here, not on the server; and how long a
+      // reused connection had been idle (a failure on one idle for long is the keep-alive race).
+      request.on('socket', (socket) => {
         socketWaitMs = performance.now() - created;
+        const freed = idleSince.get(socket);
+        if (freed !== undefined) idleMs = performance.now() - freed;
       });
       request.end(payload);
     });

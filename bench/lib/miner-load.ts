@@ -51,6 +51,8 @@ let pingLatencies: number[] = [];
 const pingLatenciesWholeRun: number[] = [];
 /** Of each of those, how long it waited for one of this process's pooled connections. */
 const socketWaitsWholeRun: number[] = [];
+/** When each of those was sent (ms since the epoch), to tell the run's phases apart. */
+const pingSentAtWholeRun: number[] = [];
 /** Each Stop's time to its answer. */
 const stopLatencies: number[] = [];
 let socketWaits: number[] = [];
@@ -82,8 +84,13 @@ let windowStartedAt = performance.now();
 
 /** A request's failure, with what tells its cause: the connection it used, and how long it took. */
 function failed(what: string, error: unknown, started: number) {
-  const { message, reused, retried } = error as Error & { reused?: boolean; retried?: boolean };
-  const connection = `${reused ? 'a reused' : 'a new'} connection${retried ? ', sent again' : ''}`;
+  const { message, reused, retried, idleMs } = error as Error & {
+    reused?: boolean;
+    retried?: boolean;
+    idleMs?: number;
+  };
+  const idle = reused && idleMs !== undefined ? ` idle ${Math.round(idleMs / 1000)} s` : '';
+  const connection = `${reused ? 'a reused' : 'a new'} connection${idle}${retried ? ', sent again' : ''}`;
   fail(`${what} ${message} (${connection}, after ${Math.round(performance.now() - started)} ms)`);
 }
 
@@ -190,6 +197,7 @@ function openStream(miner: Miner, failures = 0): Promise<void> {
 async function ping(miner: Miner) {
   if (!miner.sessionId) return;
   const started = performance.now();
+  const sentAt = Date.now();
   const slow = setTimeout(() => {
     if (miner.stopping) return;
     const sinceAnswered = Math.round((performance.now() - miner.answeredAt) / 1000);
@@ -203,6 +211,7 @@ async function ping(miner: Miner) {
     pingLatencies.push(tookMs);
     pingLatenciesWholeRun.push(tookMs);
     socketWaitsWholeRun.push(response.socketWaitMs);
+    pingSentAtWholeRun.push(sentAt);
     socketWaits.push(response.socketWaitMs);
     if (response.status === 204) miner.answeredAt = performance.now();
     else if (!miner.stopping) {
@@ -390,6 +399,7 @@ process.on('message', (message: Command) => {
         errorKinds: Object.fromEntries(errorKinds),
         pingLatenciesWholeRun,
         socketWaitsWholeRun,
+        pingSentAtWholeRun,
         stopLatencies,
         stopsDeferred,
         stopsAnswered,

@@ -96,6 +96,8 @@ interface LoadReport {
   /** Every ping of the run, the arrivals' included (never reset by a window). */
   pingLatenciesWholeRun: number[];
   socketWaitsWholeRun: number[];
+  /** When each of those was sent, ms since the epoch. */
+  pingSentAtWholeRun: number[];
   /** Each Stop's time until it was answered for good. */
   stopLatencies: number[];
   stopsAnswered: number;
