@@ -10,7 +10,7 @@ import { CREDIT_TICK_MS, startMaintenanceJobs } from './jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLastSeenRecorder, type LastSeenRecorder } from './modules/auth/last-seen.ts';
 import { deliverAccountMail } from './modules/auth/service.ts';
-import { readSessions } from './modules/auth/sessions.ts';
+import { readRecentSessions, readSessions } from './modules/auth/sessions.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createMailDrainer, type MailDrainer } from './modules/mail/queue.ts';
@@ -88,9 +88,11 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
       deliverAccountMail,
     ),
     realtime: await createRealtimeHub(database, app.log, config.EVENTS_RECONNECT_WINDOW_MS),
-    sessionCache: await createSessionCache(database, app.log, (tokenHashes, now) =>
-      readSessions(database.db, tokenHashes, now),
-    ),
+    sessionCache: await createSessionCache(database, app.log, {
+      read: (tokenHashes, now) => readSessions(database.db, tokenHashes, now),
+      readRecent: (seenSince, now, limit) => readRecentSessions(database.db, seenSince, now, limit),
+      now: () => app.clock.now(),
+    }),
     lastSeen: createLastSeenRecorder(database.db, app.log),
     sharedPages: await createSharedPages(database),
     settings: await createSettingsCache(database, () => loadSettings(database.db)),

@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CachedSession,
   createSessionCache,
   type SessionCache,
 } from '#server/db/notifications/session-cache.ts';
-import { sessions } from '#server/db/schema.ts';
+import { sessions, users } from '#server/db/schema.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { readSessions } from '#server/modules/auth/sessions.ts';
+import { readRecentSessions, readSessions } from '#server/modules/auth/sessions.ts';
 import { publishRevocation } from '#server/modules/realtime/hub.ts';
 import { crowd, type Member } from '../community.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
@@ -32,15 +32,16 @@ async function countingCache() {
   const statements: string[][] = [];
   let release: () => void = () => {};
   let held: Promise<void> | null = null;
-  const cache: SessionCache = await createSessionCache(
-    testApp.database,
-    testApp.app.log,
-    async (tokenHashes, now) => {
+  const cache: SessionCache = await createSessionCache(testApp.database, testApp.app.log, {
+    read: async (tokenHashes, now) => {
       statements.push([...tokenHashes]);
       if (held) await held;
       return readSessions(testApp.app.db, tokenHashes, now);
     },
-  );
+    // Nothing kept at the start: these tests are about what it reads on use.
+    readRecent: async () => new Map(),
+    now: () => new Date(),
+  });
   const hold = () => {
     held = new Promise((resolve) => {
       release = resolve;
@@ -94,6 +95,63 @@ describe('sessions the cache does not hold', () => {
     release();
     expect((await loading)?.user.id).toBe(m.id);
     // The next request reads the session afresh, and learns what the revocation changed.
+    expect(cache.get(hashOf(m), Date.now())).toBeNull();
+    await cache.close();
+  });
+});
+
+describe('a process that starts', () => {
+  /** Marks members as seen, and their sessions as used, `agoMs` before now. */
+  async function seen(group: Member[], agoMs: number) {
+    const at = new Date(Date.now() - agoMs);
+    const ids = group.map((m) => m.id);
+    await testApp.app.db.update(users).set({ lastSeenAt: at }).where(inArray(users.id, ids));
+    await testApp.app.db
+      .update(sessions)
+      .set({ lastUsedAt: at })
+      .where(inArray(sessions.userId, ids));
+  }
+
+  /** A new cache over the app's database, as a new process builds it, counting reads on use. */
+  async function startingCache() {
+    const reads: string[][] = [];
+    const cache = await createSessionCache(testApp.database, testApp.app.log, {
+      read: (tokenHashes, now) => {
+        reads.push([...tokenHashes]);
+        return readSessions(testApp.app.db, tokenHashes, now);
+      },
+      readRecent: (seenSince, now, limit) =>
+        readRecentSessions(testApp.app.db, seenSince, now, limit),
+      now: () => new Date(),
+    });
+    return { cache, reads };
+  }
+
+  it('keeps the live sessions used lately before it answers, and reads no other', async () => {
+    const lately = members.slice(10, 60);
+    const long = members.slice(60, 70);
+    await seen(lately, 30_000);
+    await seen(long, 60 * 60_000);
+    const ended = members[10] as Member;
+    await testApp.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashOf(ended)));
+    const { cache, reads } = await startingCache();
+    const now = Date.now();
+    for (const m of lately.slice(1)) expect(cache.get(hashOf(m), now)?.user.id).toBe(m.id);
+    for (const m of [...long, ended]) expect(cache.get(hashOf(m), now)).toBeNull();
+    expect(reads).toEqual([]);
+    await cache.close();
+  });
+
+  it('drops what it kept at the start when the user’s sessions are revoked', async () => {
+    const m = members[20] as Member;
+    await seen([m], 1000);
+    const { cache } = await startingCache();
+    expect(cache.get(hashOf(m), Date.now())?.user.id).toBe(m.id);
+    await publishRevocation(testApp.app.db, { userId: m.id });
+    await cache.settle();
     expect(cache.get(hashOf(m), Date.now())).toBeNull();
     await cache.close();
   });

@@ -37,12 +37,26 @@ const REFRESH_BATCH_MAX = 5000;
 const LOAD_BATCH_MAX = 1000;
 /** A bound on memory: past it the oldest entries go first. */
 const MAX_ENTRIES = 100_000;
+/**
+ * A process that starts keeps, before it answers anyone, the sessions used within the time a kept
+ * entry lives: a rolling restart's new process then meets every returning stream and miner's ping
+ * with their sessions in memory, not a read of its own for each (decision 038).
+ */
+const WARM_SEEN_WITHIN_MS = MAX_AGE_MS;
 
 /** Reads live sessions by their tokens' hashes; a hash missing from the answer has ended. */
 export type ReadSessions = (
   tokenHashes: readonly string[],
   now: Date,
 ) => Promise<Map<string, CachedSession>>;
+
+/** What the cache reads, and its clock. */
+export interface SessionSources {
+  read: ReadSessions;
+  /** The live sessions used since `seenSince`, the latest first, at most `limit`. */
+  readRecent: (seenSince: Date, now: Date, limit: number) => Promise<Map<string, CachedSession>>;
+  now: () => Date;
+}
 
 export interface SessionCache {
   /** The session, if kept and fresh; one kept a while is read again in the background. */
@@ -200,6 +214,33 @@ function createLoader(
   };
 }
 
+/**
+ * Keeps the sessions used lately, read once the revocations' listener is live. What a revocation
+ * or a gap during the read may have changed is not kept: those sessions are read on their next use.
+ */
+async function warmUp(
+  store: SessionStore,
+  sources: SessionSources,
+  log: FastifyBaseLogger,
+  generation: () => number,
+  live: () => boolean,
+) {
+  const now = sources.now();
+  const ticket = generation();
+  try {
+    const recent = await sources.readRecent(
+      new Date(now.getTime() - WARM_SEEN_WITHIN_MS),
+      now,
+      MAX_ENTRIES,
+    );
+    if (!live() || ticket !== generation()) return;
+    for (const [tokenHash, session] of recent) store.keep(tokenHash, session, now.getTime());
+  } catch (error) {
+    // Each session is then read on its first use, as without this.
+    log.warn({ err: error }, 'reading the sessions used lately failed');
+  }
+}
+
 function parseRevocation(payload: string, log: FastifyBaseLogger): Revocation | null {
   try {
     return JSON.parse(payload) as Revocation;
@@ -218,8 +259,9 @@ function parseRevocation(payload: string, log: FastifyBaseLogger): Revocation | 
 export async function createSessionCache(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  readSessions: ReadSessions,
+  sources: SessionSources,
 ): Promise<SessionCache> {
+  const readSessions = sources.read;
   const store = createSessionStore();
   // Bumped by every revocation and gap: a read that started before one must not be kept.
   let generation = 0;
@@ -247,6 +289,13 @@ export async function createSessionCache(
     },
     // A revocation holds in every process before the route that made it answers.
     { everywhere: true },
+  );
+  await warmUp(
+    store,
+    sources,
+    log,
+    () => generation,
+    () => subscription.live,
   );
   return {
     get(tokenHash, nowMs) {

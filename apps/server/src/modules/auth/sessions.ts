@@ -1,5 +1,5 @@
 import type { SessionState } from '@btcp/shared';
-import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import type { CachedSession } from '#server/db/notifications/session-cache.ts';
@@ -199,6 +199,29 @@ export async function readSessions(
       sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
     ).prepare(name),
   ).execute({ tokenHashes: idArray(tokenHashes), now });
+  return new Map(rows.map((row) => [row.tokenHash, toCachedSession(row)]));
+}
+
+/**
+ * The live user sessions used since `seenSince` by users seen since then, the latest first, at most
+ * `limit`: what a process that starts keeps before it answers anyone (decision 038).
+ */
+export async function readRecentSessions(
+  db: Database,
+  seenSince: Date,
+  now: Date,
+  limit: number,
+): Promise<Map<string, CachedSession>> {
+  const rows = await prepared(db, 'read_recent_user_sessions', (db, name) =>
+    liveUserSessions(
+      db,
+      // users_last_seen_at_idx narrows the read to the users seen lately.
+      sql`${users.lastSeenAt} > ${sql.placeholder('seenSince')} AND ${sessions.lastUsedAt} > ${sql.placeholder('seenSince')}`,
+    )
+      .orderBy(desc(sessions.lastUsedAt))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  ).execute({ seenSince, now, limit });
   return new Map(rows.map((row) => [row.tokenHash, toCachedSession(row)]));
 }
 
