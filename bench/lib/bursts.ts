@@ -203,10 +203,11 @@ function wholeRunByPhase(reports: Awaited<ReturnType<Load['report']>>, phases: P
   });
   console.log('\nPings over the whole run, by the phase they were sent in:');
   console.table(
-    phases.map(({ phase }, i) => {
+    phases.map(({ phase, from }, i) => {
       const pings = byPhase[i] ?? [];
       return {
         phase,
+        'from s': Math.round((from - start) / 1000),
         pings: pings.length,
         'p50 ms': Math.round(percentile(pings, 50)),
         'p99 ms': Math.round(percentile(pings, 99)),
