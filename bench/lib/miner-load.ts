@@ -53,6 +53,8 @@ const pingLatenciesWholeRun: number[] = [];
 const socketWaitsWholeRun: number[] = [];
 /** When each of those was sent (ms since the epoch), to tell the run's phases apart. */
 const pingSentAtWholeRun: number[] = [];
+/** Whether each of those went on a new connection (1) or a pooled one (0). */
+const pingNewConnectionWholeRun: number[] = [];
 /** Each Stop's time to its answer. */
 const stopLatencies: number[] = [];
 let socketWaits: number[] = [];
@@ -212,6 +214,7 @@ async function ping(miner: Miner) {
     pingLatenciesWholeRun.push(tookMs);
     socketWaitsWholeRun.push(response.socketWaitMs);
     pingSentAtWholeRun.push(sentAt);
+    pingNewConnectionWholeRun.push(response.reused ? 0 : 1);
     socketWaits.push(response.socketWaitMs);
     if (response.status === 204) miner.answeredAt = performance.now();
     else if (!miner.stopping) {
@@ -400,6 +403,7 @@ process.on('message', (message: Command) => {
         pingLatenciesWholeRun,
         socketWaitsWholeRun,
         pingSentAtWholeRun,
+        pingNewConnectionWholeRun,
         stopLatencies,
         stopsDeferred,
         stopsAnswered,

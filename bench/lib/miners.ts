@@ -98,6 +98,8 @@ interface LoadReport {
   socketWaitsWholeRun: number[];
   /** When each of those was sent, ms since the epoch. */
   pingSentAtWholeRun: number[];
+  /** Whether each went on a new connection (1) or a pooled one (0). */
+  pingNewConnectionWholeRun: number[];
   /** Each Stop's time until it was answered for good. */
   stopLatencies: number[];
   stopsAnswered: number;
