@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
+import { Registry } from 'prom-client';
 import { buildApp, loggerOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -15,7 +16,7 @@ import {
   stopAccepting,
 } from './ops/accept-sockets.ts';
 import { flushCompileCache, shareCompileCacheWithWorkers } from './ops/compile-cache.ts';
-import { clusterMetrics, startMetricsServer } from './ops/metrics-server.ts';
+import { clusterMetrics, primaryFigures, startMetricsServer } from './ops/metrics-server.ts';
 import {
   announceReadyToPrimary,
   createRollingRestart,
@@ -170,7 +171,11 @@ async function supervise(config: Config) {
   const database = await openConfiguredDatabase(config);
   const prepared = await prepare(database);
   await database.close();
-  await startMetricsServer(config, log, () => clusterMetrics(() => openConfiguredDatabase(config)));
+  const primaryRegistry = new Registry();
+  const figures = primaryFigures(primaryRegistry);
+  await startMetricsServer(config, log, () =>
+    clusterMetrics(() => openConfiguredDatabase(config), primaryRegistry),
+  );
 
   let stopping = false;
   let ready = 0;
@@ -212,6 +217,7 @@ async function supervise(config: Config) {
       log.error({ code, signal }, 'a server process could not start; stopping');
       process.exit(1);
     }
+    figures.processDied();
     log.error(
       { worker: worker.process.pid, code, signal },
       'a server process died; starting another',

@@ -148,6 +148,7 @@ describe('the server process', () => {
         const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
         expect(scraped).toMatch(/^btcp_mining_sessions_active 0$/m);
         expect(scraped).toMatch(/^btcp_db_pool_connections\{state="total"\} \d+$/m);
+        expect(scraped).toMatch(/^btcp_server_processes_died_total 0$/m);
         // Each queue of arriving connections is as long as a single process's; where Node can,
         // each process listens on sockets of its own.
         if (canReadBacklogs) {
@@ -155,6 +156,10 @@ describe('the server process', () => {
           expect(listeningSockets(port)).toBe(reusePortAvailable() ? 2 * ACCEPT_SOCKETS : 1);
         }
         process.kill(Number(before[0]), 'SIGKILL');
+        // A scrape that meets the dying process answers for the others, without waiting for it.
+        const meanwhile = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        expect(meanwhile.status).toBe(200);
+        expect(await meanwhile.text()).toMatch(/^btcp_mining_sessions_active 0$/m);
         // The other process answers meanwhile, and a new one takes the dead one's place.
         expect(await healthy()).toBe(true);
         const replaced = () => workers().length === 2 && !workers().includes(before[0] ?? '');
@@ -170,6 +175,15 @@ describe('the server process', () => {
             await new Promise((resolve) => setTimeout(resolve, 100));
           }
         }
+        // An operator's alert on crashes sees it, once the new process answers the scrape too.
+        let scrapedAfter = '';
+        for (let waited = 0; !/^btcp_server_processes_died_total /m.test(scrapedAfter); ) {
+          if (waited > 20_000) throw new Error(`/metrics answered: ${scrapedAfter}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          waited += 100;
+          scrapedAfter = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        }
+        expect(scrapedAfter).toMatch(/^btcp_server_processes_died_total 1$/m);
         child.kill('SIGTERM');
         const [code] = await once(child, 'exit');
         expect(code).toBe(0);

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AggregatorRegistry, Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { registerDatabaseFigures } from './metrics-database.ts';
+import { workersMetrics } from './metrics-workers.ts';
 
 type Log = {
   info(object: object, message: string): void;
@@ -18,21 +19,33 @@ export interface MetricsSource {
 }
 
 /**
+ * The first process's own figures with several processes: each server process that died and was
+ * started again (a crash loop shows here; a rolling restart's retirements do not count).
+ */
+export function primaryFigures(registry: Registry) {
+  const died = new Counter({
+    name: 'btcp_server_processes_died_total',
+    help: 'Server processes that died and were started again (not those a rolling restart retired)',
+    registers: [registry],
+  });
+  return { processDied: () => died.inc() };
+}
+
+/**
  * WEB_CONCURRENCY > 1: the primary answers for every worker (their metrics added up by
  * prom-client's AggregatorRegistry, each metric by its own rule: sums, the worst lag) and adds the
  * database figures, read through a connection of its own.
  */
 export async function clusterMetrics(
   openDatabase: () => Promise<DatabaseHandle>,
+  own: Registry,
 ): Promise<MetricsSource> {
-  const aggregator = new AggregatorRegistry();
-  const own = new Registry();
   const database = await openDatabase();
   registerDatabaseFigures(own, database.db, systemClock);
   return {
     contentType: own.contentType,
     async metrics() {
-      const [workers, figures] = await Promise.all([aggregator.clusterMetrics(), own.metrics()]);
+      const [workers, figures] = await Promise.all([workersMetrics(), own.metrics()]);
       return `${workers}\n${figures}`;
     },
   };

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { primaryFigures } from '#server/ops/metrics-server.ts';
 import { repoRoot } from '#server/paths.ts';
 import { createTestApp, type TestApp } from '#server-test/helper.ts';
 
@@ -17,7 +19,13 @@ let histograms: Set<string>;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_PORT: '9464' } });
-  const metrics = (await t.app.metrics?.getMetricsAsJSON()) ?? [];
+  // The first process's own figures, with several processes, are named beside the workers'.
+  const primary = new Registry();
+  primaryFigures(primary);
+  const metrics = [
+    ...((await t.app.metrics?.getMetricsAsJSON()) ?? []),
+    ...(await primary.getMetricsAsJSON()),
+  ];
   registered = new Set(metrics.map((metric) => metric.name));
   histograms = new Set(
     metrics.filter((metric) => String(metric.type) === 'histogram').map((metric) => metric.name),
