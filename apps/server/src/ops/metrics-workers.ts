@@ -34,7 +34,11 @@ export function workersMetrics(): Promise<string> {
   }
   const answers: MetricsJson[] = [];
   return new Promise((resolve, reject) => {
+    // Once: a worker that fails to take the request may settle it while the others are asked.
+    let done = false;
     const finish = (error?: Error) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
       cluster.off('message', onMessage);
       cluster.off('disconnect', onGone);
