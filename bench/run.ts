@@ -24,6 +24,7 @@ import {
 } from './lib/miners.ts';
 import { noticesScenario } from './lib/notices.ts';
 import { landingPageWeight } from './lib/page-weight.ts';
+import { pingCostScenario } from './lib/ping-cost.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
 import { seedPublicPages } from './lib/public-pages.ts';
 import {
@@ -49,6 +50,7 @@ const skipLanding = process.argv.includes('--no-landing');
 const skipNotices = process.argv.includes('--no-notices');
 const skipFarm = process.argv.includes('--no-farm');
 const skipMetrics = process.argv.includes('--no-metrics');
+const skipPingCost = process.argv.includes('--no-ping-cost');
 /** The miners scenario's bursts (decision 030): SIGHUP mid-run, and Stops all at once. */
 const skipRollingRestart = process.argv.includes('--no-rolling-restart');
 const skipStopBurst = process.argv.includes('--no-stop-burst');
@@ -427,6 +429,7 @@ async function main() {
       connections: REQUEST_PATH_CONNECTIONS,
     });
   }
+  if (!skipPingCost) await pingCostScenario(scratchDatabase);
   if (!skipMiners) await minersScenario();
   if (!skipNotices) await noticesScenario(scratchDatabase);
   if (!skipFarm) await farmScenario(scratchDatabase);
