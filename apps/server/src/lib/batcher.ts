@@ -12,18 +12,25 @@ export interface BatcherOptions<I, O> {
   full?: () => Error;
   /** Does the work of many items at once; answers each, in the order given. */
   run: (batch: I[]) => Promise<O[]>;
+  /**
+   * How long the first item after a quiet spell waits for others to share its run (group commit,
+   * decision 039). Items that arrive while a run is under way never wait longer than that run.
+   */
+  lingerMs?: number;
 }
 
 /**
  * Items that arrive while a run is under way share the next run (decision 014's pings, 030's
- * Starts and Stops): a quiet server runs each at once, a busy one fewer, larger runs, one at a
- * time, so the work holds one database connection however many wait. The queue is bounded.
+ * Starts and Stops): a quiet server runs each at once (or after `lingerMs`), a busy one fewer,
+ * larger runs, one at a time, so the work holds one database connection however many wait. The
+ * queue is bounded.
  */
 export function createBatcher<I, O>(options: BatcherOptions<I, O>): (item: I) => Promise<O> {
   let queue: Pending<I, O>[] = [];
   let running = false;
   const drain = async () => {
     running = true;
+    if (options.lingerMs) await new Promise((resolve) => setTimeout(resolve, options.lingerMs));
     while (queue.length > 0) {
       const batch = queue.slice(0, options.maxBatch);
       queue = queue.slice(batch.length);

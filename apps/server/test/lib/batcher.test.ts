@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createBatcher } from '#server/lib/batcher.ts';
 
 describe('createBatcher (decision 030)', () => {
@@ -21,6 +21,44 @@ describe('createBatcher (decision 030)', () => {
     expect(await answers).toEqual([2, 4, 6, 8, 10, 12]);
     // One at once; the five that waited in runs of at most three.
     expect(runs).toEqual([[1], [2, 3, 4], [5, 6]]);
+  });
+
+  it('with a linger, lets the items of a quiet spell gather before the first run, and never waits while busy', async () => {
+    vi.useFakeTimers();
+    try {
+      const runs: number[][] = [];
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const echo = createBatcher<number, number>({
+        maxBatch: 10,
+        lingerMs: 20,
+        async run(batch) {
+          runs.push(batch);
+          if (runs.length === 1) await held;
+          return batch;
+        },
+      });
+      const first = [echo(1)];
+      await vi.advanceTimersByTimeAsync(5);
+      // Within the linger: they join the first run instead of waiting for a run of their own.
+      first.push(echo(2), echo(3));
+      expect(runs).toEqual([]);
+      await vi.advanceTimersByTimeAsync(15);
+      expect(runs).toEqual([[1, 2, 3]]);
+      // Arriving while that run is under way: they run as soon as it ends. No timer moves from
+      // here on, so a second linger would never end.
+      const next = [echo(4), echo(5)];
+      release();
+      expect(await Promise.all([...first, ...next])).toEqual([1, 2, 3, 4, 5]);
+      expect(runs).toEqual([
+        [1, 2, 3],
+        [4, 5],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses at once past the items it may keep waiting, and fails a run’s items together', async () => {

@@ -16,9 +16,18 @@ interface Ping {
 const PING_BATCH_MAX = 2000;
 
 /**
+ * How long a ping that finds no statement under way waits for others to share its statement
+ * (decision 039). At 50,000 miners each process takes about 400 pings a second: sent one by one,
+ * each cost its own round trip and its own statement in PostgreSQL; waiting 10 ms groups them by
+ * about four and cuts the CPU a ping costs by about a third in the server and half in PostgreSQL.
+ * A ping is a heartbeat nobody watches, and 10 ms is far inside its 30 s cadence.
+ */
+const PING_LINGER_MS = 10;
+
+/**
  * Records queued pings, one statement per batch (decision 014): the pings that arrive while the
- * previous statement runs share the next one, so a quiet server sends each ping at once and a busy
- * one sends fewer, larger statements instead of queueing round trips.
+ * previous statement runs, or within PING_LINGER_MS of a quiet spell's first ping, share the next
+ * one, so a busy server sends fewer, larger statements instead of queueing round trips.
  */
 function createPingRecorder(db: Database) {
   const statement = prepared(db, 'record_mining_pings', (db, name) =>
@@ -47,6 +56,7 @@ function createPingRecorder(db: Database) {
   );
   return createBatcher<Ping, boolean>({
     maxBatch: PING_BATCH_MAX,
+    lingerMs: PING_LINGER_MS,
     async run(batch) {
       // One row per session and owner (two tabs may ping at once), at its latest time.
       const latest = new Map<string, Ping>();
