@@ -7,7 +7,7 @@ import type { Signals } from '@btcp/shared/signals';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
-import { startAppServer, stop } from './processes.ts';
+import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
 import { verificationLink } from './public-pages.ts';
 
 /**
@@ -146,9 +146,7 @@ async function mineOnAll(baseUrl: string, emails: string[]) {
   return { miners, sessions };
 }
 
-export async function farmScenario(
-  scratchDatabase: (label: string) => Promise<{ url: string; drop(): Promise<void> } | null>,
-) {
+export async function farmScenario(scratchDatabase: ScratchDatabase) {
   const database = await scratchDatabase('Farm');
   if (!database) return;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-bench-farm-'));

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { percentile, seedMiners, startLoad } from './miners.ts';
-import { startAppServer, stop } from './processes.ts';
+import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
 
 /**
  * The notices scenario's recipients and repliers, played from the bench's own process beside the
@@ -177,18 +177,13 @@ const NOTICE_RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
 /** A reply's notice reaches the recipient's open stream within this, at the 99th percentile. */
 const NOTICE_P99_TARGET_MS = 1000;
 
-interface ScratchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
 /**
  * Replies' notices while N miners are online at their real cadence (a ping every 30 s, rewards
  * every 60 s, every miner's stream open), on PostgreSQL with the miners scenario's server
  * processes: K recipients hold their streams open, repliers comment on their posts at a steady
  * rate, and the time from the comment's POST to the recipient's `notifications` event is reported.
  */
-export async function noticesScenario(scratch: (label: string) => Promise<ScratchDatabase | null>) {
+export async function noticesScenario(scratch: ScratchDatabase) {
   const database = await scratch('Reply notices');
   if (!database) return;
   const app = await startAppServer({

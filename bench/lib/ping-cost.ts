@@ -1,14 +1,12 @@
 import { loadHttp } from './load-http.ts';
 import { cpuMeter, percentile, postgresPids, seedMiners, serverPids } from './miners.ts';
-import { startAppServer, stop } from './processes.ts';
+import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
 
 /** Miners of the scenario, each pinging once per round. */
 const MINERS = Number(process.env.BENCH_PING_COST_MINERS ?? 5000);
 /** Pings a second: about what one of four processes takes at 50,000 miners (1,700 a second). */
 const RATE = Number(process.env.BENCH_PING_COST_RATE ?? 500);
 const ROUNDS = 3;
-
-type ScratchDatabase = (label: string) => Promise<{ url: string; drop(): Promise<void> } | null>;
 
 /**
  * What one ping costs in CPU at real cadence (docs/decisions/039): one server process, its miners

@@ -3,6 +3,11 @@ import { openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
+/** A fresh PostgreSQL database for one scenario (the runner's `scratchDatabase`); null without a server. */
+export type ScratchDatabase = (
+  label: string,
+) => Promise<{ url: string; drop(): Promise<void> } | null>;
+
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export async function freePort(): Promise<number> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { seedMembers } from './community.ts';
+import type { ScratchDatabase } from './processes.ts';
 
 /**
  * The thread scenario's data: one post with 2,000 comments by 200 members in a realistic tree,
@@ -145,7 +146,7 @@ export async function seedThread(databaseUrl: string): Promise<{ postId: string;
 
 /** What the thread scenario borrows from the bench's runner. */
 export interface ThreadScenarioDeps {
-  scratchDatabase: (label: string) => Promise<{ url: string; drop(): Promise<void> } | null>;
+  scratchDatabase: ScratchDatabase;
   startBareServer: () => Promise<{ url: string; child: import('node:child_process').ChildProcess }>;
   startAppServer: (
     env: Record<string, string>,
