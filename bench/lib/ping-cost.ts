@@ -1,6 +1,6 @@
 import { loadHttp } from './load-http.ts';
 import { cpuMeter, percentile, postgresPids, seedMiners, serverPids } from './miners.ts';
-import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
+import { type ScratchDatabase, startAppServer, startBareServer, stop } from './processes.ts';
 
 /** Miners of the scenario, each pinging once per round. */
 const MINERS = Number(process.env.BENCH_PING_COST_MINERS ?? 5000);
@@ -11,7 +11,8 @@ const ROUNDS = 3;
 /**
  * What one ping costs in CPU at real cadence (docs/decisions/039): one server process, its miners
  * started, then every miner pings once per round, spread evenly at RATE a second over keep-alive
- * connections; the server's and PostgreSQL's CPU over each round (from /proc), divided by its pings.
+ * connections; the server's and PostgreSQL's CPU over each round (from /proc), divided by its pings;
+ * then the same rounds against a bare Fastify route, the ceiling.
  */
 export async function pingCostScenario(scratchDatabase: ScratchDatabase) {
   const label = 'CPU per ping';
@@ -38,32 +39,63 @@ export async function pingCostScenario(scratchDatabase: ScratchDatabase) {
       if (answer.status !== 201) throw new Error(`start ${answer.status} ${answer.text}`);
       return (JSON.parse(answer.text) as { id: string }).id;
     });
-    const rows = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const server = cpuMeter(() => serverPids(app.child.pid ?? 0));
+    /** One round: every miner sends once; the CPU of `pids` and PostgreSQL over it, per request. */
+    const round = async (
+      pids: () => number[],
+      send: (token: string, index: number) => Promise<void>,
+    ) => {
+      const server = cpuMeter(pids);
       const postgres = cpuMeter(postgresPids);
       const startedAt = performance.now();
       const latencies = await paced(async (token, index) => {
         const sent = performance.now();
-        const answer = await post(token, '/api/mining/ping', { sessionId: sessions[index] });
-        if (answer.status !== 204) throw new Error(`ping ${answer.status} ${answer.text}`);
+        await send(token, index);
         return performance.now() - sent;
       });
       const seconds = (performance.now() - startedAt) / 1000;
-      // cpuMeter answers in % of one core over its life: back to CPU milliseconds per ping.
-      const perPing = (percent: number) => ((percent / 100) * seconds * 1000) / tokens.length;
-      rows.push({
-        round,
-        pings: tokens.length,
-        'pings a second': RATE,
-        'server CPU ms per ping': perPing(server()).toFixed(3),
-        'PostgreSQL CPU ms per ping': perPing(postgres()).toFixed(3),
-        'ping p50 ms': Math.round(percentile(latencies, 50)),
-        'ping p99 ms': Math.round(percentile(latencies, 99)),
-      });
+      // cpuMeter answers in % of one core over its life: back to CPU milliseconds per request.
+      const perRequest = (percent: number) => ((percent / 100) * seconds * 1000) / tokens.length;
+      return {
+        requests: tokens.length,
+        'a second': RATE,
+        'server CPU ms each': perRequest(server()).toFixed(3),
+        'PostgreSQL CPU ms each': perRequest(postgres()).toFixed(3),
+        'p50 ms': Math.round(percentile(latencies, 50)),
+        'p99 ms': Math.round(percentile(latencies, 99)),
+      };
+    };
+    const rows = [];
+    for (let index = 1; index <= ROUNDS; index++) {
+      const row = await round(
+        () => serverPids(app.child.pid ?? 0),
+        async (token, index) => {
+          const answer = await post(token, '/api/mining/ping', { sessionId: sessions[index] });
+          if (answer.status !== 204) throw new Error(`ping ${answer.status} ${answer.text}`);
+        },
+      );
+      rows.push({ round: `ping ${index}`, ...row });
+    }
+    // The same requests, body and client against a bare Fastify POST answered 204, in its own
+    // process: the ceiling a ping's own work (session, validation, statement) is measured against.
+    const bare = await startBareServer();
+    const bareHttp = loadHttp(bare.url, '127.0.0.1');
+    try {
+      for (let index = 1; index <= ROUNDS; index++) {
+        const row = await round(
+          () => [bare.child.pid ?? 0],
+          async (token, index) => {
+            const answer = await bareHttp.post(token, '/bare', { sessionId: sessions[index] });
+            if (answer.status !== 204) throw new Error(`bare ${answer.status} ${answer.text}`);
+          },
+        );
+        rows.push({ round: `bare ${index}`, ...row });
+      }
+    } finally {
+      bareHttp.agent.destroy();
+      await stop(bare.child);
     }
     console.log(
-      `\n${label}: one server process on PostgreSQL, ${MINERS} miners each pinging once per round at ${RATE} pings a second:`,
+      `\n${label}: one server process on PostgreSQL, ${MINERS} miners each pinging once per round at ${RATE} pings a second, then as many POSTs to a bare Fastify route:`,
     );
     console.table(rows);
   } finally {
