@@ -31,7 +31,8 @@ type Command =
   | { cmd: 'report' }
   | { cmd: 'streams' }
   | { cmd: 'balances' }
-  | { cmd: 'stop'; withinMs: number };
+  | { cmd: 'stop'; withinMs: number }
+  | { cmd: 'exit' };
 
 const [baseUrl = '', sourceAddress = '127.0.0.1'] = process.argv.slice(2);
 const { target, agent, connectFrom, post } = loadHttp(baseUrl, sourceAddress);
@@ -417,6 +418,9 @@ process.on('message', (message: Command) => {
       break;
     case 'streams':
       reply({ openStreams, streamReconnects, streamRetries });
+      break;
+    case 'exit':
+      process.exit(0);
       break;
     case 'stop':
       void stopAll(message.withinMs).then(() =>

@@ -114,12 +114,14 @@ interface LoadReport {
 export async function startLoad(baseUrl: string, processes: number) {
   const children: ChildProcess[] = [];
   const pending = new Map<ChildProcess, ((value: unknown) => void)[]>();
+  // BENCH_LOAD_NODE_ARGS: extra Node options for the load processes, e.g. --cpu-prof.
+  const nodeArgs = process.env.BENCH_LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   for (let i = 0; i < processes; i++) {
     const child = fork(
       path.join(import.meta.dirname, 'miner-load.ts'),
       [baseUrl, `127.0.0.${10 + i}`],
       {
-        execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+        execArgv: ['--import', 'tsx', '--max-old-space-size=4096', ...nodeArgs],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       },
     );
@@ -162,7 +164,11 @@ export async function startLoad(baseUrl: string, processes: number) {
     /** The load processes, for their CPU. */
     pids: () => children.map((child) => child.pid ?? 0),
     close() {
-      for (const child of children) child.kill('SIGKILL');
+      // With Node options given, a process is asked to exit, so that a profile is written.
+      for (const child of children) {
+        if (nodeArgs.length > 0) child.send({ cmd: 'exit' });
+        else child.kill('SIGKILL');
+      }
     },
   };
 }
@@ -239,13 +245,19 @@ export function postgresPids(): number[] {
  * CPU use of a set of processes over a window, as % of one core; a process that starts during the
  * window counts from zero (one that ends is missed: PostgreSQL backends live as long as the pools).
  */
-export function cpuMeter(pids: () => number[]) {
+/** The CPU seconds `pids` have used since the meter was made, as a function read at the end. */
+export function cpuSecondsMeter(pids: () => number[]) {
   const start = new Map(pids().map((pid) => [pid, cpuTicks(pid)]));
+  return () =>
+    pids().reduce((sum, pid) => sum + cpuTicks(pid) - (start.get(pid) ?? 0), 0) / TICKS_PER_SECOND;
+}
+
+export function cpuMeter(pids: () => number[]) {
+  const used = cpuSecondsMeter(pids);
   const startedAt = performance.now();
   return () => {
-    const ticks = pids().reduce((sum, pid) => sum + cpuTicks(pid) - (start.get(pid) ?? 0), 0);
     const seconds = (performance.now() - startedAt) / 1000;
-    return Math.round((ticks / TICKS_PER_SECOND / seconds) * 100);
+    return Math.round((used() / seconds) * 100);
   };
 }
 
