@@ -237,7 +237,9 @@ describe('set-wise crediting (decision 014)', () => {
   onServer(
     'loses and doubles nothing when a process crediting is killed (SIGKILL) mid-transaction',
     async (url) => {
-      const miners = await minersWithARewardDue('killed', 12);
+      // Enough rewards that their events need a row of the batch table: fewer would fit in the
+      // NOTIFY itself (decision 040), and the lock below would not stop the tick.
+      const miners = await minersWithARewardDue('killed', 30);
       const doomed = new URL(url);
       doomed.searchParams.set('application_name', 'btcp-doomed');
       // Holding the batch table makes the doomed tick stop after it wrote the ledger rows and
@@ -289,7 +291,7 @@ describe('set-wise crediting (decision 014)', () => {
       await watcher.end();
       // Nothing of the killed tick was committed; the next tick pays everyone exactly once.
       for (const row of await ledgerOf('killed')) expect(row.rewards).toBe(0);
-      expect(await creditDueRewards(t.database.db, clock.now())).toBe(12);
+      expect(await creditDueRewards(t.database.db, clock.now())).toBe(30);
       expect(await creditDueRewards(other.db, clock.now())).toBe(0);
       for (const row of await ledgerOf('killed')) {
         expect(row).toMatchObject({ rewards: 1, balance: '1.66666667', total: '1.66666667' });

@@ -187,18 +187,26 @@ function toCachedSession(
 /**
  * Many live user sessions by their tokens' hashes, in one statement (prepared): the session cache
  * reads again those it has kept a while. A hash missing from the answer names a session that ended.
+ * One hash, the usual read of a quiet process, has a statement of its own (decision 040): with an
+ * array PostgreSQL plans each execution afresh for its length, with one value it keeps one plan.
  */
 export async function readSessions(
   db: Database,
   tokenHashes: readonly string[],
   now: Date,
 ): Promise<Map<string, CachedSession>> {
-  const rows = await prepared(db, 'read_user_sessions', (db, name) =>
-    liveUserSessions(
-      db,
-      sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
-    ).prepare(name),
-  ).execute({ tokenHashes: idArray(tokenHashes), now });
+  const [only] = tokenHashes;
+  const rows =
+    tokenHashes.length === 1 && only
+      ? await prepared(db, 'read_user_session', (db, name) =>
+          liveUserSessions(db, eq(sessions.tokenHash, sql.placeholder('tokenHash'))).prepare(name),
+        ).execute({ tokenHash: only, now })
+      : await prepared(db, 'read_user_sessions', (db, name) =>
+          liveUserSessions(
+            db,
+            sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
+          ).prepare(name),
+        ).execute({ tokenHashes: idArray(tokenHashes), now });
   return new Map(rows.map((row) => [row.tokenHash, toCachedSession(row)]));
 }
 

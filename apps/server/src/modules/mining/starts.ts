@@ -5,7 +5,7 @@ import type { Database } from '#server/db/client.ts';
 import { miningPings, miningSessions, realtimeBatches } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { createBatcher } from '#server/lib/batcher.ts';
-import { BATCHES_CHANNEL } from '../realtime/hub.ts';
+import { BATCHES_CHANNEL, INLINE_BATCH_MAX_BYTES } from '../realtime/hub.ts';
 import type { ActiveMiningSettings } from '../settings/service.ts';
 import { toMiningSession } from './sessions.ts';
 import { serverBusy } from './stops.ts';
@@ -23,6 +23,13 @@ interface Start {
 const START_BATCH_MAX = 500;
 /** Starts one process keeps waiting (decision 030); past it a 503 with a Retry-After. */
 const START_QUEUE_MAX = 5000;
+/**
+ * How long a Start that finds no statement under way waits for others to share its statement
+ * (decision 040). Arriving miners come at about 60 a second per process, each Start too short to
+ * overlap the next, so each cost a statement, a commit and a NOTIFY that every process heard;
+ * 20 ms is far below what a person pressing Start can notice.
+ */
+const START_LINGER_MS = 20;
 
 const elsewhere = () =>
   new AppError(
@@ -33,7 +40,7 @@ const elsewhere = () =>
 
 /**
  * Opens a batch of sessions in one statement (decision 030): the sessions, their first pings
- * (starting counts as one), and one batch of their events with one NOTIFY. A user who already
+ * (starting counts as one), and their events in one NOTIFY (decision 040). A user who already
  * has a session (the unique key on user_id) gets none, and so does a second Start of one user
  * in the batch. Each Start had been a statement and a commit with a NOTIFY of its own, and
  * PostgreSQL lets one notifying commit through at a time: at 250 arrivals a second the Starts
@@ -56,14 +63,20 @@ async function openBatch(db: Database, batch: Start[]): Promise<Set<string>> {
     ), pinged AS (
       INSERT INTO ${miningPings} (session_id, user_id, last_ping)
       SELECT id, user_id, mining_start_time FROM started
+    ), events AS (
+      SELECT jsonb_agg(jsonb_build_object('userId', user_id, 'event',
+        jsonb_build_object('type', 'mining', 'active', true, 'sessionId', id)))::text AS payload
+      FROM started HAVING count(*) > 0
     ), batch AS (
       INSERT INTO ${realtimeBatches} (payload)
-      SELECT jsonb_agg(jsonb_build_object('userId', user_id, 'event',
-        jsonb_build_object('type', 'mining', 'active', true, 'sessionId', id)))::text
-      FROM started HAVING count(*) > 0
+      SELECT payload FROM events WHERE octet_length(payload) > ${INLINE_BATCH_MAX_BYTES}
       RETURNING id
     ), notified AS (
+      -- The events themselves when they fit in a NOTIFY, else their row (publishBatch).
       SELECT pg_notify(${BATCHES_CHANNEL}, batch.id::text) FROM batch
+      UNION ALL
+      SELECT pg_notify(${BATCHES_CHANNEL}, payload) FROM events
+      WHERE octet_length(payload) <= ${INLINE_BATCH_MAX_BYTES}
     )
     SELECT started.id::text AS id, (SELECT count(*) FROM notified) AS notified FROM started`);
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
@@ -77,6 +90,7 @@ function starterOf(db: Database) {
     start = createBatcher<Start, boolean>({
       maxBatch: START_BATCH_MAX,
       maxWaiting: START_QUEUE_MAX,
+      lingerMs: START_LINGER_MS,
       full: serverBusy,
       async run(batch) {
         const opened = await openBatch(db, batch);

@@ -9,7 +9,7 @@ import { prepared } from '#server/db/prepared.ts';
 import { realtimeBatches } from '#server/db/schema.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
-/** The id of a realtime_batches row: many users' events at once (decision 014). */
+/** Many users' events at once: in the NOTIFY itself, or the id of the realtime_batches row (decision 040). */
 export const BATCHES_CHANNEL = 'btcp_event_batches';
 /** A batch is read within a second of its NOTIFY; it is kept a while for a process that lags. */
 const BATCH_KEPT_MS = 5 * 60_000;
@@ -32,14 +32,27 @@ export function notification(userId: string, event: RealtimeEvent): SQL {
 }
 
 /**
- * Queues many users' events with one row and one NOTIFY (decision 014): the crediting job's tick.
- * Like `notification`, heard only if the transaction commits.
+ * The most bytes of events a batch's NOTIFY carries itself (decision 040). PostgreSQL refuses a
+ * payload of 8,000 bytes or more; a larger batch is written to realtime_batches, and its NOTIFY
+ * names the row, which every process then reads.
+ */
+export const INLINE_BATCH_MAX_BYTES = 7900;
+
+/**
+ * Many users' events with one NOTIFY (decision 014): in the NOTIFY itself when they fit, else in
+ * one row it names (the crediting job's tick). Like `notification`, heard only if the transaction
+ * commits.
  */
 export async function publishBatch(db: DatabaseOrTransaction, envelopes: Envelope[]) {
   if (envelopes.length === 0) return;
+  const payload = JSON.stringify(envelopes);
+  if (Buffer.byteLength(payload) <= INLINE_BATCH_MAX_BYTES) {
+    await db.execute(sql`SELECT pg_notify(${BATCHES_CHANNEL}, ${payload})`);
+    return;
+  }
   await db.execute(sql`
     WITH batch AS (
-      INSERT INTO ${realtimeBatches} (payload) VALUES (${JSON.stringify(envelopes)}) RETURNING id
+      INSERT INTO ${realtimeBatches} (payload) VALUES (${payload}) RETURNING id
     )
     SELECT pg_notify(${BATCHES_CHANNEL}, batch.id::text) FROM batch`);
 }
@@ -96,6 +109,38 @@ function parserLoggingTo(log: FastifyBaseLogger) {
 }
 
 /**
+ * Hands lists of events to `deliver` in the order they were given, though some must be read
+ * first: a batch still being read holds back those after it, so a Stop's event never overtakes its
+ * Start's (decision 040).
+ */
+function inOrder(log: FastifyBaseLogger, deliver: (envelope: Envelope) => void) {
+  let delivered: Promise<void> = Promise.resolve();
+  return (envelopes: Promise<Envelope[] | null>) => {
+    const read = envelopes.catch((error: unknown) => {
+      log.warn({ err: error }, 'could not read a realtime batch');
+      return null;
+    });
+    delivered = delivered
+      .then(() => read)
+      .then((list) => {
+        for (const envelope of list ?? []) deliver(envelope);
+      });
+  };
+}
+
+/** The events of a batch too large for its NOTIFY, as JSON; null once purged. */
+async function readBatch(db: Database, id: number): Promise<string | null> {
+  const [row] = await prepared(db, 'read_realtime_batch', (db, name) =>
+    db
+      .select({ payload: realtimeBatches.payload })
+      .from(realtimeBatches)
+      .where(eq(realtimeBatches.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
+  return row?.payload ?? null;
+}
+
+/**
  * Every process LISTENs once per channel: it hands each event to its own streams of that user, and
  * ends its streams of a session that ended, whichever process ended it.
  */
@@ -113,26 +158,21 @@ export async function createRealtimeHub(
   const deliver = (envelope: Envelope) => {
     for (const stream of byUser.get(envelope.userId) ?? []) stream.send(envelope.event);
   };
+  const deliverInOrder = inOrder(log, deliver);
   const stopEvents = await database.listen(EVENTS_CHANNEL, (payload) => {
     const envelope = parse<Envelope>(payload);
-    if (envelope) deliver(envelope);
+    if (envelope) deliverInOrder(Promise.resolve([envelope]));
   });
-  const readBatch = (id: number) =>
-    prepared(database.db, 'read_realtime_batch', (db, name) =>
-      db
-        .select({ payload: realtimeBatches.payload })
-        .from(realtimeBatches)
-        .where(eq(realtimeBatches.id, sql.placeholder('id')))
-        .prepare(name),
-    ).execute({ id });
   const stopBatches = await database.listen(BATCHES_CHANNEL, (payload) => {
     // A process with no open stream has nobody to tell.
     if (byUser.size === 0) return;
-    readBatch(Number(payload)).then(
-      ([row]) => {
-        for (const envelope of (row && parse<Envelope[]>(row.payload)) ?? []) deliver(envelope);
-      },
-      (error: unknown) => log.warn({ err: error }, 'could not read a realtime batch'),
+    // The events themselves, or the id of the row that holds them (publishBatch).
+    deliverInOrder(
+      payload.startsWith('[')
+        ? Promise.resolve(parse<Envelope[]>(payload))
+        : readBatch(database.db, Number(payload)).then((row) =>
+            row === null ? null : parse<Envelope[]>(row),
+          ),
     );
   });
   const stopRevocations = await database.listen(

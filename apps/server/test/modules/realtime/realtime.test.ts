@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { users } from '#server/db/schema.ts';
+import { realtimeBatches, users } from '#server/db/schema.ts';
+import { type Envelope, publishBatch } from '#server/modules/realtime/hub.ts';
 import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
 import {
   createTestApp,
@@ -13,6 +15,7 @@ import {
   SAME_ORIGIN,
   type TestApp,
 } from '#server-test/helper.ts';
+import { openStream, stillOpenAfter } from '#server-test/streams.ts';
 
 /**
  * Decision 008: an event published by one process reaches an SSE client connected to another
@@ -100,6 +103,43 @@ describe('GET /api/events', () => {
       },
     ]);
     controller.abort();
+  });
+
+  it('carries a small batch in its NOTIFY and a large one in a row, and delivers them in the order they were sent', async () => {
+    const cookie = await signedUpUser(first.app, 'batches@example.com');
+    const [user] = await first.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'batches@example.com'));
+    const userId = user?.id ?? '';
+    const { port } = second.server.address() as AddressInfo;
+    const stream = await openStream(`http://127.0.0.1:${port}`, cookie, 5000);
+    const rows = async () =>
+      (await first.database.db.select({ rows: count() }).from(realtimeBatches))[0]?.rows ?? 0;
+    const rowsBefore = await rows();
+    const mining = (sessionId: string, active: boolean): Envelope => ({
+      userId,
+      event: { type: 'mining', active, sessionId },
+    });
+    const [large, small] = [randomUUID(), randomUUID()];
+    // Many other users' events around this user's first one: far more than a NOTIFY may carry.
+    const others = Array.from({ length: 100 }, () => ({
+      ...mining(randomUUID(), true),
+      userId: randomUUID(),
+    }));
+    await publishBatch(first.database.db, [...others, mining(large, true)]);
+    await publishBatch(first.database.db, [mining(small, false)]);
+    await stillOpenAfter(stream, 1500);
+    await stream.cancel();
+    const sessions = stream
+      .text()
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => (JSON.parse(line.slice(6)) as { sessionId?: string }).sessionId);
+    // The small batch's event, carried in its NOTIFY, waited for the large one's row to be read.
+    expect(sessions).toEqual([large, small]);
+    // Only the large batch needed a row.
+    expect(await rows()).toBe(rowsBefore + 1);
   });
 
   it('closes the connection of a stream it ends, so the client opens its next one afresh', async () => {
