@@ -41,6 +41,14 @@ describe('GET /api/events', () => {
     await first.close();
   });
 
+  const userIdOf = async (email: string) => {
+    const [user] = await first.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    return user?.id ?? '';
+  };
+
   it('refuses visitors', async () => {
     const response = await second.inject({ method: 'GET', url: '/api/events' });
     expect(response.statusCode).toBe(401);
@@ -48,10 +56,7 @@ describe('GET /api/events', () => {
 
   it('delivers a balance change made on one instance to a stream on the other', async () => {
     const cookie = await signedUpUser(first.app, 'listener@example.com');
-    const [user] = await first.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'listener@example.com'));
+    const userId = await userIdOf('listener@example.com');
     const { port } = second.server.address() as AddressInfo;
     const controller = new AbortController();
     const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
@@ -77,7 +82,7 @@ describe('GET /api/events', () => {
     const admin = await adminCookie(first.app);
     const adjusted = await first.app.inject({
       method: 'POST',
-      url: `/api/admin/wallets/${user?.id}/adjust`,
+      url: `/api/admin/wallets/${userId}/adjust`,
       headers: { origin: SAME_ORIGIN, cookie: admin },
       payload: { mode: 'add', amount: '2.5' },
     });
@@ -107,11 +112,7 @@ describe('GET /api/events', () => {
 
   it('carries a small batch in its NOTIFY and a large one in a row, and delivers them in the order they were sent', async () => {
     const cookie = await signedUpUser(first.app, 'batches@example.com');
-    const [user] = await first.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'batches@example.com'));
-    const userId = user?.id ?? '';
+    const userId = await userIdOf('batches@example.com');
     const { port } = second.server.address() as AddressInfo;
     const stream = await openStream(`http://127.0.0.1:${port}`, cookie, 5000);
     const rows = async () =>
