@@ -167,5 +167,20 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
         throw Object.assign(again, { retried: true });
       });
     });
-  return { target, agent, connectFrom, post };
+  /**
+   * A miner's GET /api/events, on a connection of its own (the server closes a stream's connection
+   * with it, decision 037), as a page's EventSource opens it.
+   */
+  const openEvents = (token: string, onResponse: (response: http.IncomingMessage) => void) =>
+    http.get(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: '/api/events',
+        createConnection: connectFrom,
+        headers: { cookie: `${COOKIE}=${token}`, accept: 'text/event-stream' },
+      },
+      onResponse,
+    );
+  return { target, agent, openEvents, post };
 }

@@ -35,7 +35,7 @@ type Command =
   | { cmd: 'exit' };
 
 const [baseUrl = '', sourceAddress = '127.0.0.1'] = process.argv.slice(2);
-const { target, agent, connectFrom, post } = loadHttp(baseUrl, sourceAddress);
+const { target, agent, openEvents, post } = loadHttp(baseUrl, sourceAddress);
 
 const miners: Miner[] = [];
 // This process's own delays count in what it measures: its event-loop lag is reported beside.
@@ -130,62 +130,53 @@ function retryStream(miner: Miner, failures: number) {
  */
 function openStream(miner: Miner, failures = 0): Promise<void> {
   return new Promise((resolve) => {
-    const request = http.get(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: '/api/events',
-        createConnection: connectFrom,
-        headers: { cookie: `${COOKIE}=${miner.token}`, accept: 'text/event-stream' },
-      },
-      (response) => {
-        if (response.statusCode !== 200) {
-          fail(`stream ${response.statusCode}`);
-          response.resume();
-          retryStream(miner, failures);
-          resolve();
-          return;
-        }
-        openStreams++;
-        let buffer = '';
-        let comeBackAfterMs: number | null = null;
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end !== -1) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const reconnect = /^retry: (\d+)\nevent: reconnect/.exec(message);
-            if (reconnect) comeBackAfterMs = Number(reconnect[1]);
-            // A reward of the crediting job: the ledger event that names a mining session.
-            if (message.startsWith('data: ') && message.includes('"mining":{')) {
-              const event = JSON.parse(message.slice(6)) as {
-                transaction: { amount: string; createdAt: string };
-              };
-              rewardLags.push(Date.now() - Date.parse(event.transaction.createdAt));
-              rewardUnits += toUnits(event.transaction.amount);
-              rewardEvents++;
-            }
-            end = buffer.indexOf('\n\n');
-          }
-        });
-        response.on('close', () => {
-          openStreams--;
-          if (!miner.stream) return;
-          if (comeBackAfterMs === null) {
-            fail('stream closed by the server');
-            retryStream(miner, 0);
-          } else {
-            streamReconnects++;
-            setTimeout(() => {
-              if (miner.stream) void openStream(miner);
-            }, comeBackAfterMs);
-          }
-        });
+    const request = openEvents(miner.token, (response) => {
+      if (response.statusCode !== 200) {
+        fail(`stream ${response.statusCode}`);
+        response.resume();
+        retryStream(miner, failures);
         resolve();
-      },
-    );
+        return;
+      }
+      openStreams++;
+      let buffer = '';
+      let comeBackAfterMs: number | null = null;
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end !== -1) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const reconnect = /^retry: (\d+)\nevent: reconnect/.exec(message);
+          if (reconnect) comeBackAfterMs = Number(reconnect[1]);
+          // A reward of the crediting job: the ledger event that names a mining session.
+          if (message.startsWith('data: ') && message.includes('"mining":{')) {
+            const event = JSON.parse(message.slice(6)) as {
+              transaction: { amount: string; createdAt: string };
+            };
+            rewardLags.push(Date.now() - Date.parse(event.transaction.createdAt));
+            rewardUnits += toUnits(event.transaction.amount);
+            rewardEvents++;
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      });
+      response.on('close', () => {
+        openStreams--;
+        if (!miner.stream) return;
+        if (comeBackAfterMs === null) {
+          fail('stream closed by the server');
+          retryStream(miner, 0);
+        } else {
+          streamReconnects++;
+          setTimeout(() => {
+            if (miner.stream) void openStream(miner);
+          }, comeBackAfterMs);
+        }
+      });
+      resolve();
+    });
     request.on('error', (error) => {
       if (miner.stream) {
         fail(`stream ${error.message}`);

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import { COOKIE, loadHttp } from './load-http.ts';
+import type http from 'node:http';
+import { loadHttp } from './load-http.ts';
 import { cpuSecondsMeter, percentile, postgresPids, seedMiners, serverPids } from './miners.ts';
 import { type ScratchDatabase, startAppServer, startBareServer, stop } from './processes.ts';
 
@@ -26,25 +26,16 @@ export async function pingCostScenario(scratchDatabase: ScratchDatabase) {
   if (!database) return;
   const app = await startAppServer({ DATABASE_URL: database.url, WEB_CONCURRENCY: '1' });
   // The miners scenario's client: keep-alive connections, a POST as a browser sends it.
-  const { target, agent, connectFrom, post } = loadHttp(app.url, '127.0.0.1');
+  const { agent, openEvents, post } = loadHttp(app.url, '127.0.0.1');
   const streams: http.ClientRequest[] = [];
   /** A miner's event stream, open once its answer's head has come; its events are read and dropped. */
   const openStream = (token: string) =>
     new Promise<void>((resolve, reject) => {
-      const request = http.get(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: '/api/events',
-          createConnection: connectFrom,
-          headers: { cookie: `${COOKIE}=${token}`, accept: 'text/event-stream' },
-        },
-        (response) => {
-          response.resume();
-          if (response.statusCode === 200) resolve();
-          else reject(new Error(`stream ${response.statusCode}`));
-        },
-      );
+      const request = openEvents(token, (response) => {
+        response.resume();
+        if (response.statusCode === 200) resolve();
+        else reject(new Error(`stream ${response.statusCode}`));
+      });
       request.on('error', reject);
       streams.push(request);
     });
