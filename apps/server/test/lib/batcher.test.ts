@@ -1,13 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBatcher } from '#server/lib/batcher.ts';
 
+/** A promise a run waits on, and what lets it go on. */
+function gate() {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
 describe('createBatcher (decision 030)', () => {
   it('runs the first item at once and those that arrive meanwhile together, answering each', async () => {
     const runs: number[][] = [];
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = gate();
     const double = createBatcher<number, number>({
       maxBatch: 3,
       async run(batch) {
@@ -27,10 +33,7 @@ describe('createBatcher (decision 030)', () => {
     vi.useFakeTimers();
     try {
       const runs: number[][] = [];
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const { held, release } = gate();
       const echo = createBatcher<number, number>({
         maxBatch: 10,
         lingerMs: 20,
@@ -62,10 +65,7 @@ describe('createBatcher (decision 030)', () => {
   });
 
   it('refuses at once past the items it may keep waiting, and fails a run’s items together', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = gate();
     const work = createBatcher<number, number>({
       maxBatch: 10,
       maxWaiting: 2,
