@@ -87,7 +87,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { allowedOrigins, isProduction } = config;
   await app.register(securityPlugin, { allowedOrigins, isProduction });
   // Dynamic responses (JSON, page HTML); built assets are compressed once at build time instead.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Requests are never decompressed: no page sends a compressed body, and the hook that would
+  // cost every request about 3 % of a ping's CPU (docs/decisions/041). A compressed body then
+  // fails to parse and is refused with a 400.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  });
   await app.register(cookie);
   await app.register(apiDocsPlugin);
 

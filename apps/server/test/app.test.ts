@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { ApiErrorSchema } from '@btcp/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,17 @@ describe('errors and validation', () => {
     });
     expect(response.statusCode).toBe(413);
     expectErrorShape(response.json(), 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a compressed body with a 400 instead of inflating it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...sameOrigin, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ name: 'Ada', age: 36 })),
+    });
+    expect(response.statusCode).toBe(400);
+    expectErrorShape(response.json(), 'BAD_REQUEST');
   });
 
   it('answers an unsupported content type with a 415', async () => {
@@ -183,6 +195,28 @@ describe('D4: mutating requests must come from our own origin', () => {
       payload: { name: 'Ada', age: 36 },
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('accepts our own Origin however it is spelt', async () => {
+    for (const origin of ['http://localhost', SAME_ORIGIN, 'HTTP://LOCALHOST/']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { origin },
+        payload: { name: 'Ada', age: 36 },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('refuses a foreign Origin whatever the Referer says', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: 'https://evil.example', referer: `${SAME_ORIGIN}/community` },
+      payload: { name: 'Ada', age: 36 },
+    });
+    expect(response.statusCode).toBe(403);
   });
 
   it('refuses a look-alike origin on another port or scheme', async () => {
