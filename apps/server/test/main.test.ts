@@ -149,6 +149,9 @@ describe('the server process', () => {
         expect(scraped).toMatch(/^btcp_mining_sessions_active 0$/m);
         expect(scraped).toMatch(/^btcp_db_pool_connections\{state="total"\} \d+$/m);
         expect(scraped).toMatch(/^btcp_server_processes_died_total 0$/m);
+        // The first process's own figures, apart from the workers' sums.
+        expect(scraped).toMatch(/^btcp_primary_resident_memory_bytes [1-9]\d*$/m);
+        expect(scraped).toMatch(/^btcp_primary_eventloop_lag_p99_seconds \d/m);
         // Each queue of arriving connections is as long as a single process's; where Node can,
         // each process listens on sockets of its own.
         if (canReadBacklogs) {

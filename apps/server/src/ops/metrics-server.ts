@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, type Registry } from 'prom-client';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { systemClock } from '#server/lib/clock.ts';
@@ -20,9 +21,31 @@ export interface MetricsSource {
 
 /**
  * The first process's own figures with several processes: each server process that died and was
- * started again (a crash loop shows here; a rolling restart's retirements do not count).
+ * started again (a crash loop shows here; a rolling restart's retirements do not count), and its
+ * own memory and event-loop lag. It serves no request, but it answers every scrape and watches
+ * the others: a leak or a stall there shows nowhere else, and the workers' `process_*` and
+ * `nodejs_*` figures are added up without it.
  */
 export function primaryFigures(registry: Registry) {
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  new Gauge({
+    name: 'btcp_primary_resident_memory_bytes',
+    help: 'Resident memory of the first process, which supervises the others',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage.rss());
+    },
+  });
+  new Gauge({
+    name: 'btcp_primary_eventloop_lag_p99_seconds',
+    help: "The first process's event-loop lag since the previous scrape, 99th percentile",
+    registers: [registry],
+    collect() {
+      this.set(lag.percentile(99) / 1e9);
+      lag.reset();
+    },
+  });
   const died = new Counter({
     name: 'btcp_server_processes_died_total',
     help: 'Server processes that died and were started again (not those a rolling restart retired)',
