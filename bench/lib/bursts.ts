@@ -43,15 +43,22 @@ function listenOverflows(): number {
   return Number(values[names.indexOf('ListenOverflows')] ?? 0);
 }
 
-/** The accept queue of the server's listening socket on `port` (connections not yet accepted). */
-function acceptQueue(port: number): number {
+/**
+ * Connections not yet accepted on the port, summed over every listening socket of it (each server
+ * process listens on several, decision 034), and how many sockets listen.
+ */
+function acceptQueue(port: number): string {
   const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  let queued = 0;
+  let sockets = 0;
   for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
     const fields = line.trim().split(/\s+/);
-    if (fields[3] === '0A' && fields[1]?.endsWith(`:${hex}`))
-      return Number.parseInt(fields[4]?.split(':')[1] ?? '0', 16);
+    if (fields[3] === '0A' && fields[1]?.endsWith(`:${hex}`)) {
+      queued += Number.parseInt(fields[4]?.split(':')[1] ?? '0', 16);
+      sockets++;
+    }
   }
-  return -1;
+  return `${queued} on ${sockets} sockets`;
 }
 
 /**
@@ -76,7 +83,7 @@ function rollTimeline(primary: number, load: Load, signalledAt: number, port: nu
     last = new Map(cells.map((c) => [c.pid, c.ticks]));
     lastAt = now;
     const streams = (await load.streams()).reduce((n, s) => n + s.openStreams, 0);
-    const others = `load ${loadCpu()}%, PostgreSQL ${postgresCpu()}%, accept queue ${acceptQueue(port)}, overflows ${listenOverflows() - overflowsBefore}`;
+    const others = `load ${loadCpu()}%, PostgreSQL ${postgresCpu()}%, accept queues ${acceptQueue(port)}, overflows ${listenOverflows() - overflowsBefore}`;
     loadCpu = cpuMeter(load.pids);
     postgresCpu = cpuMeter(postgresPids);
     lines.push(
