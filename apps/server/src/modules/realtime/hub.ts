@@ -120,12 +120,26 @@ function inOrder(log: FastifyBaseLogger, deliver: (envelope: Envelope) => void) 
       log.warn({ err: error }, 'could not read a realtime batch');
       return null;
     });
+    // Each link ends settled: one that rejected would hold back every event after it, for good,
+    // and its unhandled rejection would end the process.
     delivered = delivered
       .then(() => read)
       .then((list) => {
-        for (const envelope of list ?? []) deliver(envelope);
-      });
+        if (!Array.isArray(list)) return;
+        for (const envelope of list) {
+          if (isEnvelope(envelope)) deliver(envelope);
+          else log.warn('dropped a realtime event that names no user');
+        }
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'could not deliver realtime events'));
   };
+}
+
+/** JSON from a notification is only as well formed as whoever sent it. */
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { userId, event } = value as Partial<Envelope>;
+  return typeof userId === 'string' && typeof event === 'object' && event !== null;
 }
 
 /** The events of a batch too large for its NOTIFY, as JSON; null once purged. */

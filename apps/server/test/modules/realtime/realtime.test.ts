@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { realtimeBatches, users } from '#server/db/schema.ts';
-import { type Envelope, publishBatch } from '#server/modules/realtime/hub.ts';
+import { BATCHES_CHANNEL, type Envelope, publishBatch } from '#server/modules/realtime/hub.ts';
 import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
 import {
   createTestApp,
@@ -141,6 +141,24 @@ describe('GET /api/events', () => {
     expect(sessions).toEqual([large, small]);
     // Only the large batch needed a row.
     expect(await rows()).toBe(rowsBefore + 1);
+  });
+
+  it('goes on delivering after a notification it cannot hand to anyone', async () => {
+    const cookie = await signedUpUser(first.app, 'unbroken@example.com');
+    const userId = await userIdOf('unbroken@example.com');
+    const { port } = second.server.address() as AddressInfo;
+    const stream = await openStream(`http://127.0.0.1:${port}`, cookie, 5000);
+    // Valid JSON, but not a list of envelopes: anything with the database's password can send it.
+    for (const payload of ['[null]', '[{"userId":1}]', '[{"userId":"x","event":1}]']) {
+      await first.database.db.execute(sql`SELECT pg_notify(${BATCHES_CHANNEL}, ${payload})`);
+    }
+    const sessionId = randomUUID();
+    await publishBatch(first.database.db, [
+      { userId, event: { type: 'mining', active: true, sessionId } },
+    ]);
+    await stillOpenAfter(stream, 1500);
+    await stream.cancel();
+    expect(stream.text()).toContain(sessionId);
   });
 
   it('closes the connection of a stream it ends, so the client opens its next one afresh', async () => {
