@@ -213,9 +213,10 @@ export async function createRealtimeHub(
       const set = byUser.get(stream.userId) ?? new Set();
       set.add(stream);
       byUser.set(stream.userId, set);
+      // Once: a second call after the user's set was emptied would remove a newer set of theirs.
       return () => {
-        set.delete(stream);
-        if (set.size === 0) byUser.delete(stream.userId);
+        if (!set.delete(stream)) return;
+        if (set.size === 0 && byUser.get(stream.userId) === set) byUser.delete(stream.userId);
       };
     },
     // Only the user's own streams are looked at: a connect never scans every stream in the process.

@@ -143,6 +143,20 @@ describe('GET /api/events', () => {
     expect(await rows()).toBe(rowsBefore + 1);
   });
 
+  it('keeps a newer stream of a user when an older one is removed twice (its end, then its close)', () => {
+    const stream = (sessionHash: string) => ({
+      userId: 'same-user',
+      sessionHash,
+      send: () => {},
+      end: () => {},
+    });
+    const removeOld = second.realtime.subscribe(stream('old'));
+    removeOld();
+    second.realtime.subscribe(stream('new'));
+    removeOld();
+    expect(second.realtime.streamsOfSession('same-user', 'new')).toBe(1);
+  });
+
   it('goes on delivering after a notification it cannot hand to anyone', async () => {
     const cookie = await signedUpUser(first.app, 'unbroken@example.com');
     const userId = await userIdOf('unbroken@example.com');
