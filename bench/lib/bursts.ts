@@ -98,8 +98,9 @@ function rollTimeline(primary: number, load: Load, signalledAt: number, port: nu
 
 /**
  * SIGHUP to the primary mid-run: how long until every worker was replaced, how long until every
- * miner's event stream was open again (each told to come back within EVENTS_RECONNECT_WINDOW_MS),
- * the pings that failed meanwhile, and wallets that no longer equal their ledger rows.
+ * miner's event stream was open on a new one (handed over, or told to come back within
+ * EVENTS_RECONNECT_WINDOW_MS), the pings that failed meanwhile, and wallets that no longer equal
+ * their ledger rows.
  */
 export async function rollingRestartPhase(options: {
   load: Load;
@@ -112,7 +113,9 @@ export async function rollingRestartPhase(options: {
   const { load, primary, miners } = options;
   await load.window();
   const before = workerPids(primary);
-  const reconnectsBefore = (await load.streams()).reduce((n, s) => n + s.streamReconnects, 0);
+  const streamsBefore = await load.streams();
+  const reconnectsBefore = streamsBefore.reduce((n, s) => n + s.streamReconnects, 0);
+  const resyncsBefore = streamsBefore.reduce((n, s) => n + s.streamResyncs, 0);
   const signalledAt = Date.now();
   const timeline = rollTimeline(primary, load, signalledAt, options.port);
   process.kill(primary, 'SIGHUP');
@@ -137,6 +140,7 @@ export async function rollingRestartPhase(options: {
   const row = {
     'processes replaced': before.length,
     'roll s': rolledAt === null ? 'NOT DONE' : seconds(rolledAt - signalledAt),
+    'streams handed over': reports.reduce((n, r) => n + r.streamResyncs, 0) - resyncsBefore,
     'streams told to reconnect': reconnects,
     'all streams back s':
       streamsBackAt === null ? 'NOT BACK' : seconds(streamsBackAt - signalledAt),

@@ -81,6 +81,8 @@ let stopsAnswered = 0;
 let openStreams = 0;
 /** Streams the server ended with a `reconnect` event, each opened again. */
 let streamReconnects = 0;
+/** Streams a server process took over from another (a rolling restart), told to refetch. */
+let streamResyncs = 0;
 // This process's own CPU over the window, so a saturated load generator is seen, not guessed.
 let windowCpu = process.cpuUsage();
 let windowStartedAt = performance.now();
@@ -150,6 +152,7 @@ function openStream(miner: Miner, failures = 0): Promise<void> {
           buffer = buffer.slice(end + 2);
           const reconnect = /^retry: (\d+)\nevent: reconnect/.exec(message);
           if (reconnect) comeBackAfterMs = Number(reconnect[1]);
+          if (message.startsWith('event: resync\n')) streamResyncs++;
           // A reward of the crediting job: the ledger event that names a mining session.
           if (message.startsWith('data: ') && message.includes('"mining":{')) {
             const event = JSON.parse(message.slice(6)) as {
@@ -390,6 +393,7 @@ process.on('message', (message: Command) => {
         })(),
         openStreams,
         streamReconnects,
+        streamResyncs,
         streamRetries,
         errorKinds: Object.fromEntries(errorKinds),
         pingLatenciesWholeRun,
@@ -408,7 +412,7 @@ process.on('message', (message: Command) => {
       void balances().then((units) => reply({ units }));
       break;
     case 'streams':
-      reply({ openStreams, streamReconnects, streamRetries });
+      reply({ openStreams, streamReconnects, streamResyncs, streamRetries });
       break;
     case 'exit':
       process.exit(0);

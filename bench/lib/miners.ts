@@ -89,6 +89,8 @@ interface LoadReport {
   openStreams: number;
   /** Streams the server ended with a `reconnect` event, each opened again. */
   streamReconnects: number;
+  /** Streams a server process took over from another, told to refetch (decision 042). */
+  streamResyncs: number;
   /** Stream opens that failed and were tried again after the page's back-off. */
   streamRetries: number;
   /** Every error of the run by kind, never reset. */
@@ -162,7 +164,12 @@ export async function startLoad(baseUrl: string, processes: number) {
     window: () => all({ cmd: 'window' }),
     report: () => all<LoadReport>({ cmd: 'report' }),
     streams: () =>
-      all<{ openStreams: number; streamReconnects: number; streamRetries: number }>({
+      all<{
+        openStreams: number;
+        streamReconnects: number;
+        streamResyncs: number;
+        streamRetries: number;
+      }>({
         cmd: 'streams',
       }),
     /** The sum of every miner's balance, as their pages read it (units, as a string each). */

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
@@ -8,6 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
+import { adoptStream } from './modules/realtime/handover.ts';
 import {
   ACCEPT_SOCKETS,
   ensurePortFree,
@@ -23,6 +25,7 @@ import {
   STOP_ACCEPTING_MESSAGE,
   WORKER_READY_MESSAGE,
 } from './ops/rolling-restart.ts';
+import { createStreamRelay, handedStream, handOverToPrimary } from './ops/stream-handover.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** A worker that dies is replaced after this pause, so a crash loop does not spin the CPU. */
@@ -115,10 +118,13 @@ async function serve(config: Config) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // A process a rolling restart retires lets its streams go over the window (decision 042).
+    const graceMs =
+      SHUTDOWN_GRACE_MS + (app.realtime.handOver ? config.EVENTS_RECONNECT_WINDOW_MS : 0);
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
     force.unref();
     app.close().then(
       () => process.exit(0),
@@ -145,13 +151,25 @@ async function serve(config: Config) {
     // The primary rolls the workers on SIGHUP; a hangup of the whole process group is its too.
     process.on('SIGHUP', () => {});
     // A rolling restart's new processes are all ready: new connections go to them from now.
-    process.on('message', (message) => {
-      if (message === STOP_ACCEPTING_MESSAGE) stopAccepting(app.server);
+    process.on('message', (message, handle) => {
+      if (message === STOP_ACCEPTING_MESSAGE) {
+        stopAccepting(app.server);
+        // Its streams go to the new processes when it closes, not back to the browsers (decision 042).
+        app.realtime.handOver = handOverToPrimary;
+        return;
+      }
+      const handed = handedStream(message, handle);
+      if (handed) {
+        void adoptStream(app, handed, handle as Socket, config.EVENTS_RECONNECT_WINDOW_MS);
+      }
     });
     await announceReadyToPrimary(app.readiness);
     flushCompileCache();
   }
 }
+
+const alive = () =>
+  Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && !w.isDead()));
 
 /**
  * WEB_CONCURRENCY=N: the primary prepares the database once, then starts N workers that share
@@ -182,8 +200,6 @@ async function supervise(config: Config) {
   const fork = () => {
     if (!stopping) cluster.fork();
   };
-  const alive = () =>
-    Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && !w.isDead()));
   const roll = createRollingRestart({
     beforeRoll: async () => {
       const migrating = await openConfiguredDatabase(config);
@@ -197,11 +213,17 @@ async function supervise(config: Config) {
     workers: alive,
     stopping: () => stopping,
     log,
-    exitTimeoutMs: SHUTDOWN_GRACE_MS + 2000,
+    exitTimeoutMs: SHUTDOWN_GRACE_MS + config.EVENTS_RECONNECT_WINDOW_MS + 2000,
     streamsWindowMs: config.EVENTS_RECONNECT_WINDOW_MS,
   });
+  // An old worker's streams, each to a new one in turn (decision 042).
+  const relay = createStreamRelay(
+    () => (stopping ? [] : alive().filter((w) => !roll.owns(w) && w.isConnected())),
+    config.EVENTS_RECONNECT_WINDOW_MS,
+  );
   // Workers with sockets of their own never tell the primary they listen: they say they are ready.
-  cluster.on('message', (_worker, message) => {
+  cluster.on('message', (_worker, message, handle) => {
+    if (handle) return relay(message, handle);
     if (message !== WORKER_READY_MESSAGE) return;
     ready += 1;
     if (ready === config.WEB_CONCURRENCY) announce(log, config, database.kind, prepared);

@@ -116,21 +116,26 @@ async function startAll(options: RollingRestartOptions, owned: Set<Worker>, coun
 }
 
 /**
- * Asks the old workers to finish one at a time. The next is asked once the previous has exited
- * and its streams' window has passed: a process exits a few seconds after it ends its streams,
- * and asking the next then would bring two processes' streams back at once, at twice the rate
- * the window sets (decision 036).
+ * Asks the old workers to finish one at a time, the next once the previous one's streams' window
+ * has passed: asking it sooner would bring two processes' streams back at once, at twice the rate
+ * the window sets (decision 036). A process lets its streams go over that window, handing over
+ * what it can and ending the rest at their moments (decision 042), so the next is not kept
+ * waiting for the previous one's exit, a moment later.
  */
 async function retireInTurn(old: Worker[], options: RollingRestartOptions, owned: Set<Worker>) {
+  const retired: Promise<void>[] = [];
   for (const [i, worker] of old.entries()) {
-    const last = i === old.length - 1;
-    const window = new Promise((resolve) =>
-      setTimeout(resolve, last ? 0 : options.streamsWindowMs).unref(),
+    retired.push(
+      retire(worker, options.exitTimeoutMs).then(() => {
+        owned.delete(worker);
+        options.log.info({ old: worker.process.pid }, 'rolling restart: one old process retired');
+      }),
     );
-    await Promise.all([retire(worker, options.exitTimeoutMs), window]);
-    owned.delete(worker);
-    options.log.info({ old: worker.process.pid }, 'rolling restart: one old process retired');
+    if (i < old.length - 1) {
+      await new Promise((resolve) => setTimeout(resolve, options.streamsWindowMs).unref());
+    }
   }
+  await Promise.all(retired);
 }
 
 /**

@@ -46,6 +46,23 @@ describe('useEventStream', () => {
     expect(onReconnect).toHaveBeenCalledTimes(1);
   });
 
+  it('refetches when the server says, after another server process took the stream over', () => {
+    const Source = stubEventSource();
+    const onDrop = vi.fn();
+    const onReconnect = vi.fn();
+    renderHook(() => useEventStream({ onEvent: vi.fn(), onDrop, onReconnect }));
+    Source.latest().open();
+    Source.latest().dispatch('resync', '4200');
+    // The stream stays as it is: nothing dropped, nothing reopened.
+    expect(Source.latest().closed).toBe(false);
+    act(() => vi.advanceTimersByTime(4199));
+    expect(onReconnect).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(onDrop).not.toHaveBeenCalled();
+    expect(Source.instances).toHaveLength(1);
+  });
+
   it('reconnects after 1 s, 2 s, 5 s, then every 10 s, and starts over after an open', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const Source = stubEventSource();

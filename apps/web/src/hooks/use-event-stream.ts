@@ -25,7 +25,10 @@ function parseEvent(data: unknown): RealtimeEvent | null {
 
 interface EventStreamHandlers {
   onEvent: (event: RealtimeEvent) => void;
-  /** After a reconnect: events sent while the stream was down are lost, so refetch instead. */
+  /**
+   * After a reconnect, or a server's `resync`: events sent while the stream was down (or between
+   * server processes) are lost, so refetch instead.
+   */
   onReconnect?: () => void;
   /**
    * When the stream drops. The server also ends a stream when its session ends (signed out from
@@ -48,6 +51,7 @@ export function useEventStream(handlers: EventStreamHandlers, url = EVENTS_URL):
   useEffect(() => {
     let source: EventSource | null = null;
     let retryTimer: number | undefined;
+    let resyncTimer: number | undefined;
     let failures = 0;
 
     const connect = () => {
@@ -77,11 +81,23 @@ export function useEventStream(handlers: EventStreamHandlers, url = EVENTS_URL):
         if (!Number.isFinite(asked)) return;
         dropped(Math.min(Math.max(asked, 0), MAX_ASKED_DELAY_MS));
       });
+      // A server process that took the stream over from another (a restart) may have missed
+      // events meanwhile: the page refetches, when the server says, as after a reconnect.
+      source.addEventListener('resync', (message: MessageEvent) => {
+        const asked = Number(message.data);
+        if (!Number.isFinite(asked)) return;
+        window.clearTimeout(resyncTimer);
+        resyncTimer = window.setTimeout(
+          () => handlersRef.current.onReconnect?.(),
+          Math.min(Math.max(asked, 0), MAX_ASKED_DELAY_MS),
+        );
+      });
     };
 
     connect();
     return () => {
       window.clearTimeout(retryTimer);
+      window.clearTimeout(resyncTimer);
       source?.close();
     };
   }, [url]);

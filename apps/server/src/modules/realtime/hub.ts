@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { RealtimeEvent } from '@btcp/shared';
 import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,6 +8,7 @@ import { REVOCATIONS_CHANNEL, type Revocation } from '#server/db/notifications/c
 import { isSettleMessage } from '#server/db/notifications/subscription.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { realtimeBatches } from '#server/db/schema.ts';
+import { endReleased } from './wire.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
 /** Many users' events at once: in the NOTIFY itself, or the id of the realtime_batches row (decision 040). */
@@ -78,7 +80,25 @@ export interface Stream {
   sessionHash: string;
   send(event: RealtimeEvent): void;
   end(retryMs?: number): void;
+  /**
+   * Stops the stream here without ending its response, and gives up its connection for another
+   * process to go on with (decision 042); null, and the stream untouched, if the connection has
+   * bytes not yet written.
+   */
+  release?(): ReleasedStream | null;
 }
+
+/** An open stream's connection, its response's headers sent, handed from one process to another. */
+export interface ReleasedStream {
+  userId: string;
+  sessionHash: string;
+  socket: Socket;
+  /** Whether the response's body is chunked (HTTP/1.1); an HTTP/1.0 one ends with the connection. */
+  chunked: boolean;
+}
+
+/** Gives a released stream to another process; false if it could not, and the caller ends it. */
+export type HandOver = (stream: ReleasedStream) => Promise<boolean>;
 
 export interface RealtimeHub {
   /** Adds a stream; returns what removes it again. */
@@ -88,6 +108,16 @@ export interface RealtimeHub {
   connections(): number;
   /** Ends every stream, each told to come back at a random moment within the window. */
   endAll(): void;
+  /**
+   * A closing process's streams, each given a random moment within the window, as endAll gives
+   * them. Without `handOver`, each is ended at once, told to come back at its moment. With it (a
+   * rolling restart), they are handed over meanwhile, latest moments first, and one still here at
+   * its moment is ended then, told to come back at once: they leave over the window either way
+   * (decision 042). Resolves once none is left.
+   */
+  closeAll(): Promise<void>;
+  /** Where closeAll hands the streams: set by a process that a rolling restart retires. */
+  handOver: HandOver | null;
   close(): Promise<void>;
 }
 
@@ -165,8 +195,9 @@ export async function createRealtimeHub(
 ): Promise<RealtimeHub> {
   const byUser = new Map<string, Set<Stream>>();
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
+  const endOne = (stream: Stream) => stream.end(randomInt(reconnectWindowMs + 1));
   const endAll = () => {
-    for (const stream of all()) stream.end(randomInt(reconnectWindowMs + 1));
+    for (const stream of all()) endOne(stream);
   };
   const parse = parserLoggingTo(log);
   const deliver = (envelope: Envelope) => {
@@ -208,7 +239,7 @@ export async function createRealtimeHub(
       endAll();
     },
   );
-  return {
+  const hub: RealtimeHub = {
     subscribe(stream) {
       const set = byUser.get(stream.userId) ?? new Set();
       set.add(stream);
@@ -224,10 +255,68 @@ export async function createRealtimeHub(
       [...(byUser.get(userId) ?? [])].filter((stream) => stream.sessionHash === sessionHash).length,
     connections: () => all().length,
     endAll,
+    handOver: null,
+    closeAll: () =>
+      closeAll(hub, all(), reconnectWindowMs, (stream) => byUser.get(stream.userId)?.has(stream)),
     async close() {
       await stopEvents();
       await stopBatches();
       await stopRevocations();
     },
   };
+  return hub;
+}
+
+/** How often a closing process looks for streams whose moment has come. */
+const DUE_CHECK_MS = 50;
+
+/**
+ * Hands streams over one at a time: a process hands its sockets to the primary one by one anyway,
+ * each waiting for the other side's receipt (node:child_process), and Node's own queue for the
+ * rest is walked again at every receipt.
+ */
+async function closeAll(
+  hub: RealtimeHub,
+  streams: Stream[],
+  windowMs: number,
+  /** Whether the stream is still open here: one may end while others are handed over. */
+  live: (stream: Stream) => boolean | undefined,
+) {
+  const moments = streams
+    .map((stream) => ({ stream, at: randomInt(windowMs + 1) }))
+    .sort((a, b) => a.at - b.at);
+  if (!hub.handOver) {
+    for (const { stream, at } of moments) stream.end(at);
+    return;
+  }
+  const startedAt = Date.now();
+  let due = 0;
+  let allDue: () => void = () => {};
+  const endDue = () => {
+    const elapsed = Date.now() - startedAt;
+    for (let next = moments[due]; next && next.at <= elapsed; next = moments[++due]) {
+      if (live(next.stream)) next.stream.end(0);
+    }
+    if (due === moments.length) allDue();
+  };
+  const timer = setInterval(endDue, DUE_CHECK_MS);
+  const finished = new Promise<void>((resolve) => {
+    allDue = resolve;
+  });
+  for (let i = moments.length - 1; i >= due; i--) {
+    const { stream, at } = moments[i] ?? {};
+    const handOver = hub.handOver;
+    if (!stream || at === undefined || !handOver) break;
+    if (!live(stream)) continue;
+    // Null: bytes still to be written; it is ended at its moment.
+    const released = stream.release?.();
+    if (released && !(await handOver(released).catch(() => false))) {
+      endReleased(released, Math.max(0, at - (Date.now() - startedAt)));
+    }
+  }
+  endDue();
+  // Every stream handed over: nothing is left to wait for.
+  if (moments.slice(due).every(({ stream }) => !live(stream))) allDue();
+  await finished;
+  clearInterval(timer);
 }

@@ -1,20 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { ErrorCode, type RealtimeEvent } from '@btcp/shared';
+import { ErrorCode } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '#server/errors.ts';
 import { routeOptions } from '#server/lib/routes.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { requireUser, signedInUser } from '../auth/guards.ts';
 import { sessionToken } from '../auth/sessions.ts';
-import { eventStreamWriter } from './stream-writer.ts';
+import { openEventStream } from './streams.ts';
 
 const route = routeOptions(['realtime']);
 
-/**
- * Under the 60 s after which common proxies close an idle connection; a stream that carries a
- * miner's reward every minute then needs one heartbeat a minute, not two (decision 035).
- */
-const HEARTBEAT_MS = 45_000;
 /**
  * Open streams one session may hold in one process: a stream per open tab of the app, and five
  * tabs of one account side by side is already generous; a script that opens hundreds gets a 429.
@@ -27,8 +22,9 @@ export const MAX_STREAMS_PER_SESSION = 5;
  */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Streams never end by themselves; end them so a graceful shutdown does not wait on them, and
-  // spread their return over the window so another process is not met by all of them at once.
-  app.addHook('preClose', async () => app.realtime.endAll());
+  // spread their return over the window so another process is not met by all of them at once. In
+  // a rolling restart they are handed to the new processes instead (decision 042).
+  app.addHook('preClose', async () => app.realtime.closeAll());
   app.get(
     '/events',
     {
@@ -66,28 +62,21 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // 1 to 3 s, so the browsers of one dropped connection do not all come back in one second.
       raw.write(`retry: ${1000 + randomInt(2001)}\n: connected\n\n`);
-      const writer = eventStreamWriter(raw, HEARTBEAT_MS);
-      const close = () => {
-        writer.stop();
-        unsubscribe();
-      };
-      const end = (retryMs?: number) => {
-        close();
-        // `retry` for any EventSource; `reconnect` for our page, which keeps its own back-off.
-        raw.end(
-          retryMs === undefined
-            ? undefined
-            : `retry: ${retryMs}\nevent: reconnect\ndata: ${retryMs}\n\n`,
-        );
-      };
-      const unsubscribe = app.realtime.subscribe({
-        userId: user.id,
-        sessionHash,
-        send: (event: RealtimeEvent) => writer.write(`data: ${JSON.stringify(event)}\n\n`),
-        // The session ended (or the account changed): the browser reconnects and learns which.
-        end,
-      });
-      request.raw.on('close', close);
+      const stream = openEventStream(
+        app.realtime,
+        { userId: user.id, sessionHash },
+        {
+          write: (text) => raw.write(text),
+          end: (last) => raw.end(last),
+          releasable() {
+            const socket = raw.socket;
+            if (!socket || socket.destroyed || raw.writableLength > 0) return null;
+            if (socket.writableLength > 0) return null;
+            return { socket, chunked: raw.chunkedEncoding };
+          },
+        },
+      );
+      request.raw.on('close', stream.stop);
     },
   );
 };
