@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
+import net from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startServer, workerPids } from '../server-process.ts';
@@ -138,6 +139,25 @@ function keepStreamOpen(base: string, token: string) {
   };
 }
 
+/**
+ * A stream opened over HTTP/1.0, as a proxy that keeps its default (nginx's) asks for it: the
+ * answer is not chunked, and its body ends with the connection.
+ */
+function http10Stream(port: number, token: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  const state = { text: '', closed: false };
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    state.text += chunk;
+  });
+  socket.on('close', () => {
+    state.closed = true;
+  });
+  socket.on('error', () => {});
+  socket.write(`GET /api/events HTTP/1.0\r\nHost: 127.0.0.1\r\nCookie: ${COOKIE}=${token}\r\n\r\n`);
+  return { state, close: () => socket.destroy() };
+}
+
 const until = async (
   what: string,
   condition: () => boolean,
@@ -163,6 +183,7 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
       const workers = () => workerPids(server.child.pid);
       const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
       const streams: ReturnType<typeof keepStreamOpen>[] = [];
+      const cleanUps: (() => void)[] = [];
       try {
         expect(await server.healthy()).toBe(true);
         const tokens = await seedUsers(server.databaseUrl ?? '', MINERS);
@@ -177,6 +198,13 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
           sessions.push(((await started.json()) as { id: string }).id);
         }
         await until('every stream open', () => streams.every((s) => s.state.open), 10_000);
+        const plain = http10Stream(server.port, tokens[1] ?? '');
+        cleanUps.push(plain.close);
+        await until(
+          'the HTTP/1.0 stream open',
+          () => plain.state.text.includes(': connected'),
+          10_000,
+        );
         const before = workers();
         expect(before).toHaveLength(2);
 
@@ -235,7 +263,10 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
         // missed meanwhile (decision 042).
         await until(
           'every stream told to refetch',
-          () => streams.every((s) => s.state.text.includes('event: resync\ndata: ')),
+          () =>
+            [...streams.map((s) => s.state.text), plain.state.text].every((text) =>
+              text.includes('event: resync\ndata: '),
+            ),
           10_000,
           () => JSON.stringify(streams.map((s) => s.state)),
         );
@@ -258,10 +289,19 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
         }
         await until(
           "every stream carried its miner's Stop",
-          () => streams.every((s) => s.state.text.includes('"active":false')),
+          () =>
+            [...streams.map((s) => s.state.text), plain.state.text].every((text) =>
+              text.includes('"active":false'),
+            ),
           10_000,
           () => JSON.stringify(streams.map((s) => s.state.text)),
         );
+        // The HTTP/1.0 stream was carried on unframed, as it began, and is still open.
+        const [head = '', body = ''] = plain.state.text.split('\r\n\r\n');
+        expect(head).toMatch(/^HTTP\/1\.1 200/);
+        expect(head.toLowerCase()).not.toContain('transfer-encoding');
+        expect(body).not.toMatch(/\r\n/);
+        expect(plain.state.closed).toBe(false);
         // Each old process let go of its streams and finished in time, not killed by its timer.
         expect(server.output()).not.toMatch(/took too long|error while shutting down/);
         // And a session that ends ends its handed-over stream, as it would any other.
@@ -274,6 +314,7 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
         const [code] = await once(server.child, 'exit');
         expect(code).toBe(0);
       } finally {
+        for (const cleanUp of cleanUps) cleanUp();
         for (const stream of streams) stream.close();
         agent.destroy();
         await server.cleanUp();
