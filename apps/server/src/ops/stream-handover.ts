@@ -1,4 +1,5 @@
 import type { Worker } from 'node:cluster';
+import { randomInt } from 'node:crypto';
 import { Socket } from 'node:net';
 import type { HandedStream } from '#server/modules/realtime/handover.ts';
 import type { HandOver } from '#server/modules/realtime/hub.ts';
@@ -64,15 +65,13 @@ export const handOverToPrimary: HandOver = ({ socket, ...stream }) => {
  * with nowhere to go is ended, told to come back within `windowMs`.
  */
 export function createStreamRelay(targets: () => Worker[], windowMs: number) {
-  const queues = new Map<Worker, { items: [HandedStream, Socket][]; busy: boolean }>();
+  /** What waits for each worker; a worker has a queue while one is being sent to it. */
+  const queues = new Map<Worker, [HandedStream, Socket][]>();
   let turn = 0;
   const giveUp = (stream: HandedStream, socket: Socket) =>
-    endReleased({ ...stream, socket }, Math.floor(Math.random() * (windowMs + 1)));
-  const pump = async (worker: Worker) => {
-    const queue = queues.get(worker);
-    if (!queue || queue.busy) return;
-    queue.busy = true;
-    for (let item = queue.items.shift(); item; item = queue.items.shift()) {
+    endReleased({ ...stream, socket }, randomInt(windowMs + 1));
+  const pump = async (worker: Worker, queue: [HandedStream, Socket][]) => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
       const [stream, socket] = item;
       const sent =
         worker.isConnected() && (await sendSocket(worker.send.bind(worker), stream, socket));
@@ -88,9 +87,10 @@ export function createStreamRelay(targets: () => Worker[], windowMs: number) {
     const candidates = targets();
     const worker = candidates[turn++ % Math.max(candidates.length, 1)];
     if (!worker) return giveUp(stream, socket);
-    const queue = queues.get(worker) ?? { items: [], busy: false };
+    const queued = queues.get(worker);
+    if (queued) return void queued.push([stream, socket]);
+    const queue: [HandedStream, Socket][] = [[stream, socket]];
     queues.set(worker, queue);
-    queue.items.push([stream, socket]);
-    void pump(worker);
+    void pump(worker, queue);
   };
 }

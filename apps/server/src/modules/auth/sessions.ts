@@ -2,7 +2,7 @@ import type { SessionState } from '@btcp/shared';
 import { and, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#server/db/client.ts';
-import type { CachedSession } from '#server/db/notifications/session-cache.ts';
+import type { CachedSession, SessionCache } from '#server/db/notifications/session-cache.ts';
 import { idArray, prepared } from '#server/db/prepared.ts';
 import { adminUsers, emailTokens, profiles, sessions, users } from '#server/db/schema.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
@@ -137,6 +137,16 @@ export function sessionToken(request: FastifyRequest, kind: 'user' | 'admin'): s
   return request.cookies[cookieName(request, kind)];
 }
 
+/** A live user session by its token's hash: from the session cache when it holds it (decision 013). */
+export function liveSession(
+  sessionCache: SessionCache,
+  tokenHash: string,
+  nowMs: number,
+): Promise<CachedSession | null> {
+  const kept = sessionCache.get(tokenHash, nowMs);
+  return kept ? Promise.resolve(kept) : sessionCache.load(tokenHash, nowMs);
+}
+
 /**
  * The signed-in user behind the request's cookie, refreshing when they were last seen. Answered
  * from the process's session cache when it can (decision 013); revocations empty it in every process.
@@ -148,7 +158,7 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
   const now = clock.now();
   const nowMs = now.getTime();
   const tokenHash = hashToken(token);
-  const session = sessionCache.get(tokenHash, nowMs) ?? (await sessionCache.load(tokenHash, nowMs));
+  const session = await liveSession(sessionCache, tokenHash, nowMs);
   if (!session) return null;
   if (nowMs - session.lastSeenAt > SEEN_REFRESH_MS) {
     session.lastSeenAt = nowMs;

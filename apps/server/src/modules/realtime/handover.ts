@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { liveSession } from '../auth/sessions.ts';
 import { openEventStream } from './streams.ts';
 import { endFramed, frame } from './wire.ts';
 
@@ -41,13 +42,12 @@ export async function adoptStream(
   );
   socket.on('close', stream.stop);
   const nowMs = app.clock.now().getTime();
-  const { sessionCache } = app;
-  const session = await Promise.resolve(
-    sessionCache.get(sessionHash, nowMs) ?? sessionCache.load(sessionHash, nowMs),
-  ).catch((error: unknown) => {
-    app.log.warn({ err: error }, 'could not check a handed-over stream: it comes back');
-    return undefined;
-  });
+  const session = await liveSession(app.sessionCache, sessionHash, nowMs).catch(
+    (error: unknown) => {
+      app.log.warn({ err: error }, 'could not check a handed-over stream: it comes back');
+      return undefined;
+    },
+  );
   // The database did not answer: the stream comes back, and its open checks the session.
   if (session === undefined) return stream.end(randomInt(windowMs + 1));
   // As a revocation ends it: the browser opens its stream again and learns why.

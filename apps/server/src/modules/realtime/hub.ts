@@ -195,9 +195,8 @@ export async function createRealtimeHub(
 ): Promise<RealtimeHub> {
   const byUser = new Map<string, Set<Stream>>();
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
-  const endOne = (stream: Stream) => stream.end(randomInt(reconnectWindowMs + 1));
   const endAll = () => {
-    for (const stream of all()) endOne(stream);
+    for (const stream of all()) stream.end(randomInt(reconnectWindowMs + 1));
   };
   const parse = parserLoggingTo(log);
   const deliver = (envelope: Envelope) => {
@@ -256,8 +255,7 @@ export async function createRealtimeHub(
     connections: () => all().length,
     endAll,
     handOver: null,
-    closeAll: () =>
-      closeAll(hub, all(), reconnectWindowMs, (stream) => byUser.get(stream.userId)?.has(stream)),
+    closeAll: async () => (hub.handOver ? handOverAll(hub, byUser, reconnectWindowMs) : endAll()),
     async close() {
       await stopEvents();
       await stopBatches();
@@ -271,24 +269,21 @@ export async function createRealtimeHub(
 const DUE_CHECK_MS = 50;
 
 /**
- * Hands streams over one at a time: a process hands its sockets to the primary one by one anyway,
- * each waiting for the other side's receipt (node:child_process), and Node's own queue for the
- * rest is walked again at every receipt.
+ * closeAll in a rolling restart. Hands streams over one at a time: a process hands its sockets to
+ * the primary one by one anyway, each waiting for the other side's receipt (node:child_process),
+ * and Node's own queue for the rest is walked again at every receipt.
  */
-async function closeAll(
+async function handOverAll(
   hub: RealtimeHub,
-  streams: Stream[],
+  byUser: ReadonlyMap<string, ReadonlySet<Stream>>,
   windowMs: number,
-  /** Whether the stream is still open here: one may end while others are handed over. */
-  live: (stream: Stream) => boolean | undefined,
 ) {
-  const moments = streams
+  // Whether the stream is still open here: one may end while others are handed over.
+  const live = (stream: Stream) => byUser.get(stream.userId)?.has(stream) === true;
+  const moments = [...byUser.values()]
+    .flatMap((set) => [...set])
     .map((stream) => ({ stream, at: randomInt(windowMs + 1) }))
     .sort((a, b) => a.at - b.at);
-  if (!hub.handOver) {
-    for (const { stream, at } of moments) stream.end(at);
-    return;
-  }
   const startedAt = Date.now();
   let due = 0;
   let allDue: () => void = () => {};
