@@ -83,19 +83,36 @@ export async function createServerTestDatabase(): Promise<{
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return null;
   const name = `btcp_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
+  const run = async (work: (client: pg.Client) => Promise<unknown>) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     try {
-      await client.query(statement);
+      await work(client);
     } finally {
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    drop: () =>
+      run(async (client) => {
+        // `pool.end()` resolves before its connections have closed. Forcing the drop at once would
+        // terminate a backend that has not yet read its client's goodbye, and that client's pool
+        // would then report a FATAL error after its test is over. So wait a little for them first.
+        for (let waited = 0; waited < 2_000; waited += 20) {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
+  };
 }
 
 /** A tiny stand-in for the built web app, so page serving is tested without a Vite build. */
