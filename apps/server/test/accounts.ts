@@ -1,15 +1,24 @@
 import type { ProofChallengeResponse } from '@btcp/shared';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { systemSettings } from '../src/db/schema.ts';
+import type { Database } from '../src/db/client.ts';
+import { systemSettings, users } from '../src/db/schema.ts';
 import { queuedMailCount } from '../src/modules/mail/queue.ts';
 import { sameOrigin } from './helper.ts';
 
 /** Journeys through the public API, as a browser would make them, for tests that need accounts. */
 
 export const PASSWORD = 'correct horse battery';
+
+/** The id of the account with this email, as stored; the test fails if there is none. */
+export async function userIdOf(db: Database, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  expect(row, `an account for ${email}`).toBeDefined();
+  return row?.id ?? '';
+}
 
 export async function post(
   app: FastifyInstance,

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
-import { adminCookie, signedUpUser } from './accounts.ts';
+import { adminCookie, signedUpUser, userIdOf } from './accounts.ts';
 import { createTestApp, SAME_ORIGIN, sameOrigin, type TestApp } from './helper.ts';
 
 /**
@@ -186,13 +184,10 @@ const cookies: Record<Role, string | undefined> = {
 };
 
 async function setFlags(email: string, flags: { isBanned?: boolean; isModerator?: boolean }) {
-  const [row] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
+  const id = await userIdOf(t.database.db, email);
   const response = await t.app.inject({
     method: 'PATCH',
-    url: `/api/admin/users/${row?.id}`,
+    url: `/api/admin/users/${id}`,
     headers: { ...sameOrigin, cookie: cookies.admin },
     payload: flags,
   });

@@ -12,7 +12,7 @@ import {
   wallets,
 } from '../src/db/schema.ts';
 import { hashToken, randomToken } from '../src/lib/tokens.ts';
-import { adminCookie, signedUpUser } from './accounts.ts';
+import { adminCookie, signedUpUser, userIdOf } from './accounts.ts';
 import { sameOrigin } from './helper.ts';
 
 /** Test accounts and calls for the community tests, made through the public API. */
@@ -38,8 +38,7 @@ export async function member(app: FastifyInstance, username: string): Promise<Me
   const cookie = await signedUpUser(app, email);
   const named = await call(app, 'PATCH', '/api/account', cookie, { username });
   expect(named.statusCode, named.body).toBe(200);
-  const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: row?.id ?? '', cookie, username };
+  return { id: await userIdOf(app.db, email), cookie, username };
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '#server-test/streams.ts';
 import { buildApp } from '../src/app.ts';
-import { users } from '../src/db/schema.ts';
 import {
   adminCookie,
   latestToken,
@@ -12,6 +10,7 @@ import {
   post,
   postProven,
   signedUpUser,
+  userIdOf,
 } from './accounts.ts';
 import { createTestApp, makeWebDist, openAgain, sameOrigin, type TestApp } from './helper.ts';
 
@@ -23,14 +22,7 @@ let second: Awaited<ReturnType<typeof buildApp>>;
 let secondUrl: string;
 let admin: string;
 
-async function userId(email: string) {
-  const [row] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
+const userId = (email: string) => userIdOf(t.database.db, email);
 
 async function setFlags(email: string, flags: { isBanned?: boolean; isModerator?: boolean }) {
   const response = await t.app.inject({

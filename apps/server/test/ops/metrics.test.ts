@@ -1,12 +1,10 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/modules/mail/queue.ts';
 import { startMetricsServer } from '#server/ops/metrics-server.ts';
-import { adminCookie, post, signedUpUser } from '#server-test/accounts.ts';
+import { adminCookie, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 import { openStream } from '#server-test/streams.ts';
 
@@ -119,15 +117,12 @@ describe('the metrics listener', () => {
     const admin = await adminCookie(t.app);
     const cookie = await signedUpUser(t.app, 'credited@example.com');
     expect(cookie).toBeTruthy();
-    const [user] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'credited@example.com'));
+    const userId = await userIdOf(t.database.db, 'credited@example.com');
     const type = { type: 'ADMIN_ADJUSTMENT' };
     const before = sample(await scrape(), 'btcp_ledger_credited_btcp_total', type) ?? 0;
     const adjusted = await post(
       t.app,
-      `/api/admin/wallets/${user?.id}/adjust`,
+      `/api/admin/wallets/${userId}/adjust`,
       { mode: 'add', amount: '12.5' },
       admin,
     );

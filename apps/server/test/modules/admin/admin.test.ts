@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, adminUsers, profiles, users } from '#server/db/schema.ts';
-import { adminCookie, PASSWORD, post, signedUpUser } from '#server-test/accounts.ts';
+import { adminAuditLog, adminUsers, profiles } from '#server/db/schema.ts';
+import { adminCookie, PASSWORD, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 let t: TestApp;
@@ -20,13 +20,7 @@ const patchUser = (id: string, payload: Record<string, unknown>, cookie?: string
     payload,
   });
 
-async function userId(email: string) {
-  const [row] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return row?.id ?? '';
-}
+const userId = (email: string) => userIdOf(t.database.db, email);
 
 describe('first-run bootstrap (D8)', () => {
   it('lets anyone create the first admin, and nobody without an admin session after that', async () => {

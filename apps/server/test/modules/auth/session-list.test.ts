@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { adminAuditLog, users } from '#server/db/schema.ts';
-import { adminCookie, PASSWORD, signedUpUser } from '#server-test/accounts.ts';
+import { adminAuditLog } from '#server/db/schema.ts';
+import { adminCookie, PASSWORD, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import {
   createTestApp,
   makeWebDist,
@@ -149,12 +149,8 @@ describe('an admin ends a user’s sessions', () => {
     const admin = await adminCookie(t.app);
     const member = await signedUpUser(t.app, 'ended-by-admin@example.com');
     const stream = await openStream(secondUrl, member);
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'ended-by-admin@example.com'));
-    if (!row) throw new Error('no user');
-    const response = await send('POST', `/api/admin/users/${row.id}/sessions/end`, admin);
+    const id = await userIdOf(t.database.db, 'ended-by-admin@example.com');
+    const response = await send('POST', `/api/admin/users/${id}/sessions/end`, admin);
     expect(response.statusCode, response.body).toBe(204);
     expect(await stream.closed).toBe(true);
     const refused = await t.app.inject({
@@ -166,7 +162,7 @@ describe('an admin ends a user’s sessions', () => {
     const audited = await t.database.db
       .select({ action: adminAuditLog.action })
       .from(adminAuditLog)
-      .where(eq(adminAuditLog.targetId, row.id));
+      .where(eq(adminAuditLog.targetId, id));
     expect(audited.map((entry) => entry.action)).toContain('user.sessions.end');
 
     const missing = await send(

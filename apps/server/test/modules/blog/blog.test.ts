@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, blogPosts, profiles, users } from '#server/db/schema.ts';
+import { adminAuditLog, blogPosts, profiles } from '#server/db/schema.ts';
 import { seedSampleBlogPosts } from '#server/modules/blog/seed.ts';
-import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
+import { adminCookie, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 import { pngImage, uploadFile } from '#server-test/images.ts';
 
@@ -108,20 +108,14 @@ describe('admin blog (D7)', () => {
 
   it('lets a moderator write posts, audited under their name', async () => {
     const moderatorCookie = await signedUpUser(t.app, 'mod@example.com');
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'mod@example.com'));
-    await t.database.db
-      .update(profiles)
-      .set({ isAdmin: true })
-      .where(eq(profiles.id, row?.id ?? ''));
+    const id = await userIdOf(t.database.db, 'mod@example.com');
+    await t.database.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, id));
     const post = await createPost({ title: 'From a moderator', content: 'Hello' }, moderatorCookie);
     const [entry] = await t.database.db
       .select()
       .from(adminAuditLog)
       .where(eq(adminAuditLog.targetId, post.id));
-    expect(entry).toMatchObject({ action: 'blog.create', actorUserId: row?.id });
+    expect(entry).toMatchObject({ action: 'blog.create', actorUserId: id });
   });
 
   it('names the missing fields with the product texts', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemSettings, transactions, users, wallets } from '#server/db/schema.ts';
 import { creditDueRewards } from '#server/modules/mining/crediting.ts';
 import { closeStaleSessions } from '#server/modules/mining/sessions.ts';
-import { adminCookie, post, signedUpUser } from '#server-test/accounts.ts';
+import { adminCookie, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
@@ -249,13 +249,10 @@ describe('mining (D11)', () => {
     ).toBe(404);
     expect((await post(t.app, '/api/mining/start')).statusCode).toBe(401);
     await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
-    const [user] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'banned-miner@example.com'));
+    const userId = await userIdOf(t.database.db, 'banned-miner@example.com');
     const banned = await t.app.inject({
       method: 'PATCH',
-      url: `/api/admin/users/${user?.id}`,
+      url: `/api/admin/users/${userId}`,
       headers: { ...sameOrigin, cookie: await adminCookie(t.app) },
       payload: { isBanned: true },
     });
@@ -285,11 +282,7 @@ describe('the ledger under load (D10)', () => {
   it('keeps balance = sum of transactions through 200 concurrent adjustments and mining credits', async () => {
     const cookie = await signedUpUser(t.app, 'busy@example.com');
     const admin = await adminCookie(t.app);
-    const [user] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'busy@example.com'));
-    const userId = user?.id ?? '';
+    const userId = await userIdOf(t.database.db, 'busy@example.com');
     const adjust = (mode: string, amount: string) =>
       t.app.inject({
         method: 'POST',
@@ -332,14 +325,11 @@ describe('the ledger under load (D10)', () => {
   it('applies a repeated Idempotency-Key once', async () => {
     await signedUpUser(t.app, 'idem@example.com');
     const admin = await adminCookie(t.app);
-    const [user] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'idem@example.com'));
+    const userId = await userIdOf(t.database.db, 'idem@example.com');
     const send = () =>
       t.app.inject({
         method: 'POST',
-        url: `/api/admin/wallets/${user?.id}/adjust`,
+        url: `/api/admin/wallets/${userId}/adjust`,
         headers: { ...sameOrigin, cookie: admin, 'idempotency-key': 'key-0001-abcdef' },
         payload: { mode: 'add', amount: '10', reason: 'welcome gift' },
       });
@@ -349,7 +339,7 @@ describe('the ledger under load (D10)', () => {
     const rows = await t.database.db
       .select()
       .from(transactions)
-      .where(eq(transactions.userId, user?.id ?? ''));
+      .where(eq(transactions.userId, userId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       amount: '10.00000000',
@@ -364,13 +354,7 @@ describe('the ledger under load (D10)', () => {
   });
 });
 
-async function idOf(email: string) {
-  const [user] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return user?.id ?? '';
-}
+const idOf = (email: string) => userIdOf(t.database.db, email);
 
 function setBalance(admin: string, id: string, amount: string) {
   return t.app.inject({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
-import { adminCookie, post, signedUpUser } from '#server-test/accounts.ts';
+import { adminCookie, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 import {
   listPasskeys,
@@ -136,13 +136,10 @@ describe('signing in with a passkey', () => {
     // D9: a banned member may sign in and read, not act; a passkey changes nothing in that.
     const banned = await memberWithPasskey('banned-passkey@example.com');
     const admin = await adminCookie(t.app);
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'banned-passkey@example.com'));
+    const id = await userIdOf(t.database.db, 'banned-passkey@example.com');
     const ban = await t.app.inject({
       method: 'PATCH',
-      url: `/api/admin/users/${row?.id}`,
+      url: `/api/admin/users/${id}`,
       headers: { ...sameOrigin, cookie: admin },
       payload: { isBanned: true },
     });

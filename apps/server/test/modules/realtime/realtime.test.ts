@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { realtimeBatches, users } from '#server/db/schema.ts';
+import { realtimeBatches } from '#server/db/schema.ts';
 import { BATCHES_CHANNEL, type Envelope, publishBatch } from '#server/modules/realtime/hub.ts';
-import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
+import { adminCookie, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import {
   createTestApp,
   makeWebDist,
@@ -41,13 +41,7 @@ describe('GET /api/events', () => {
     await first.close();
   });
 
-  const userIdOf = async (email: string) => {
-    const [user] = await first.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email));
-    return user?.id ?? '';
-  };
+  const idOf = (email: string) => userIdOf(first.database.db, email);
 
   it('refuses visitors', async () => {
     const response = await second.inject({ method: 'GET', url: '/api/events' });
@@ -56,7 +50,7 @@ describe('GET /api/events', () => {
 
   it('delivers a balance change made on one instance to a stream on the other', async () => {
     const cookie = await signedUpUser(first.app, 'listener@example.com');
-    const userId = await userIdOf('listener@example.com');
+    const userId = await idOf('listener@example.com');
     const { port } = second.server.address() as AddressInfo;
     const controller = new AbortController();
     const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
@@ -112,7 +106,7 @@ describe('GET /api/events', () => {
 
   it('carries a small batch in its NOTIFY and a large one in a row, and delivers them in the order they were sent', async () => {
     const cookie = await signedUpUser(first.app, 'batches@example.com');
-    const userId = await userIdOf('batches@example.com');
+    const userId = await idOf('batches@example.com');
     const { port } = second.server.address() as AddressInfo;
     const stream = await openStream(`http://127.0.0.1:${port}`, cookie, 5000);
     const rows = async () =>
@@ -159,7 +153,7 @@ describe('GET /api/events', () => {
 
   it('goes on delivering after a notification it cannot hand to anyone', async () => {
     const cookie = await signedUpUser(first.app, 'unbroken@example.com');
-    const userId = await userIdOf('unbroken@example.com');
+    const userId = await idOf('unbroken@example.com');
     const { port } = second.server.address() as AddressInfo;
     const stream = await openStream(`http://127.0.0.1:${port}`, cookie, 5000);
     // Valid JSON, but not a list of envelopes: anything with the database's password can send it.

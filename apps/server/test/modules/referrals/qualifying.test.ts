@@ -1,10 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { pendingReferrals, profiles, transactions, users } from '#server/db/schema.ts';
+import { pendingReferrals, profiles, transactions } from '#server/db/schema.ts';
 import { creditDueRewards } from '#server/modules/mining/crediting.ts';
 import { sweepQualifiedReferrals } from '#server/modules/referrals/service.ts';
-import { adminCookie, post, register, signedUpUser, verify } from '#server-test/accounts.ts';
+import {
+  adminCookie,
+  post,
+  register,
+  signedUpUser,
+  userIdOf,
+  verify,
+} from '#server-test/accounts.ts';
 import { createTestApp, manualClock, serverUrlOf, type TestApp } from '#server-test/helper.ts';
 import { setQualifyingMinutes } from '#server-test/referrals.ts';
 
@@ -29,13 +36,7 @@ afterAll(async () => {
 const get = (url: string, cookie: string) =>
   t.app.inject({ method: 'GET', url, headers: { cookie } });
 
-async function idOf(email: string) {
-  const [row] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return row?.id ?? '';
-}
+const idOf = (email: string) => userIdOf(t.database.db, email);
 
 async function referralRows(referrerEmail: string) {
   return t.database.db

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, sessions, transactions, users } from '#server/db/schema.ts';
-import { adminCookie, post, signedUpUser } from '#server-test/accounts.ts';
+import { adminAuditLog, sessions, transactions } from '#server/db/schema.ts';
+import { adminCookie, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 import { setQualifyingMinutes } from '#server-test/referrals.ts';
 
@@ -41,13 +41,7 @@ async function clusters(): Promise<Cluster[]> {
 const find = async (kind: string, key: string) =>
   (await clusters()).find((c) => c.kind === kind && c.key === key);
 
-async function idOf(email: string) {
-  const [row] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return row?.id ?? '';
-}
+const idOf = (email: string) => userIdOf(t.database.db, email);
 
 describe('Signals (decision 033)', () => {
   it('shows a sign-up network with three accounts; Ban all bans them, ends sessions and mining, audited', async () => {

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, users } from '#server/db/schema.ts';
+import { adminAuditLog } from '#server/db/schema.ts';
 import { resetTwoFactorByEmail } from '#server/modules/two-factor/factors.ts';
-import { adminCookie, mailbox, PASSWORD, post, signedUpUser } from '#server-test/accounts.ts';
+import {
+  adminCookie,
+  mailbox,
+  PASSWORD,
+  post,
+  signedUpUser,
+  userIdOf,
+} from '#server-test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 import {
   codeAt,
@@ -143,13 +150,10 @@ describe('requiring two-factor of every admin', () => {
 
   it('leaves moderators alone: they use the member factor, if any', async () => {
     const moderator = await signedUpUser(t.app, 'moderator@example.com');
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'moderator@example.com'));
+    const id = await userIdOf(t.database.db, 'moderator@example.com');
     const flagged = await t.app.inject({
       method: 'PATCH',
-      url: `/api/admin/users/${row?.id}`,
+      url: `/api/admin/users/${id}`,
       headers: { ...sameOrigin, cookie: root },
       payload: { isModerator: true, reason: 'Helps with the forum' },
     });
@@ -157,7 +161,7 @@ describe('requiring two-factor of every admin', () => {
     expect((await get('/api/admin/community/posts', moderator)).statusCode).toBe(200);
     expect((await get('/api/admin-auth/me', moderator)).json()).toEqual({
       role: 'moderator',
-      id: row?.id,
+      id,
       email: 'moderator@example.com',
     });
   });

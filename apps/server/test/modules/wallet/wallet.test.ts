@@ -1,8 +1,15 @@
 import { MAX_BALANCE } from '@btcp/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, profiles, transactions, users, wallets } from '#server/db/schema.ts';
-import { adminCookie, login, register, signedUpUser, verify } from '#server-test/accounts.ts';
+import { adminAuditLog, profiles, transactions, wallets } from '#server/db/schema.ts';
+import {
+  adminCookie,
+  login,
+  register,
+  signedUpUser,
+  userIdOf,
+  verify,
+} from '#server-test/accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 import { setQualifyingMinutes } from '#server-test/referrals.ts';
 
@@ -16,11 +23,7 @@ beforeAll(async () => {
   await setQualifyingMinutes(t.app, 0);
   cookie = await signedUpUser(t.app, 'wallet-owner@example.com');
   admin = await adminCookie(t.app);
-  const [user] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'wallet-owner@example.com'));
-  userId = user?.id ?? '';
+  userId = await userIdOf(t.database.db, 'wallet-owner@example.com');
   await t.database.db.update(profiles).set({ username: 'Owner_1' }).where(eq(profiles.id, userId));
 });
 afterAll(() => t.close());
@@ -232,11 +235,8 @@ describe('mining settings that cannot break the product', () => {
 
 async function newWallet(email: string) {
   const owner = await signedUpUser(t.app, email);
-  const [user] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return { id: user?.id ?? '', cookie: owner };
+  const userId = await userIdOf(t.database.db, email);
+  return { id: userId, cookie: owner };
 }
 
 const adjustWallet = (
@@ -300,10 +300,7 @@ describe('the balance ceiling (numeric(20,8))', () => {
   });
 
   it('lets a friend of a full wallet verify and sign in; the bonus that does not fit is not paid', async () => {
-    const [rich] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'rich@example.com'));
+    const richId = await userIdOf(t.database.db, 'rich@example.com');
     const richCookie = await login(t.app, 'rich@example.com');
     const { referralCode } = (await get('/api/referrals/stats', richCookie)).json();
     await signedUpUser(t.app, 'friend-of-rich@example.com', referralCode);
@@ -311,7 +308,7 @@ describe('the balance ceiling (numeric(20,8))', () => {
       referrals: 1,
       earnings: '0.00000000',
     });
-    expect(await ledgerOf(rich?.id ?? '')).toEqual({
+    expect(await ledgerOf(richId)).toEqual({
       balance: MAX_BALANCE,
       sum: MAX_BALANCE,
       rows: 2,
