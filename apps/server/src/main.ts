@@ -10,6 +10,7 @@ import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
 import { adoptStream } from './modules/realtime/handover.ts';
+import { CLOSE_STRETCH_MAX } from './modules/realtime/hub.ts';
 import {
   ACCEPT_SOCKETS,
   ensurePortFree,
@@ -22,7 +23,11 @@ import { clusterMetrics, primaryFigures, startMetricsServer } from './ops/metric
 import {
   announceReadyToPrimary,
   createRollingRestart,
+  HOLD_STREAMS_MESSAGE,
+  PROBE_MESSAGE,
+  RELEASE_STREAMS_MESSAGE,
   STOP_ACCEPTING_MESSAGE,
+  STREAMS_GONE_MESSAGE,
   WORKER_READY_MESSAGE,
 } from './ops/rolling-restart.ts';
 import { createStreamRelay, handedStream, handOverToPrimary } from './ops/stream-handover.ts';
@@ -118,9 +123,11 @@ async function serve(config: Config) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // A process a rolling restart retires lets its streams go over the window (decision 042).
+    // A process a rolling restart retires lets its streams go over the window, stretched while
+    // the new processes are busy (decisions 042 and 043).
     const graceMs =
-      SHUTDOWN_GRACE_MS + (app.realtime.handOver ? config.EVENTS_RECONNECT_WINDOW_MS : 0);
+      SHUTDOWN_GRACE_MS +
+      (app.realtime.handOver ? CLOSE_STRETCH_MAX * config.EVENTS_RECONNECT_WINDOW_MS : 0);
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -156,6 +163,12 @@ async function serve(config: Config) {
         stopAccepting(app.server);
         // Its streams go to the new processes when it closes, not back to the browsers (decision 042).
         app.realtime.handOver = handOverToPrimary;
+        app.realtime.onStreamsGone = () => process.send?.(STREAMS_GONE_MESSAGE);
+        return;
+      }
+      if (message === PROBE_MESSAGE) return process.send?.(PROBE_MESSAGE);
+      if (message === HOLD_STREAMS_MESSAGE || message === RELEASE_STREAMS_MESSAGE) {
+        app.realtime.held = message === HOLD_STREAMS_MESSAGE;
         return;
       }
       const handed = handedStream(message, handle);
@@ -213,8 +226,7 @@ async function supervise(config: Config) {
     workers: alive,
     stopping: () => stopping,
     log,
-    exitTimeoutMs: SHUTDOWN_GRACE_MS + config.EVENTS_RECONNECT_WINDOW_MS + 2000,
-    streamsWindowMs: config.EVENTS_RECONNECT_WINDOW_MS,
+    exitTimeoutMs: SHUTDOWN_GRACE_MS + CLOSE_STRETCH_MAX * config.EVENTS_RECONNECT_WINDOW_MS + 2000,
   });
   // An old worker's streams, each to a new one in turn (decision 042).
   const relay = createStreamRelay(

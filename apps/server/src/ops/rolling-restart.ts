@@ -7,6 +7,21 @@ export const WORKER_READY_MESSAGE = 'btcp:ready';
  * keep serving the open ones (its event streams included) until asked to exit.
  */
 export const STOP_ACCEPTING_MESSAGE = 'btcp:stop-accepting';
+/** What the primary sends a new worker to see how soon it answers; the worker sends it back. */
+export const PROBE_MESSAGE = 'btcp:probe';
+/** What the primary sends the old workers while the new ones are busy, and once they are not. */
+export const HOLD_STREAMS_MESSAGE = 'btcp:hold-streams';
+export const RELEASE_STREAMS_MESSAGE = 'btcp:release-streams';
+/** What a retiring worker sends the primary once every stream of its has gone. */
+export const STREAMS_GONE_MESSAGE = 'btcp:streams-gone';
+
+/** How often the primary probes each new worker during a roll. */
+const PROBE_EVERY_MS = 100;
+/**
+ * A new worker that takes longer than this to answer a probe is busy: its event loop is late by
+ * as much, and a ping it holds waits as long. The pings' own target (README).
+ */
+const BUSY_AFTER_MS = 100;
 
 /** How long a new process may take to become ready before the roll gives up on it. */
 const READY_TIMEOUT_MS = 60_000;
@@ -32,8 +47,6 @@ export interface RollingRestartOptions {
   log: Log;
   /** How long an old worker may take to finish its requests before it is killed. */
   exitTimeoutMs: number;
-  /** EVENTS_RECONNECT_WINDOW_MS: how long an old worker's streams take to come back. */
-  streamsWindowMs: number;
 }
 
 export interface RollingRestart {
@@ -115,27 +128,103 @@ async function startAll(options: RollingRestartOptions, owned: Set<Worker>, coun
   return null;
 }
 
+/** Resolves once the worker says every stream of its has gone, or exits. */
+function untilStreamsGone(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    if (worker.isDead()) return resolve();
+    const finish = () => {
+      worker.off('message', onMessage);
+      worker.off('exit', finish);
+      resolve();
+    };
+    const onMessage = (message: unknown) => {
+      if (message === STREAMS_GONE_MESSAGE) finish();
+    };
+    worker.on('message', onMessage);
+    worker.on('exit', finish);
+  });
+}
+
 /**
- * Asks the old workers to finish one at a time, the next once the previous one's streams' window
- * has passed: asking it sooner would bring two processes' streams back at once, at twice the rate
- * the window sets (decision 036). A process lets its streams go over that window, handing over
- * what it can and ending the rest at their moments (decision 042), so the next is not kept
- * waiting for the previous one's exit, a moment later.
+ * Asks the old workers to finish one at a time, the next once every stream of the previous one
+ * has gone: asking it sooner would bring two processes' streams back at once (decision 036). A
+ * process lets its streams go over its window, handing over what it can and ending the rest at
+ * their moments (decision 042), held back while the new processes are busy (decision 043), so
+ * the next is not kept waiting for the previous one's exit, a moment later.
  */
 async function retireInTurn(old: Worker[], options: RollingRestartOptions, owned: Set<Worker>) {
   const retired: Promise<void>[] = [];
   for (const [i, worker] of old.entries()) {
+    const gone = untilStreamsGone(worker);
     retired.push(
       retire(worker, options.exitTimeoutMs).then(() => {
         owned.delete(worker);
         options.log.info({ old: worker.process.pid }, 'rolling restart: one old process retired');
       }),
     );
-    if (i < old.length - 1) {
-      await new Promise((resolve) => setTimeout(resolve, options.streamsWindowMs).unref());
-    }
+    if (i < old.length - 1) await gone;
   }
   await Promise.all(retired);
+}
+
+/**
+ * Probes each worker every PROBE_EVERY_MS over IPC, which it answers from its event loop, and
+ * calls `onChange` when they turn busy (one answers later than BUSY_AFTER_MS) or no longer are.
+ * Returns what stops it.
+ */
+export function watchBusy(workers: Worker[], onChange: (busy: boolean) => void): () => void {
+  const sentAt = new Map<Worker, number>();
+  const lateness = new Map<Worker, number>();
+  let busy = false;
+  const listeners = workers.map((worker) => {
+    const onMessage = (message: unknown) => {
+      const at = sentAt.get(worker);
+      if (message !== PROBE_MESSAGE || at === undefined) return;
+      lateness.set(worker, Date.now() - at);
+      sentAt.delete(worker);
+    };
+    worker.on('message', onMessage);
+    return () => worker.off('message', onMessage);
+  });
+  const probe = () => {
+    const now = Date.now();
+    for (const worker of workers) {
+      const at = sentAt.get(worker);
+      // One still unanswered is as late as it has waited so far.
+      if (at !== undefined) lateness.set(worker, now - at);
+      else if (worker.isConnected()) {
+        sentAt.set(worker, now);
+        worker.send(PROBE_MESSAGE);
+      }
+    }
+    const nowBusy = workers.some(
+      (worker) => !worker.isDead() && (lateness.get(worker) ?? 0) > BUSY_AFTER_MS,
+    );
+    if (nowBusy !== busy) {
+      busy = nowBusy;
+      onChange(busy);
+    }
+  };
+  const timer = setInterval(probe, PROBE_EVERY_MS);
+  return () => {
+    clearInterval(timer);
+    for (const stop of listeners) stop();
+  };
+}
+
+/** Tells the old workers to hold their streams back while the new ones are busy. */
+function holdWhileBusy(fresh: Worker[], old: Worker[], log: Log) {
+  return watchBusy(fresh, (busy) => {
+    log.info(
+      { busy },
+      busy
+        ? 'rolling restart: new processes busy, streams held back'
+        : 'rolling restart: new processes have room, streams go on',
+    );
+    for (const worker of old) {
+      if (worker.isConnected()) worker.send(busy ? HOLD_STREAMS_MESSAGE : RELEASE_STREAMS_MESSAGE);
+    }
+  });
 }
 
 /**
@@ -145,7 +234,8 @@ async function retireInTurn(old: Worker[], options: RollingRestartOptions, owned
  * - then every old process stops accepting connections, so what leaves one lands on a new one
  *   and moves once;
  * - then the old ones are asked to finish and exit, one at a time, each telling its event
- *   streams to come back spread over EVENTS_RECONNECT_WINDOW_MS (retireInTurn).
+ *   streams to come back spread over EVENTS_RECONNECT_WINDOW_MS (retireInTurn), held back
+ *   while the new ones are busy (holdWhileBusy).
  * The port is never without a ready process, so a deploy refuses no request. A new process that
  * cannot start ends the roll: the new ones started so far stop, and the old ones keep serving.
  */
@@ -175,7 +265,12 @@ export function createRollingRestart(options: RollingRestartOptions): RollingRes
         owned.add(worker);
         if (worker.isConnected()) worker.send(STOP_ACCEPTING_MESSAGE);
       }
-      await retireInTurn(old, options, owned);
+      const stopWatching = holdWhileBusy(started, old, options.log);
+      try {
+        await retireInTurn(old, options, owned);
+      } finally {
+        stopWatching();
+      }
       options.log.info({ replaced: old.length }, 'rolling restart: done');
     } while (queued && !options.stopping());
   };

@@ -118,6 +118,15 @@ export interface RealtimeHub {
   closeAll(): Promise<void>;
   /** Where closeAll hands the streams: set by a process that a rolling restart retires. */
   handOver: HandOver | null;
+  /**
+   * Set while the processes that take this one's streams are busy (a rolling restart's new ones):
+   * closeAll's clock for the streams' moments then stands still, so reconnections wait instead of
+   * queueing in front of the pings they serve. It stretches the window at most CLOSE_STRETCH_MAX
+   * times (decision 043).
+   */
+  held: boolean;
+  /** Called once closeAll has let every stream go, handed over or ended. */
+  onStreamsGone: (() => void) | null;
   close(): Promise<void>;
 }
 
@@ -255,7 +264,9 @@ export async function createRealtimeHub(
     connections: () => all().length,
     endAll,
     handOver: null,
-    closeAll: async () => (hub.handOver ? handOverAll(hub, byUser, reconnectWindowMs) : endAll()),
+    held: false,
+    onStreamsGone: null,
+    closeAll: () => closeAllStreams(hub, byUser, reconnectWindowMs),
     async close() {
       await stopEvents();
       await stopBatches();
@@ -267,6 +278,36 @@ export async function createRealtimeHub(
 
 /** How often a closing process looks for streams whose moment has come. */
 const DUE_CHECK_MS = 50;
+/** How many times its window a closing process's streams may be held back in all (decision 043). */
+export const CLOSE_STRETCH_MAX = 3;
+
+/**
+ * The time a closing process's streams' moments are read against: it passes only while the hub is
+ * not held, and never runs slower than 1/CLOSE_STRETCH_MAX of real time, so the process still
+ * lets every stream go within CLOSE_STRETCH_MAX windows.
+ */
+function pacedClock(hub: RealtimeHub) {
+  const startedAt = Date.now();
+  let paced = 0;
+  let last = startedAt;
+  return () => {
+    const now = Date.now();
+    if (!hub.held) paced += now - last;
+    last = now;
+    return Math.max(paced, (now - startedAt) / CLOSE_STRETCH_MAX);
+  };
+}
+
+/** closeAll: every stream ends, told when to come back, or is handed over in a rolling restart. */
+async function closeAllStreams(
+  hub: RealtimeHub,
+  byUser: ReadonlyMap<string, ReadonlySet<Stream>>,
+  windowMs: number,
+) {
+  if (hub.handOver) await handOverAll(hub, byUser, windowMs);
+  else hub.endAll();
+  hub.onStreamsGone?.();
+}
 
 /**
  * closeAll in a rolling restart. Hands streams over one at a time: a process hands its sockets to
@@ -284,11 +325,11 @@ async function handOverAll(
     .flatMap((set) => [...set])
     .map((stream) => ({ stream, at: randomInt(windowMs + 1) }))
     .sort((a, b) => a.at - b.at);
-  const startedAt = Date.now();
+  const elapsedMs = pacedClock(hub);
   let due = 0;
   let allDue: () => void = () => {};
   const endDue = () => {
-    const elapsed = Date.now() - startedAt;
+    const elapsed = elapsedMs();
     for (let next = moments[due]; next && next.at <= elapsed; next = moments[++due]) {
       if (live(next.stream)) next.stream.end(0);
     }
@@ -306,7 +347,7 @@ async function handOverAll(
     // Null: bytes still to be written; it is ended at its moment.
     const released = stream.release?.();
     if (released && !(await handOver(released).catch(() => false))) {
-      endReleased(released, Math.max(0, at - (Date.now() - startedAt)));
+      endReleased(released, Math.max(0, at - elapsedMs()));
     }
   }
   endDue();

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stream } from '#server/modules/realtime/hub.ts';
+import { createTestApp, type TestApp } from '#server-test/helper.ts';
+
+const WINDOW_MS = 600;
+const STREAMS = 20;
+
+/**
+ * A process a rolling restart retires lets its streams go over its window. While the new
+ * processes are busy (the hub is held), that window stands still, up to three times its length
+ * in all, so reconnections wait instead of queueing in front of the pings (decision 043).
+ */
+describe('a closing process held back by busy new processes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: String(WINDOW_MS) } });
+  });
+  afterAll(() => t.close());
+
+  /** Streams that nobody can take over: each is ended at its moment. */
+  function streams(prefix: string) {
+    const ended: number[] = [];
+    for (let i = 0; i < STREAMS; i++) {
+      const stream: Stream = {
+        userId: `${prefix}-${i}`,
+        sessionHash: `${prefix}-${i}`,
+        send: () => {},
+        end: () => {
+          ended.push(Date.now());
+          unsubscribe();
+        },
+      };
+      const unsubscribe = t.app.realtime.subscribe(stream);
+    }
+    return ended;
+  }
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('ends no stream past a third of its window while held, and the rest once let go', async () => {
+    const hub = t.app.realtime;
+    const ended = streams('held');
+    let gone = 0;
+    hub.onStreamsGone = () => gone++;
+    hub.handOver = async () => false;
+    hub.held = true;
+    const startedAt = Date.now();
+    const closing = hub.closeAll();
+    await pause(WINDOW_MS + 100);
+    // Held, the streams' clock runs at a third of real time: past the window, most are still here.
+    expect(ended.length).toBeLessThan(STREAMS);
+    expect(gone).toBe(0);
+    hub.held = false;
+    await closing;
+    expect(ended).toHaveLength(STREAMS);
+    expect(gone).toBe(1);
+    // Let go, the rest follow within what was left of the window.
+    expect(Math.max(...ended) - startedAt).toBeLessThan(2 * WINDOW_MS + 300);
+    expect(hub.connections()).toBe(0);
+  });
+
+  it('lets every stream go within three windows however long it is held', async () => {
+    const hub = t.app.realtime;
+    const ended = streams('stuck');
+    hub.handOver = async () => false;
+    hub.held = true;
+    const startedAt = Date.now();
+    await hub.closeAll();
+    expect(ended).toHaveLength(STREAMS);
+    expect(Date.now() - startedAt).toBeLessThan(3 * WINDOW_MS + 300);
+    hub.held = false;
+  });
+
+  it('is not held back when nobody holds it', async () => {
+    const hub = t.app.realtime;
+    const ended = streams('free');
+    hub.handOver = async () => false;
+    const startedAt = Date.now();
+    await hub.closeAll();
+    expect(ended).toHaveLength(STREAMS);
+    expect(Date.now() - startedAt).toBeLessThan(WINDOW_MS + 300);
+  });
+});
