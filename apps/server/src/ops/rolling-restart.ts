@@ -194,7 +194,7 @@ export function watchBusy(workers: Worker[], onChange: (busy: boolean) => void):
       if (at !== undefined) lateness.set(worker, now - at);
       else if (worker.isConnected()) {
         sentAt.set(worker, now);
-        worker.send(PROBE_MESSAGE);
+        worker.send(PROBE_MESSAGE, undefined, ignoreSendError);
       }
     }
     const nowBusy = workers.some(
@@ -212,19 +212,48 @@ export function watchBusy(workers: Worker[], onChange: (busy: boolean) => void):
   };
 }
 
-/** Tells the old workers to hold their streams back while the new ones are busy. */
+/**
+ * A worker that exits just as it is sent a message makes the send fail; without a callback Node
+ * would raise that as an error event of the worker, which nothing here needs to hear.
+ */
+const ignoreSendError = () => {};
+
+/**
+ * Tells the old workers to hold their streams back while the new ones are busy. Returns what
+ * stops it, which logs how long the streams were held in all (the state may change ten times a
+ * second, too often to log each change).
+ */
 function holdWhileBusy(fresh: Worker[], old: Worker[], log: Log) {
-  return watchBusy(fresh, (busy) => {
-    log.info(
-      { busy },
-      busy
-        ? 'rolling restart: new processes busy, streams held back'
-        : 'rolling restart: new processes have room, streams go on',
-    );
+  let heldSince: number | null = null;
+  let heldMs = 0;
+  let holds = 0;
+  const stop = watchBusy(fresh, (busy) => {
+    if (busy) {
+      heldSince = Date.now();
+      holds++;
+    } else if (heldSince !== null) {
+      heldMs += Date.now() - heldSince;
+      heldSince = null;
+    }
     for (const worker of old) {
-      if (worker.isConnected()) worker.send(busy ? HOLD_STREAMS_MESSAGE : RELEASE_STREAMS_MESSAGE);
+      if (!worker.isConnected()) continue;
+      worker.send(
+        busy ? HOLD_STREAMS_MESSAGE : RELEASE_STREAMS_MESSAGE,
+        undefined,
+        ignoreSendError,
+      );
     }
   });
+  return () => {
+    stop();
+    if (heldSince !== null) heldMs += Date.now() - heldSince;
+    if (holds > 0) {
+      log.info(
+        { holds, heldSeconds: Math.round(heldMs / 100) / 10 },
+        'rolling restart: streams were held back while the new processes were busy',
+      );
+    }
+  };
 }
 
 /**
