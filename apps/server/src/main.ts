@@ -33,6 +33,13 @@ import {
 import { createStreamRelay, handedStream, handOverToPrimary } from './ops/stream-handover.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long a process a rolling restart retires may take to close: it lets its streams go over its
+ * window, stretched up to CLOSE_STRETCH_MAX times while the new processes are busy (decisions 042
+ * and 043). The primary's own timer for it runs a little longer.
+ */
+const retiredGraceMs = (config: Config) =>
+  SHUTDOWN_GRACE_MS + CLOSE_STRETCH_MAX * config.EVENTS_RECONNECT_WINDOW_MS;
 /** A worker that dies is replaced after this pause, so a crash loop does not spin the CPU. */
 const RESTART_DELAY_MS = 1000;
 
@@ -123,11 +130,7 @@ async function serve(config: Config) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // A process a rolling restart retires lets its streams go over the window, stretched while
-    // the new processes are busy (decisions 042 and 043).
-    const graceMs =
-      SHUTDOWN_GRACE_MS +
-      (app.realtime.handOver ? CLOSE_STRETCH_MAX * config.EVENTS_RECONNECT_WINDOW_MS : 0);
+    const graceMs = app.realtime.handOver ? retiredGraceMs(config) : SHUTDOWN_GRACE_MS;
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -226,7 +229,7 @@ async function supervise(config: Config) {
     workers: alive,
     stopping: () => stopping,
     log,
-    exitTimeoutMs: SHUTDOWN_GRACE_MS + CLOSE_STRETCH_MAX * config.EVENTS_RECONNECT_WINDOW_MS + 2000,
+    exitTimeoutMs: retiredGraceMs(config) + 2000,
   });
   // An old worker's streams, each to a new one in turn (decision 042).
   const relay = createStreamRelay(

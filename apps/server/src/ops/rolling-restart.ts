@@ -192,10 +192,7 @@ export function watchBusy(workers: Worker[], onChange: (busy: boolean) => void):
       const at = sentAt.get(worker);
       // One still unanswered is as late as it has waited so far.
       if (at !== undefined) lateness.set(worker, now - at);
-      else if (worker.isConnected()) {
-        sentAt.set(worker, now);
-        worker.send(PROBE_MESSAGE, undefined, ignoreSendError);
-      }
+      else if (sendIfConnected(worker, PROBE_MESSAGE)) sentAt.set(worker, now);
     }
     const nowBusy = workers.some(
       (worker) => !worker.isDead() && (lateness.get(worker) ?? 0) > BUSY_AFTER_MS,
@@ -213,10 +210,15 @@ export function watchBusy(workers: Worker[], onChange: (busy: boolean) => void):
 }
 
 /**
- * A worker that exits just as it is sent a message makes the send fail; without a callback Node
- * would raise that as an error event of the worker, which nothing here needs to hear.
+ * Sends a worker a message if it is still connected; whether it was sent. A worker that exits just
+ * as it is sent a message makes the send fail; without a callback Node would raise that as an
+ * error event of the worker, which nothing here needs to hear.
  */
-const ignoreSendError = () => {};
+function sendIfConnected(worker: Worker, message: string): boolean {
+  if (!worker.isConnected()) return false;
+  worker.send(message, undefined, () => {});
+  return true;
+}
 
 /**
  * Tells the old workers to hold their streams back while the new ones are busy. Returns what
@@ -236,12 +238,7 @@ function holdWhileBusy(fresh: Worker[], old: Worker[], log: Log) {
       heldSince = null;
     }
     for (const worker of old) {
-      if (!worker.isConnected()) continue;
-      worker.send(
-        busy ? HOLD_STREAMS_MESSAGE : RELEASE_STREAMS_MESSAGE,
-        undefined,
-        ignoreSendError,
-      );
+      sendIfConnected(worker, busy ? HOLD_STREAMS_MESSAGE : RELEASE_STREAMS_MESSAGE);
     }
   });
   return () => {
@@ -292,7 +289,7 @@ export function createRollingRestart(options: RollingRestartOptions): RollingRes
       // From here the old processes are the roll's: one that dies is not replaced.
       for (const worker of old) {
         owned.add(worker);
-        if (worker.isConnected()) worker.send(STOP_ACCEPTING_MESSAGE);
+        sendIfConnected(worker, STOP_ACCEPTING_MESSAGE);
       }
       const stopWatching = holdWhileBusy(started, old, options.log);
       try {
