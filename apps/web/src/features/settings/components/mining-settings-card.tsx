@@ -1,26 +1,15 @@
 import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, useId } from 'react';
+import { useId } from 'react';
 import { type Control, Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '#web/components/ui/radio-group.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useErrorToast } from '#web/hooks/use-error-toast.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useMiningSettings } from '../api/get-mining-settings.ts';
 import { useUpdateMiningSettings } from '../api/update-mining-settings.ts';
+import { NumberField, type NumberFieldProps, SaveButton, SettingsCard } from './settings-card.tsx';
 
 const fieldNames = [
   'activePhase',
@@ -45,24 +34,6 @@ const resolver = zodResolver(MiningSettingsSchema, {
         ? 'Enter a whole number of minutes from 0 to 10080'
         : undefined,
 });
-
-interface NumberFieldProps
-  extends Pick<ComponentProps<'input'>, 'inputMode' | 'min' | 'max' | 'step'> {
-  label: string;
-  hint: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-}
-
-function NumberField({ label, hint, error, registration, ...range }: NumberFieldProps) {
-  return (
-    <FormField label={label} hint={hint} error={error}>
-      {(control) => (
-        <Input {...control} {...registration} type="number" {...range} autoComplete="off" />
-      )}
-    </FormField>
-  );
-}
 
 /** An amount of coin, to the eighth decimal place. */
 function CoinField(props: Omit<NumberFieldProps, 'inputMode' | 'min' | 'max' | 'step'>) {
@@ -186,50 +157,22 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
           registration={register('referralQualifyingMinutes', { valueAsNumber: true })}
         />
       </div>
-      <div>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <SaveButton saving={update.isPending} />
     </form>
   );
 }
 
 /** The mining rules the server applies (D11, D12); saving them is audited on the server. */
 export function MiningSettingsCard() {
-  const settings = useMiningSettings();
-  useErrorToast('Failed to load settings', settings.error, settings.errorUpdatedAt);
-
   return (
-    <Card className="max-w-xl">
-      <CardHeader>
-        <CardTitle>Mining and Rewards</CardTitle>
-        <CardDescription>
-          The hourly rate miners earn, how often they are credited, and the referral bonus.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.data ? (
-          <MiningSettingsForm settings={settings.data} />
-        ) : settings.isError ? (
-          <div className="grid justify-items-start gap-3">
-            <p className="text-sm text-muted-foreground">Failed to load settings</p>
-            <Button variant="outline" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <div role="status" aria-label="Loading mining settings" className="grid gap-4">
-            <Skeleton className="h-5 w-64" />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </div>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title="Mining and Rewards"
+      description="The hourly rate miners earn, how often they are credited, and the referral bonus."
+      settings={useMiningSettings()}
+      loadingLabel="Loading mining settings"
+      fields={fieldNames.length}
+    >
+      {(settings) => <MiningSettingsForm settings={settings} />}
+    </SettingsCard>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithToasts } from '#web/test/render.tsx';
-import { signedInAdmin, stubApi } from '#web/test/stub-api.ts';
+import { apiError, signedInAdmin, stubApi } from '#web/test/stub-api.ts';
 import { SignUpProtectionCard } from './sign-up-protection-card.tsx';
 
 describe('the Sign-up protection card', () => {
@@ -34,5 +34,24 @@ describe('the Sign-up protection card', () => {
       ]),
     );
     expect(await screen.findByText('Sign-up protection saved')).toBeVisible();
+  });
+
+  it('says the settings could not be loaded, and shows them once Try again reads them', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    stubApi(
+      {
+        'GET /admin/settings/sign-up': () =>
+          ++reads === 1
+            ? apiError(503, 'SERVICE_UNAVAILABLE', 'The service is unavailable')
+            : { body: { proofOfWorkAttempts: 3000, registrationsPerNetworkPerDay: 7 } },
+      },
+      signedInAdmin,
+    );
+    renderWithToasts(<SignUpProtectionCard />, { path: '/admin/settings' });
+    expect(await screen.findByText('Failed to load settings', { selector: 'p' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Proof of work (attempts at most)')).toHaveValue(3000);
+    expect(screen.getByLabelText('Registrations per network per day')).toHaveValue(7);
   });
 });
