@@ -37,6 +37,7 @@ import {
 } from './lib/search.ts';
 import { shutdownUnderLoad } from './lib/shutdown.ts';
 import { threadScenario } from './lib/threads.ts';
+import { vacuumRuns } from './lib/vacuum-runs.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const skipLighthouse = process.argv.includes('--no-lighthouse');
@@ -97,8 +98,10 @@ async function standInForAutovacuum(admin: pg.Client, url: string) {
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
+    const from = Date.now();
     running = client
       .query('VACUUM (ANALYZE)')
+      .then(() => vacuumRuns.push({ from, to: Date.now() }))
       .catch((error: Error) => {
         console.log(`VACUUM (ANALYZE) failed: ${error.message}`);
       })

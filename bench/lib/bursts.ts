@@ -10,6 +10,7 @@ import {
   type startLoad,
   workerPids,
 } from './miners.ts';
+import { vacuumRuns } from './vacuum-runs.ts';
 
 type Load = Awaited<ReturnType<typeof startLoad>>;
 
@@ -250,6 +251,12 @@ function wholeRunByPhase(reports: Awaited<ReturnType<Load['report']>>, phases: P
     const seconds = slowSecondsByPhase[i];
     if (seconds?.size) console.log(`  ${phase}: ${worstOf(seconds, 8)}`);
   });
+  const since = (at: number) => ((at - start) / 1000).toFixed(1);
+  const vacuums = vacuumRuns.filter(({ to }) => to >= start);
+  if (vacuums.length > 0)
+    console.log(
+      `  VACUUM (ANALYZE) ran (seconds since the first arrival): ${vacuums.map(({ from, to }) => `${since(from)}–${since(to)}`).join(', ')}`,
+    );
 }
 
 /**
