@@ -1,10 +1,22 @@
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { databaseLocation, openDatabaseAt } from '../ops/backup.ts';
+import { databaseLocation, openDatabaseAt, refuseWhileOpen } from '../ops/backup.ts';
 
-/** The server's own database, as the server would open it, migrated: for the commands. */
+/**
+ * The server's own database, as the server would open it, migrated: for the commands. The
+ * embedded database is refused while a server holds it open (a second process writing its folder
+ * would corrupt it, and the running server would not see the change): the command says so and
+ * exits 1, as it does when the database cannot be opened.
+ */
 export async function openServerDatabase(config: Config): Promise<DatabaseHandle> {
-  const database = await openDatabaseAt(databaseLocation(config));
-  await database.migrate();
-  return database;
+  try {
+    const location = databaseLocation(config);
+    if (location.kind === 'embedded') await refuseWhileOpen(location.dir, 'run this command again');
+    const database = await openDatabaseAt(location);
+    await database.migrate();
+    return database;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }

@@ -38,7 +38,7 @@ export async function backupDatabase(location: DatabaseLocation, file: string): 
   if (!(await exists(location.dir))) {
     throw new BackupError(`No embedded database at ${location.dir}: check DATA_DIR.`);
   }
-  await refuseWhileOpen(location.dir);
+  await refuseWhileOpen(location.dir, 'back up');
   const client = await openPglite(location.dir);
   try {
     const dump = await client.dumpDataDir('gzip');
@@ -103,11 +103,12 @@ async function publicTableCount(url: string): Promise<number> {
 /**
  * PGlite opens a folder a second time without complaint, and two processes writing one folder
  * corrupt it; the postmaster.pid it keeps while open (removed on a clean close) is the only sign.
+ * `then` is what the operator does once the server has stopped.
  */
-async function refuseWhileOpen(dir: string): Promise<void> {
+export async function refuseWhileOpen(dir: string, then: string): Promise<void> {
   if (await exists(path.join(dir, 'postmaster.pid'))) {
     throw new BackupError(
-      `The embedded database at ${dir} is open (postmaster.pid is there): stop the server first. If no server runs (the last one was killed), start it once and stop it with Ctrl-C, then back up.`,
+      `The embedded database at ${dir} is open (postmaster.pid is there): stop the server first. If no server runs (the last one was killed), start it once and stop it with Ctrl-C, then ${then}.`,
     );
   }
 }
