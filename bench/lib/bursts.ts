@@ -99,8 +99,8 @@ function rollTimeline(primary: number, load: Load, signalledAt: number, port: nu
 
 /**
  * SIGHUP to the primary mid-run: how long until every worker was replaced, how long until every
- * miner's event stream was open on a new one (handed over, or told to come back within
- * EVENTS_RECONNECT_WINDOW_MS), the pings that failed meanwhile, and wallets that no longer equal
+ * miner's event stream was served by a new one (handed over and told `resync`, or told to come
+ * back within EVENTS_RECONNECT_WINDOW_MS and opened again), the pings that failed meanwhile, and wallets that no longer equal
  * their ledger rows.
  */
 export async function rollingRestartPhase(options: {
@@ -128,8 +128,10 @@ export async function rollingRestartPhase(options: {
     if (rolledAt === null && now.length === before.length && now.every((p) => !before.includes(p)))
       rolledAt = Date.now();
     if (rolledAt === null) continue;
-    const streams = await load.streams();
-    if (streams.reduce((n, s) => n + s.openStreams, 0) >= miners) streamsBackAt = Date.now();
+    // Back: opened again, or told `resync` by the process that took it over. A stream whose
+    // connection still waits between processes hears nothing, so it is not back yet.
+    const streams = await load.streams(signalledAt);
+    if (streams.reduce((n, s) => n + s.liveSince, 0) >= miners) streamsBackAt = Date.now();
   }
   await sleep(AFTER_ROLL_MS);
   const lines = timeline();

@@ -23,13 +23,19 @@ interface Miner {
   stopping: boolean;
   /** When this miner's last ping was answered 204 (performance.now()), for the error samples. */
   answeredAt: number;
+  /**
+   * When its stream was last known to be served (Date.now()): opened, or told `resync` by a
+   * process that took it over; 0 while closed. A handed-over stream is back only then, not while
+   * its connection waits between processes.
+   */
+  streamLiveAt: number;
 }
 
 type Command =
   | { cmd: 'add'; tokens: string[]; rampMs: number }
   | { cmd: 'window' }
   | { cmd: 'report' }
-  | { cmd: 'streams' }
+  | { cmd: 'streams'; since?: number }
   | { cmd: 'balances' }
   | { cmd: 'stop'; withinMs: number }
   | { cmd: 'exit' };
@@ -141,6 +147,7 @@ function openStream(miner: Miner, failures = 0): Promise<void> {
         return;
       }
       openStreams++;
+      miner.streamLiveAt = Date.now();
       let buffer = '';
       let comeBackAfterMs: number | null = null;
       response.setEncoding('utf8');
@@ -152,7 +159,10 @@ function openStream(miner: Miner, failures = 0): Promise<void> {
           buffer = buffer.slice(end + 2);
           const reconnect = /^retry: (\d+)\nevent: reconnect/.exec(message);
           if (reconnect) comeBackAfterMs = Number(reconnect[1]);
-          if (message.startsWith('event: resync\n')) streamResyncs++;
+          if (message.startsWith('event: resync\n')) {
+            streamResyncs++;
+            miner.streamLiveAt = Date.now();
+          }
           // A reward of the crediting job: the ledger event that names a mining session.
           if (message.startsWith('data: ') && message.includes('"mining":{')) {
             const event = JSON.parse(message.slice(6)) as {
@@ -167,6 +177,7 @@ function openStream(miner: Miner, failures = 0): Promise<void> {
       });
       response.on('close', () => {
         openStreams--;
+        miner.streamLiveAt = 0;
         if (!miner.stream) return;
         if (comeBackAfterMs === null) {
           fail('stream closed by the server');
@@ -254,6 +265,7 @@ async function add(tokens: string[], rampMs: number) {
       pinger: null,
       stopping: false,
       answeredAt: 0,
+      streamLiveAt: 0,
     };
     miners.push(miner);
     const at = startedAt + (index / tokens.length) * rampMs;
@@ -412,7 +424,13 @@ process.on('message', (message: Command) => {
       void balances().then((units) => reply({ units }));
       break;
     case 'streams':
-      reply({ openStreams, streamReconnects, streamResyncs, streamRetries });
+      reply({
+        openStreams,
+        streamReconnects,
+        streamResyncs,
+        streamRetries,
+        liveSince: miners.filter((miner) => miner.streamLiveAt >= (message.since ?? 0)).length,
+      });
       break;
     case 'exit':
       process.exit(0);

@@ -163,14 +163,17 @@ export async function startLoad(baseUrl: string, processes: number) {
     },
     window: () => all({ cmd: 'window' }),
     report: () => all<LoadReport>({ cmd: 'report' }),
-    streams: () =>
+    /** The streams' counts; `liveSince`: streams opened or told `resync` since that moment. */
+    streams: (since?: number) =>
       all<{
         openStreams: number;
         streamReconnects: number;
         streamResyncs: number;
         streamRetries: number;
+        liveSince: number;
       }>({
         cmd: 'streams',
+        since,
       }),
     /** The sum of every miner's balance, as their pages read it (units, as a string each). */
     balances: () => all<{ units: string }>({ cmd: 'balances' }),
