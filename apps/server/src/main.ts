@@ -9,8 +9,8 @@ import { type Database, openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { adminExists } from './modules/admin/admin-accounts.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
+import { CLOSE_STRETCH_MAX } from './modules/realtime/closing.ts';
 import { adoptStream } from './modules/realtime/handover.ts';
-import { CLOSE_STRETCH_MAX } from './modules/realtime/hub.ts';
 import {
   ACCEPT_SOCKETS,
   ensurePortFree,
@@ -164,8 +164,8 @@ async function serve(config: Config) {
     process.on('message', (message, handle) => {
       if (message === STOP_ACCEPTING_MESSAGE) {
         stopAccepting(app.server);
-        // Its streams go to the new processes when it closes, not back to the browsers (decision 042).
-        app.realtime.handOver = handOverToPrimary;
+        // Its streams go to the new processes from now, not back to the browsers (decisions 042, 044).
+        app.realtime.startHandOver(handOverToPrimary);
         app.realtime.onStreamsGone = () => process.send?.(STREAMS_GONE_MESSAGE);
         return;
       }

@@ -258,7 +258,7 @@ function holdWhileBusy(fresh: Worker[], old: Worker[], log: Log) {
  * - a new process is started for each serving one, all at once, and each is waited for until
  *   it is ready (it listens, its database answers and its notifications are heard);
  * - then every old process stops accepting connections, so what leaves one lands on a new one
- *   and moves once;
+ *   and moves once, and begins handing its event streams over (decision 044);
  * - then the old ones are asked to finish and exit, one at a time, each telling its event
  *   streams to come back spread over EVENTS_RECONNECT_WINDOW_MS (retireInTurn), held back
  *   while the new ones are busy (holdWhileBusy).

@@ -8,7 +8,7 @@ import { REVOCATIONS_CHANNEL, type Revocation } from '#server/db/notifications/c
 import { isSettleMessage } from '#server/db/notifications/subscription.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { realtimeBatches } from '#server/db/schema.ts';
-import { endReleased } from './wire.ts';
+import { createClosing } from './closing.ts';
 
 const EVENTS_CHANNEL = 'btcp_events';
 /** Many users' events at once: in the NOTIFY itself, or the id of the realtime_batches row (decision 040). */
@@ -118,6 +118,12 @@ export interface RealtimeHub {
   closeAll(): Promise<void>;
   /** Where closeAll hands the streams: set by a process that a rolling restart retires. */
   handOver: HandOver | null;
+  /**
+   * A rolling restart's old process, once the new ones are ready and it stopped accepting: sets
+   * `handOver` and hands its streams over from now, one at a time, while it waits for its turn to
+   * close (decision 044). closeAll stops this and lets the rest go over its window.
+   */
+  startHandOver(handOver: HandOver): void;
   /**
    * Set while the processes that take this one's streams are busy (a rolling restart's new ones):
    * closeAll's clock for the streams' moments then stands still, so reconnections wait instead of
@@ -247,6 +253,7 @@ export async function createRealtimeHub(
       endAll();
     },
   );
+  const closing = createClosing(() => hub, byUser, reconnectWindowMs);
   const hub: RealtimeHub = {
     subscribe(stream) {
       const set = byUser.get(stream.userId) ?? new Set();
@@ -264,9 +271,10 @@ export async function createRealtimeHub(
     connections: () => all().length,
     endAll,
     handOver: null,
+    startHandOver: closing.startHandOver,
     held: false,
     onStreamsGone: null,
-    closeAll: () => closeAllStreams(hub, byUser, reconnectWindowMs),
+    closeAll: closing.closeAll,
     async close() {
       await stopEvents();
       await stopBatches();
@@ -274,85 +282,4 @@ export async function createRealtimeHub(
     },
   };
   return hub;
-}
-
-/** How often a closing process looks for streams whose moment has come. */
-const DUE_CHECK_MS = 50;
-/** How many times its window a closing process's streams may be held back in all (decision 043). */
-export const CLOSE_STRETCH_MAX = 3;
-
-/**
- * The time a closing process's streams' moments are read against: it passes only while the hub is
- * not held, and never runs slower than 1/CLOSE_STRETCH_MAX of real time, so the process still
- * lets every stream go within CLOSE_STRETCH_MAX windows.
- */
-function pacedClock(hub: RealtimeHub) {
-  const startedAt = Date.now();
-  let paced = 0;
-  let last = startedAt;
-  return () => {
-    const now = Date.now();
-    if (!hub.held) paced += now - last;
-    last = now;
-    return Math.max(paced, (now - startedAt) / CLOSE_STRETCH_MAX);
-  };
-}
-
-/** closeAll: every stream ends, told when to come back, or is handed over in a rolling restart. */
-async function closeAllStreams(
-  hub: RealtimeHub,
-  byUser: ReadonlyMap<string, ReadonlySet<Stream>>,
-  windowMs: number,
-) {
-  if (hub.handOver) await handOverAll(hub, byUser, windowMs);
-  else hub.endAll();
-  hub.onStreamsGone?.();
-}
-
-/**
- * closeAll in a rolling restart. Hands streams over one at a time: a process hands its sockets to
- * the primary one by one anyway, each waiting for the other side's receipt (node:child_process),
- * and Node's own queue for the rest is walked again at every receipt.
- */
-async function handOverAll(
-  hub: RealtimeHub,
-  byUser: ReadonlyMap<string, ReadonlySet<Stream>>,
-  windowMs: number,
-) {
-  // Whether the stream is still open here: one may end while others are handed over.
-  const live = (stream: Stream) => byUser.get(stream.userId)?.has(stream) === true;
-  const moments = [...byUser.values()]
-    .flatMap((set) => [...set])
-    .map((stream) => ({ stream, at: randomInt(windowMs + 1) }))
-    .sort((a, b) => a.at - b.at);
-  const elapsedMs = pacedClock(hub);
-  let due = 0;
-  let allDue: () => void = () => {};
-  const endDue = () => {
-    const elapsed = elapsedMs();
-    for (let next = moments[due]; next && next.at <= elapsed; next = moments[++due]) {
-      if (live(next.stream)) next.stream.end(0);
-    }
-    if (due === moments.length) allDue();
-  };
-  const timer = setInterval(endDue, DUE_CHECK_MS);
-  const finished = new Promise<void>((resolve) => {
-    allDue = resolve;
-  });
-  for (let i = moments.length - 1; i >= due; i--) {
-    const { stream, at } = moments[i] ?? {};
-    const handOver = hub.handOver;
-    if (!stream || at === undefined || !handOver) break;
-    if (!live(stream)) continue;
-    // Null: bytes still to be written; it is ended at its moment.
-    const released = stream.release?.();
-    if (released && !(await handOver(released).catch(() => false))) {
-      endReleased(released, Math.max(0, at - elapsedMs()));
-    }
-  }
-  endDue();
-  // Every stream handed over: nothing is left to wait for.
-  if (moments.slice(due).every(({ stream }) => !live(stream))) allDue();
-  await finished;
-  clearInterval(timer);
 }

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Stream } from '#server/modules/realtime/hub.ts';
 import { createTestApp, type TestApp } from '#server-test/helper.ts';
 
 const WINDOW_MS = 600;
 const STREAMS = 20;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A process a rolling restart retires lets its streams go over its window. While the new
@@ -34,8 +37,6 @@ describe('a closing process held back by busy new processes', () => {
     }
     return ended;
   }
-
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('ends no stream past a third of its window while held, and the rest once let go', async () => {
     const hub = t.app.realtime;
@@ -79,5 +80,95 @@ describe('a closing process held back by busy new processes', () => {
     await hub.closeAll();
     expect(ended).toHaveLength(STREAMS);
     expect(Date.now() - startedAt).toBeLessThan(WINDOW_MS + 300);
+  });
+});
+
+/**
+ * Every old process of a rolling restart hands its streams over as soon as it stops accepting,
+ * not only at its turn to close: one process at a time moved too few for most streams to be
+ * handed over (decision 044).
+ */
+describe('an old process that stopped accepting', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: String(WINDOW_MS) } });
+  });
+  afterAll(() => t.close());
+
+  /** Streams that can be released; what each was handed over as, and whether it was ended. */
+  function releasable(prefix: string) {
+    const ended: string[] = [];
+    for (let i = 0; i < STREAMS; i++) {
+      const userId = `${prefix}-${i}`;
+      const stream: Stream = {
+        userId,
+        sessionHash: userId,
+        send: () => {},
+        end: () => {
+          ended.push(userId);
+          unsubscribe();
+        },
+        release: () => {
+          unsubscribe();
+          return { userId, sessionHash: userId, socket: new Socket(), chunked: true };
+        },
+      };
+      const unsubscribe = t.app.realtime.subscribe(stream);
+    }
+    return ended;
+  }
+
+  it('hands its streams over before it is asked to close, each once', async () => {
+    const hub = t.app.realtime;
+    const ended = releasable('early');
+    const handed: string[] = [];
+    hub.startHandOver(async ({ userId }) => {
+      handed.push(userId);
+      return true;
+    });
+    await vi.waitFor(() => expect(handed).toHaveLength(STREAMS));
+    expect(hub.connections()).toBe(0);
+    let gone = 0;
+    hub.onStreamsGone = () => gone++;
+    const startedAt = Date.now();
+    await hub.closeAll();
+    // Nothing was left to let go over the window.
+    expect(Date.now() - startedAt).toBeLessThan(WINDOW_MS / 2);
+    expect(gone).toBe(1);
+    expect(new Set(handed).size).toBe(STREAMS);
+    expect(ended).toEqual([]);
+  });
+
+  it('hands nothing over while the new processes are busy, and goes on once they are not', async () => {
+    const hub = t.app.realtime;
+    releasable('busy');
+    const handed: string[] = [];
+    hub.held = true;
+    hub.startHandOver(async ({ userId }) => {
+      handed.push(userId);
+      return true;
+    });
+    await pause(300);
+    expect(handed).toEqual([]);
+    hub.held = false;
+    await vi.waitFor(() => expect(handed).toHaveLength(STREAMS));
+    await hub.closeAll();
+  });
+
+  it('stops when it is asked to close, and lets the rest go from there, none twice', async () => {
+    const hub = t.app.realtime;
+    const ended = releasable('late');
+    const handed: string[] = [];
+    hub.startHandOver(async ({ userId }) => {
+      handed.push(userId);
+      await pause(10);
+      return true;
+    });
+    await vi.waitFor(() => expect(handed.length).toBeGreaterThanOrEqual(3));
+    await hub.closeAll();
+    expect(hub.connections()).toBe(0);
+    // Each stream was handed over or ended at its moment in the window: once, never both.
+    expect(new Set([...handed, ...ended]).size).toBe(STREAMS);
+    expect(handed.length + ended.length).toBe(STREAMS);
   });
 });
