@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasListened, stopAccepting } from './ops/accept-sockets.ts';
+import { hasListened, stopAccepting, stoppedAccepting } from './ops/accept-sockets.ts';
 
 /**
  * How long a closing process keeps its open connections after it stops accepting new ones: a
@@ -49,13 +49,12 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
     inFlight.set(request, reply);
     done();
   });
-  // The route has answered, an error answer included: nothing of it runs after this. A closing
-  // process closes each keep-alive connection after its answer, so the clients' pooled
-  // connections move one by one. A rolling restart's old process that only stopped accepting
-  // keeps them until its turn: the new processes take one old process's pings at a time while
-  // they warm up, not all of them at once (decision 045).
+  // The route has answered, an error answer included: nothing of it runs after this. A process
+  // that stopped accepting (a rolling restart's old one) closes each keep-alive connection after
+  // its answer, so the clients' pooled connections move to the new processes one by one, before
+  // its event streams all come back at once (decision 034).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing || stoppedAccepting(app.server)) reply.header('connection', 'close');
     finished(request);
     done(null, payload);
   });

@@ -92,6 +92,11 @@ export function stopAccepting(server: HttpServer): void {
   extraListeners.delete(server);
 }
 
+/** Whether the server stopped accepting (its process is on its way out). */
+export function stoppedAccepting(server: HttpServer): boolean {
+  return stopped.has(server);
+}
+
 /** Whether the server listens, or did until it stopped accepting: its connections are served. */
 export function hasListened(server: HttpServer): boolean {
   return server.listening || stopped.has(server);
