@@ -9,6 +9,34 @@ const STREAMS = 20;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * STREAMS streams subscribed to the app's hub; whose stream was ended, and when, in order. A
+ * releasable one can be handed over; the others can only be ended, at their moment.
+ */
+function subscribeStreams(t: TestApp, prefix: string, releasable: boolean) {
+  const ended: { user: string; at: number }[] = [];
+  for (let i = 0; i < STREAMS; i++) {
+    const userId = `${prefix}-${i}`;
+    const stream: Stream = {
+      userId,
+      sessionHash: userId,
+      send: () => {},
+      end: () => {
+        ended.push({ user: userId, at: Date.now() });
+        unsubscribe();
+      },
+    };
+    if (releasable) {
+      stream.release = () => {
+        unsubscribe();
+        return { userId, sessionHash: userId, socket: new Socket(), chunked: true };
+      };
+    }
+    const unsubscribe = t.app.realtime.subscribe(stream);
+  }
+  return ended;
+}
+
+/**
  * A process a rolling restart retires lets its streams go over its window. While the new
  * processes are busy (the hub is held), that window stands still, up to three times its length
  * in all, so reconnections wait instead of queueing in front of the pings (decision 043).
@@ -21,22 +49,7 @@ describe('a closing process held back by busy new processes', () => {
   afterAll(() => t.close());
 
   /** Streams that nobody can take over: each is ended at its moment. */
-  function streams(prefix: string) {
-    const ended: number[] = [];
-    for (let i = 0; i < STREAMS; i++) {
-      const stream: Stream = {
-        userId: `${prefix}-${i}`,
-        sessionHash: `${prefix}-${i}`,
-        send: () => {},
-        end: () => {
-          ended.push(Date.now());
-          unsubscribe();
-        },
-      };
-      const unsubscribe = t.app.realtime.subscribe(stream);
-    }
-    return ended;
-  }
+  const streams = (prefix: string) => subscribeStreams(t, prefix, false);
 
   it('ends no stream past a third of its window while held, and the rest once let go', async () => {
     const hub = t.app.realtime;
@@ -56,7 +69,7 @@ describe('a closing process held back by busy new processes', () => {
     expect(ended).toHaveLength(STREAMS);
     expect(gone).toBe(1);
     // Let go, the rest follow within what was left of the window.
-    expect(Math.max(...ended) - startedAt).toBeLessThan(2 * WINDOW_MS + 300);
+    expect(Math.max(...ended.map(({ at }) => at)) - startedAt).toBeLessThan(2 * WINDOW_MS + 300);
     expect(hub.connections()).toBe(0);
   });
 
@@ -95,28 +108,7 @@ describe('an old process that stopped accepting', () => {
   });
   afterAll(() => t.close());
 
-  /** Streams that can be released; what each was handed over as, and whether it was ended. */
-  function releasable(prefix: string) {
-    const ended: string[] = [];
-    for (let i = 0; i < STREAMS; i++) {
-      const userId = `${prefix}-${i}`;
-      const stream: Stream = {
-        userId,
-        sessionHash: userId,
-        send: () => {},
-        end: () => {
-          ended.push(userId);
-          unsubscribe();
-        },
-        release: () => {
-          unsubscribe();
-          return { userId, sessionHash: userId, socket: new Socket(), chunked: true };
-        },
-      };
-      const unsubscribe = t.app.realtime.subscribe(stream);
-    }
-    return ended;
-  }
+  const releasable = (prefix: string) => subscribeStreams(t, prefix, true);
 
   it('hands its streams over before it is asked to close, each once', async () => {
     const hub = t.app.realtime;
@@ -168,7 +160,7 @@ describe('an old process that stopped accepting', () => {
     await hub.closeAll();
     expect(hub.connections()).toBe(0);
     // Each stream was handed over or ended at its moment in the window: once, never both.
-    expect(new Set([...handed, ...ended]).size).toBe(STREAMS);
+    expect(new Set([...handed, ...ended.map(({ user }) => user)]).size).toBe(STREAMS);
     expect(handed.length + ended.length).toBe(STREAMS);
   });
 });
