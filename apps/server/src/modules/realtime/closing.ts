@@ -31,7 +31,7 @@ function isLive(byUser: ReadonlyMap<string, ReadonlySet<Stream>>, stream: Stream
 
 /**
  * Releases a stream and hands it over; one the other side did not take is ended, told to come
- * back after `retryMs`. Null for a stream with bytes still to be written, which stays here.
+ * back after `retryMs`. A stream with bytes still to be written cannot be released: it stays here.
  */
 async function handOverOne(handOver: HandOver, stream: Stream, retryMs: () => number) {
   const released = stream.release?.();
