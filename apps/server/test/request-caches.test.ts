@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { REVOCATIONS_CHANNEL } from '../src/db/notifications/channels.ts';
 import { profiles } from '../src/db/schema.ts';
 import { adminCookie, login, PASSWORD } from './accounts.ts';
 import { call, type Member, member, newPost, roomyLimits, setFlags } from './community.ts';
@@ -173,6 +174,11 @@ describe('a revoked session', () => {
 });
 
 describe('listening for changes', () => {
+  it('counts the listeners of every instance that a revocation waits for', async () => {
+    // Each instance's session cache answers the revocations' settle markers.
+    expect(await first.database.answerers(REVOCATIONS_CHANNEL)).toBe(2);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'takes one connection per process on PostgreSQL, whatever the channels and caches',
     async () => {

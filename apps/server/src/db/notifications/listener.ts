@@ -43,13 +43,14 @@ const MAX_APPLICATION_NAME = 63;
 
 /**
  * How many listeners on `channel`, in every process on the database, answer settle markers: each
- * listening connection names its answering channels, each with its listeners' count.
+ * listening connection names its answering channels, each with its listeners' count. The start is
+ * cast: an untyped parameter would make `substring` match it as a pattern, and count nobody.
  */
 export async function countAnswerers(pool: pg.Pool, channel: string): Promise<number> {
   const result = await pool.query<{ count: number }>(
     `SELECT coalesce(sum(split_part(answering, '*', 2)::int), 0)::int AS count
      FROM pg_stat_activity,
-       unnest(string_to_array(substring(application_name from $1), ',')) AS answering
+       unnest(string_to_array(substring(application_name from $1::int), ',')) AS answering
      WHERE datname = current_database() AND starts_with(application_name, $2)
        AND split_part(answering, '*', 1) = $3`,
     [LISTENER_NAME.length + 2, `${LISTENER_NAME} `, channel],
