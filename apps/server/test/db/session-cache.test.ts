@@ -27,16 +27,25 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
-/** A cache of its own over the app's database, counting its statements; `hold` delays them. */
+/**
+ * A cache of its own over the app's database, counting its statements; `hold` delays what they
+ * found (`read` resolves once one has found it).
+ */
 async function countingCache() {
   const statements: string[][] = [];
   let release: () => void = () => {};
   let held: Promise<void> | null = null;
+  let found: () => void = () => {};
+  const read = new Promise<void>((resolve) => {
+    found = resolve;
+  });
   const cache: SessionCache = await createSessionCache(testApp.database, testApp.app.log, {
     read: async (tokenHashes, now) => {
       statements.push([...tokenHashes]);
+      const sessions = await readSessions(testApp.app.db, tokenHashes, now);
+      found();
       if (held) await held;
-      return readSessions(testApp.app.db, tokenHashes, now);
+      return sessions;
     },
     // Nothing kept at the start: these tests are about what it reads on use.
     readRecent: async () => new Map(),
@@ -47,7 +56,7 @@ async function countingCache() {
       release = resolve;
     });
   };
-  return { cache, statements, hold, release: () => release() };
+  return { cache, statements, hold, release: () => release(), read };
 }
 
 describe('sessions the cache does not hold', () => {
@@ -96,6 +105,24 @@ describe('sessions the cache does not hold', () => {
     expect((await loading)?.user.id).toBe(m.id);
     // The next request reads the session afresh, and learns what the revocation changed.
     expect(cache.get(hashOf(m), Date.now())).toBeNull();
+    await cache.close();
+  });
+
+  it('are read again for a request made after a revocation, not taken from an earlier read', async () => {
+    const { cache, statements, hold, release, read } = await countingCache();
+    const m = members[3] as Member;
+    hold();
+    const before = cache.load(hashOf(m), Date.now());
+    // That read has found the session when it is signed out.
+    await read;
+    await testApp.app.db.delete(sessions).where(eq(sessions.tokenHash, hashOf(m)));
+    await publishRevocation(testApp.app.db, { userId: m.id });
+    await cache.settle();
+    const after = cache.load(hashOf(m), Date.now());
+    release();
+    expect((await before)?.user.id).toBe(m.id);
+    expect(await after).toBeNull();
+    expect(statements).toEqual([[hashOf(m)], [hashOf(m)]]);
     await cache.close();
   });
 });

@@ -177,8 +177,8 @@ function createRefresher(
 /**
  * Reads sessions the store does not hold, those asked for while a read runs together in the next
  * (lib/batcher.ts), each hash once however many requests ask for it. `generation` changes with
- * every revocation and gap: what a read that started before one found answers its requests but is
- * not kept.
+ * every revocation and gap: what a read that started before one found answers the requests made
+ * before it, and is not kept.
  */
 function createLoader(
   store: SessionStore,
@@ -186,7 +186,7 @@ function createLoader(
   generation: () => number,
   live: () => boolean,
 ) {
-  const asked = new Map<string, Promise<CachedSession | null>>();
+  const asked = new Map<string, { reading: Promise<CachedSession | null>; generation: number }>();
   const read = createBatcher<{ tokenHash: string; nowMs: number }, CachedSession | null>({
     maxBatch: LOAD_BATCH_MAX,
     run: async (batch) => {
@@ -206,10 +206,14 @@ function createLoader(
     },
   });
   return (tokenHash: string, nowMs: number) => {
+    // A read asked for before a revocation may have found the session before it ended: a request
+    // that comes after the revocation reads again rather than take that answer.
     const pending = asked.get(tokenHash);
-    if (pending) return pending;
-    const reading = read({ tokenHash, nowMs }).finally(() => asked.delete(tokenHash));
-    asked.set(tokenHash, reading);
+    if (pending && pending.generation === generation()) return pending.reading;
+    const reading = read({ tokenHash, nowMs }).finally(() => {
+      if (asked.get(tokenHash)?.reading === reading) asked.delete(tokenHash);
+    });
+    asked.set(tokenHash, { reading, generation: generation() });
     return reading;
   };
 }
