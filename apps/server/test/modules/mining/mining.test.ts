@@ -1,11 +1,18 @@
 import { MAX_BALANCE } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemSettings, transactions, users, wallets } from '#server/db/schema.ts';
 import { creditDueRewards } from '#server/modules/mining/crediting.ts';
 import { closeStaleSessions } from '#server/modules/mining/sessions.ts';
 import { adminCookie, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
-import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
+import {
+  createTestApp,
+  manualClock,
+  sameOrigin,
+  serverUrlOf,
+  type TestApp,
+} from '#server-test/helper.ts';
 
 const clock = manualClock(new Date('2026-01-01T00:00:00Z'));
 let t: TestApp;
@@ -59,6 +66,17 @@ async function balanceOf(email: string) {
     .innerJoin(users, eq(users.id, wallets.userId))
     .where(eq(users.email, email));
   return row;
+}
+
+/** Resolves once a statement of the app waits for a row lock (seen from another connection). */
+async function lockWaited(client: pg.Client) {
+  for (;;) {
+    const { rows } = await client.query(
+      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('mining (D11)', () => {
@@ -239,6 +257,56 @@ describe('mining (D11)', () => {
       await post(t.app, '/api/mining/stop', { sessionId: session.id }, cookie);
     }
   });
+
+  // PGlite has one connection: no other transaction can hold a row while a ping runs.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers pings at once while a Stop’s transaction holds another session, whose ping waits for it',
+    async () => {
+      const miner = async (name: string) => {
+        const cookie = await signedUpUser(t.app, `${name}@example.com`);
+        const started = await post(t.app, '/api/mining/start', undefined, cookie);
+        return { cookie, sessionId: started.json().id as string };
+      };
+      const [h, f] = await Promise.all([miner('held-miner'), miner('free-miner')]);
+      clock.advance(20_000);
+      // Another process's Stop, midway: its transaction has ended the session, not yet committed.
+      const other = new pg.Client({ connectionString: serverUrlOf(t.database) ?? '' });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('DELETE FROM mining_sessions WHERE id = $1', [h.sessionId]);
+        let heldAnswer: number | null = null;
+        const heldPing = post(t.app, '/api/mining/ping', { sessionId: h.sessionId }, h.cookie).then(
+          (response) => {
+            heldAnswer = response.statusCode;
+            return response;
+          },
+        );
+        // Sent together, so before the fix both shared one statement, which waited for the Stop.
+        const freePing = post(t.app, '/api/mining/ping', { sessionId: f.sessionId }, f.cookie);
+        const first = await Promise.race([
+          freePing.then((response) => response.statusCode),
+          lockWaited(other).then(() => heldPing.then(() => 'the held ping came first')),
+          new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting')),
+        ]);
+        expect(first).toBe(204);
+        expect(heldAnswer).toBeNull();
+        // Rolled back, the session is still open: its ping is recorded, not lost.
+        await other.query('ROLLBACK');
+        expect((await heldPing).statusCode).toBe(204);
+        // Committed, the session is gone: its ping is refused as any ping of a closed session.
+        await other.query('BEGIN');
+        await other.query('DELETE FROM mining_sessions WHERE id = $1', [h.sessionId]);
+        const gone = post(t.app, '/api/mining/ping', { sessionId: h.sessionId }, h.cookie);
+        await lockWaited(other);
+        await other.query('COMMIT');
+        expect((await gone).statusCode).toBe(404);
+      } finally {
+        await other.end();
+      }
+      await post(t.app, '/api/mining/stop', { sessionId: f.sessionId }, f.cookie);
+    },
+  );
 
   it('refuses banned users, other users’ sessions and visitors', async () => {
     const cookie = await signedUpUser(t.app, 'banned-miner@example.com');
