@@ -24,11 +24,13 @@ const PING_BATCH_MAX = 2000;
  */
 const PING_LINGER_MS = 10;
 
+const keyOf = (row: { sessionId: string; userId: string }) => `${row.sessionId}/${row.userId}`;
+
 /** A queued ping's rows, one per session and owner (two tabs may ping at once), at its latest time. */
 function rowsOf(batch: Ping[]) {
   const latest = new Map<string, Ping>();
   for (const ping of batch) {
-    const key = `${ping.sessionId}/${ping.userId}`;
+    const key = keyOf(ping);
     const seen = latest.get(key);
     if (!seen || seen.now < ping.now) latest.set(key, ping);
   }
@@ -40,8 +42,6 @@ function rowsOf(batch: Ping[]) {
   }));
   return { batch: JSON.stringify(rows), ids: idArray(rows.map((row) => row.sessionId)) };
 }
-
-const keyOf = (row: { sessionId: string; userId: string }) => `${row.sessionId}/${row.userId}`;
 
 /**
  * The statement that records a batch of pings: each proves its caller owns an open session that
@@ -81,11 +81,13 @@ function pingStatement(db: Database, name: string, unheld: SQL | undefined) {
  * while another process records a ping of the same session. Waiting for it would hold every other
  * ping of the batch, and every batch queued behind it, until that transaction ends. The version
  * of a row that such a transaction deletes or updates carries its id in `xmax`; one that nothing
- * touches carries 0. Reading it costs nothing, where `FOR UPDATE SKIP LOCKED` wrote a lock to the
- * write-ahead log for every ping (about 0.05 ms of PostgreSQL's CPU each, in the bench). A row
- * held in the instant between the read and the write is still waited for.
+ * touches carries 0 (one a rolled-back transaction touched may keep its id: its ping takes the
+ * second queue, which records it). Reading it costs nothing, where `FOR NO KEY UPDATE SKIP
+ * LOCKED` wrote a lock to the write-ahead log for every ping (about 0.05 ms of PostgreSQL's CPU
+ * each, in the bench). A row held in the instant between the read and the write is still waited
+ * for.
  */
-const notHeld = () => sql`${miningPings}.xmax = 0`;
+const notHeld = sql`${miningPings}.xmax = 0`;
 
 /**
  * Records queued pings, one statement per batch (decision 014): the pings that arrive while the
@@ -108,7 +110,7 @@ function createPingRecorder(db: Database) {
         return batch.map((ping) => ok.has(keyOf(ping)));
       },
     });
-  const free = queue(pingStatement(db, 'record_unheld_mining_pings', notHeld()), PING_LINGER_MS);
+  const free = queue(pingStatement(db, 'record_unheld_mining_pings', notHeld), PING_LINGER_MS);
   const waiting = queue(pingStatement(db, 'record_mining_pings', undefined), 0);
   return async (ping: Ping) => (await free(ping)) || waiting(ping);
 }
@@ -116,9 +118,10 @@ function createPingRecorder(db: Database) {
 const pingRecorders = new WeakMap<Database, ReturnType<typeof createPingRecorder>>();
 
 /**
- * Decision 014: a ping is one statement. It proves the caller owns an open session and records
- * the ping; it pays nothing (the crediting job does). A session silent for 90 s is stale (D11):
- * its ping is refused, and the stale-session job closes it. Pings arriving together share their
+ * Decision 014: a ping is one statement, or two when another transaction holds its row or it
+ * finds no session (decision 045). It proves the caller owns an open session and records the
+ * ping; it pays nothing (the crediting job does). A session silent for 90 s is stale (D11): its
+ * ping is refused, and the stale-session job closes it. Pings arriving together share their
  * statement.
  */
 export async function pingMining(db: Database, userId: string, sessionId: string, now: Date) {

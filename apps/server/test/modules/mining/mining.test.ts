@@ -282,7 +282,8 @@ describe('mining (D11)', () => {
             return response;
           },
         );
-        // Sent together, so before the fix both shared one statement, which waited for the Stop.
+        // Sent together, the two share a batch: a statement that waited for the held row would
+        // hold this one too.
         const freePing = post(t.app, '/api/mining/ping', { sessionId: f.sessionId }, f.cookie);
         const first = await Promise.race([
           freePing.then((response) => response.statusCode),
