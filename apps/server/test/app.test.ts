@@ -285,6 +285,21 @@ describe('the web app', () => {
     expect(missing.headers['content-type']).toContain('application/json');
   });
 
+  it('serves no file from outside the web build through an asset address', async () => {
+    for (const url of [
+      '/assets/',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/..%5c..%5cpackage.json',
+      '/assets/....//....//package.json',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body, url).not.toContain('"dependencies"');
+    }
+  });
+
   it('sends the build-time brotli copy of an asset to a browser that accepts it', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     const brotli = await t.app.inject({

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +223,48 @@ describe('a server renderer that fails', () => {
       const response = await app.app.inject({ method: 'GET', url: '/blog' });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the shell when the entry itself does not load, never a 5xx', async () => {
+    const broken = path.join(t.config.dataDir, 'unloadable-entry.mjs');
+    await writeFile(broken, 'throw new Error("the build is damaged");\n');
+    const app = await createTestApp({ webSsrEntry: broken });
+    try {
+      for (const url of ['/blog', '/']) {
+        const response = await app.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<div id="root"></div>');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the server renderer', () => {
+  it('is loaded by the first page it renders, not when the server starts (decision 046)', async () => {
+    const marker = path.join(t.config.dataDir, 'entry-loaded');
+    const counting = path.join(t.config.dataDir, 'counting-entry.mjs');
+    await writeFile(
+      counting,
+      `import { appendFileSync } from 'node:fs';
+appendFileSync(${JSON.stringify(marker)}, 'loaded\\n');
+export async function render() {
+  return { html: '<p>rendered here</p>', dataScript: '' };
+}
+`,
+    );
+    const app = await createTestApp({ webSsrEntry: counting });
+    try {
+      await expect(readFile(marker, 'utf8')).rejects.toThrow();
+      const pages = await Promise.all(
+        ['/blog', '/whitepaper', '/'].map((url) => app.app.inject({ method: 'GET', url })),
+      );
+      for (const response of pages) expect(response.body).toContain('<p>rendered here</p>');
+      expect(await readFile(marker, 'utf8')).toBe('loaded\n');
     } finally {
       await app.close();
     }

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PathKey } from '@btcp/shared/paths';
 import type { Fetch, ServerEntry } from '@btcp/shared/server-render';
 import type { FastifyInstance } from 'fastify';
@@ -68,29 +69,47 @@ async function routePreloads(webDistDir: string): Promise<Map<PathKey, string>> 
 }
 
 /**
- * Loads the web app's server entry, built by `npm run build` beside the app. Without it (tests,
- * a server started before any build) every page is the shell, rendered in the browser.
+ * The web app's server entry, built by `npm run build` beside the app. Without it (tests, a server
+ * started before any build) every page is the shell, rendered in the browser.
+ *
+ * The entry (React and every public page) is imported at the first render, not at start: loading
+ * it is a sixth of a process's start, and a rolling restart starts its new processes beside ones
+ * serving every miner's pings (decision 046). The file's presence is checked at start, so a page
+ * the server renders is known to be one from the start; an entry that fails to load is logged
+ * once, and every page is the shell from then on.
  */
 export async function loadPageRenderer(
   app: FastifyInstance,
   entryUrl: string,
   webDistDir: string,
 ): Promise<PageRenderer | null> {
-  let entry: ServerEntry;
   try {
-    entry = (await import(entryUrl)) as ServerEntry;
-  } catch (error) {
-    app.log.info({ err: error }, 'no server renderer: pages are rendered in the browser');
+    await access(fileURLToPath(entryUrl));
+  } catch {
+    app.log.info({ entryUrl }, 'no server renderer: pages are rendered in the browser');
     return null;
   }
   const preloads = await routePreloads(webDistDir);
+  let entry: Promise<ServerEntry | null> | null = null;
+  const loadEntry = () => {
+    entry ??= (import(entryUrl) as Promise<ServerEntry>).catch((error: unknown) => {
+      app.log.error(
+        { err: error },
+        'the server renderer did not load: pages are rendered in the browser',
+      );
+      return null;
+    });
+    return entry;
+  };
 
   return {
     changesWith: (route) => SERVER_RENDERED_PAGES[route]?.changesWith,
     async render(route, url, fetch) {
       if (!SERVER_RENDERED_PAGES[route]) return null;
+      const loaded = await loadEntry();
+      if (!loaded) return null;
       // Links are judged against the configured origin, never the request's Host.
-      const rendered = await entry.render({ url, origin: app.config.publicOrigin, fetch });
+      const rendered = await loaded.render({ url, origin: app.config.publicOrigin, fetch });
       return rendered && { ...rendered, preloads: preloads.get(route) ?? '' };
     },
   };
