@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasListened, stopAccepting, stoppedAccepting } from './ops/accept-sockets.ts';
 
@@ -9,6 +11,25 @@ import { hasListened, stopAccepting, stoppedAccepting } from './ops/accept-socke
  * but not yet read, or a kept-alive one) saw it reset: failed requests in a rolling restart.
  */
 const DRAIN_MS = 1000;
+
+/**
+ * A process that stopped accepting (a rolling restart's old one) closes each keep-alive
+ * connection after an answer, so the clients' pooled connections move to the new processes
+ * before its event streams come back (decision 034). Each at its own moment within the window:
+ * every pooled connection carries a ping within a second, and closing each after its next answer
+ * moved them all to the new, still cold processes in that second (decision 047).
+ */
+function keepAliveMover(windowMs: number): (socket: Socket) => boolean {
+  const moveAt = new WeakMap<Socket, number>();
+  return (socket) => {
+    let at = moveAt.get(socket);
+    if (at === undefined) {
+      at = Date.now() + randomInt(windowMs + 1);
+      moveAt.set(socket, at);
+    }
+    return Date.now() >= at;
+  };
+}
 
 /**
  * What a graceful shutdown (`app.close()`, which main.ts calls on SIGTERM) waits for before the
@@ -25,8 +46,14 @@ const DRAIN_MS = 1000;
  *   answered, and `settled()` resolves once none is left.
  * A listening process first stops accepting (a rolling restart's old process did already) and
  * serves its open connections for DRAIN_MS.
+ *
+ * `moveWindowMs`: once a process stops accepting and before it shuts down, each keep-alive
+ * connection is closed after its first answer past a random moment within this window.
  */
-export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promise<void> } {
+export function trackRequestsInFlight(
+  app: FastifyInstance,
+  moveWindowMs: number,
+): { settled(): Promise<void> } {
   const inFlight = new Map<FastifyRequest, FastifyReply>();
   let closing = false;
   let whenSettled: (() => void) | null = null;
@@ -49,12 +76,12 @@ export function trackRequestsInFlight(app: FastifyInstance): { settled(): Promis
     inFlight.set(request, reply);
     done();
   });
-  // The route has answered, an error answer included: nothing of it runs after this. A process
-  // that stopped accepting (a rolling restart's old one) closes each keep-alive connection after
-  // its answer, so the clients' pooled connections move to the new processes one by one, before
-  // its event streams all come back at once (decision 034).
+  const movesNow = keepAliveMover(moveWindowMs);
+  // The route has answered, an error answer included: nothing of it runs after this.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (closing || stoppedAccepting(app.server)) reply.header('connection', 'close');
+    if (closing || (stoppedAccepting(app.server) && movesNow(request.raw.socket))) {
+      reply.header('connection', 'close');
+    }
     finished(request);
     done(null, payload);
   });

@@ -113,7 +113,7 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
  * closes: called once every route is registered, so its request counting hooks come last.
  */
 export function runUntilClosed(app: FastifyInstance, services: Services, runJobs: boolean) {
-  const requestsInFlight = trackRequestsInFlight(app);
+  const requestsInFlight = trackRequestsInFlight(app, app.config.EVENTS_RECONNECT_WINDOW_MS);
   const stopJobs = runJobs ? startMaintenanceJobs(app) : async () => {};
   // Runs once Fastify's own close has stopped listening and every connection has ended.
   app.addHook('onClose', async () => {

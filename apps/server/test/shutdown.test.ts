@@ -96,7 +96,8 @@ describe('graceful shutdown', () => {
   });
 
   it('once it stops accepting (a rolling restart), closes each keep-alive connection after its answer, and serves on', async () => {
-    const t = await createTestApp();
+    // No window: every connection's moment has come at once.
+    const t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: '0' } });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const base = await listen(t);
@@ -114,6 +115,33 @@ describe('graceful shutdown', () => {
       );
     } finally {
       agent.destroy();
+      await t.close();
+    }
+  });
+
+  it('once it stops accepting, moves its keep-alive connections over the window, not all at their next answer', async () => {
+    const windowMs = 1500;
+    const t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: String(windowMs) } });
+    const agents = Array.from({ length: 16 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+    try {
+      const base = await listen(t);
+      for (const agent of agents) await get(agent, `${base}/api/health`);
+      stopAccepting(t.app.server);
+      const stoppedAt = Date.now();
+      const first = await Promise.all(agents.map((agent) => get(agent, `${base}/api/health`)));
+      expect(first.map((answer) => answer.status)).toEqual(agents.map(() => 200));
+      const movedAtOnce = first.filter((answer) => answer.headers.connection === 'close').length;
+      // Each connection has its own moment in the window: few, if any, have come already.
+      expect(movedAtOnce).toBeLessThan(agents.length / 2);
+      // Past the window, every connection still open is closed after its next answer.
+      await new Promise((resolve) => setTimeout(resolve, stoppedAt + windowMs + 50 - Date.now()));
+      const open = agents.filter((_, i) => first[i]?.headers.connection !== 'close');
+      const later = await Promise.all(open.map((agent) => get(agent, `${base}/api/health`)));
+      expect(later.map((answer) => [answer.status, answer.headers.connection])).toEqual(
+        open.map(() => [200, 'close']),
+      );
+    } finally {
+      for (const agent of agents) agent.destroy();
       await t.close();
     }
   });
