@@ -73,7 +73,7 @@ async function routePreloads(webDistDir: string): Promise<Map<PathKey, string>> 
  * started before any build) every page is the shell, rendered in the browser.
  *
  * The entry (React and every public page) is imported at the first render, not at start: loading
- * it is a sixth of a process's start, and a rolling restart starts its new processes beside ones
+ * it is a quarter of a process's start, and a rolling restart starts its new processes beside ones
  * serving every miner's pings (decision 046). The file's presence is checked at start, so a page
  * the server renders is known to be one from the start; an entry that fails to load is logged
  * once, and every page is the shell from then on.

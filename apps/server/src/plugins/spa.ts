@@ -119,7 +119,7 @@ export const spaPlugin = fp<{
       : null;
     const builder: PageBuilder = { template, renderer, resolvePageMeta };
     // The hashed assets (hundreds of files) through one route, the few other files one route
-    // each: a route per asset cost a process a twentieth of its start (decision 046).
+    // each: a route per asset cost a process a tenth of its start (decision 046).
     await app.register(fastifyStatic, {
       root: path.join(webDistDir, 'assets'),
       prefix: '/assets/',
