@@ -1,9 +1,9 @@
-import { EmailSchema } from './auth.ts';
+import { ChosenEmailSchema } from './auth.ts';
 import { z } from './zod.ts';
 
 /** Changing the address an account signs in with, and deleting the account (decision 029). */
 
-export const ChangeEmailBodySchema = z.object({ newEmail: EmailSchema });
+export const ChangeEmailBodySchema = z.object({ newEmail: ChosenEmailSchema });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
 export const ConfirmEmailChangeBodySchema = z.object({ token: z.string().min(16).max(128) });

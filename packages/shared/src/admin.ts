@@ -1,4 +1,10 @@
-import { authMessages, EmailSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+import {
+  authMessages,
+  ChosenEmailSchema,
+  EmailSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth.ts';
 import { ModerationReasonSchema } from './moderation-log-schemas.ts';
 import { z } from './zod.ts';
 
@@ -28,7 +34,7 @@ export type AdminLoginBody = z.infer<typeof AdminLoginBodySchema>;
 
 export const CreateAdminBodySchema = z
   .object({
-    email: EmailSchema,
+    email: ChosenEmailSchema,
     password: z
       .string()
       .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)

@@ -27,6 +27,8 @@ export const authMessages = {
   newPasswordsMustMatch: 'New password and confirm password must match.',
   usernameShape: 'Username must be 3 to 30 letters, digits or underscores',
   usernameTaken: 'This username is already taken',
+  emailReservedDomain:
+    'This address is in a domain reserved for tests and local networks, where no mail arrives. Please enter a real email address.',
 } as const;
 
 export const EmailSchema = z
@@ -36,6 +38,30 @@ export const EmailSchema = z
   .max(254, 'Email is too long')
   .regex(SINGLE_LINE, `Email ${textMessages.controlCharacters}`)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
+
+/**
+ * The special-use top-level domains of RFC 2606 and RFC 6761, and `.local` (multicast DNS): no
+ * mail reaches them, so no account may take such an address. The second-level `example.com`
+ * family is left alone: it is a real registered domain, and the tests write with it.
+ */
+const RESERVED_TOP_LEVEL_DOMAINS = new Set(['invalid', 'test', 'example', 'localhost', 'local']);
+
+export function isInReservedDomain(email: string): boolean {
+  const domain = email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/\.+$/, '');
+  return RESERVED_TOP_LEVEL_DOMAINS.has(domain.slice(domain.lastIndexOf('.') + 1));
+}
+
+/**
+ * An address someone picks for an account (registration, email change, a new admin). Signing in
+ * and the mail forms keep `EmailSchema`, so an account made before this rule can still use them.
+ */
+export const ChosenEmailSchema = EmailSchema.refine(
+  (email) => !isInReservedDomain(email),
+  authMessages.emailReservedDomain,
+);
 
 export const PasswordSchema = z
   .string()
@@ -52,7 +78,7 @@ export const ReferralCodeSchema = z
 
 export const RegisterBodySchema = z
   .object({
-    email: EmailSchema,
+    email: ChosenEmailSchema,
     password: PasswordSchema,
     confirmPassword: z.string(),
     referralCode: z.union([ReferralCodeSchema, z.literal('')]).optional(),

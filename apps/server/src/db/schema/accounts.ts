@@ -48,7 +48,11 @@ export const users = pgTable(
     index('users_last_seen_at_idx').on(table.lastSeenAt),
     // The admin users list: newest first.
     index('users_created_idx').on(table.createdAt.desc(), table.id.desc()),
-    check('users_email_shape', sql`${table.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+    // An address, or a deleted account's placeholder (decision 029), which no address can equal.
+    check(
+      'users_email_shape',
+      sql`${table.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$' OR (${table.deletedAt} IS NOT NULL AND ${table.email} = 'deleted:' || ${table.id}::text)`,
+    ),
   ],
 );
 

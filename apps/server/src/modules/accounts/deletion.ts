@@ -13,17 +13,16 @@ import {
   webauthnChallenges,
 } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import { normalizeEmail } from '#server/lib/email-identity.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
 import { closeSessionOfUser } from '../mining/sessions.ts';
 import { publishRevocation } from '../realtime/hub.ts';
 
 /**
- * Decision 029: the address a deleted account keeps, on the reserved `.invalid` top-level domain
- * (RFC 2606), unique by the account's id. No mail can reach it and nobody can register it, so the
- * real address is free again.
+ * Decision 029: what a deleted account keeps in place of its address, unique by its id. It has no
+ * `@`, so it is no address at all: no form accepts it, no mail can go to it, and nobody can
+ * register it first and make the deletion clash with their account. The real address is free again.
  */
-export const deletedAccountEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+export const deletedAccountPlaceholder = (userId: string) => `deleted:${userId}`;
 
 /** Not an argon2 hash: no password ever matches it (a malformed hash verifies as false). */
 const UNUSABLE_PASSWORD_HASH = '!deleted';
@@ -61,9 +60,9 @@ export async function deleteAccount(
     await tx
       .update(users)
       .set({
-        email: deletedAccountEmail(userId),
+        email: deletedAccountPlaceholder(userId),
         // The mailbox is free to register again (decision 031).
-        emailNormalized: normalizeEmail(deletedAccountEmail(userId)),
+        emailNormalized: deletedAccountPlaceholder(userId),
         passwordHash: UNUSABLE_PASSWORD_HASH,
         deletedAt: now,
         lastSeenAt: null,

@@ -18,7 +18,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     env: {
-      DISPOSABLE_EMAIL_DOMAINS: 'burner.example, @Throwaway.Example',
+      DISPOSABLE_EMAIL_DOMAINS: 'burner.example.net, @Throwaway.Example.net',
       DISPOSABLE_EMAIL_DOMAINS_ALLOWED: 'spamgourmet.com',
     },
   });
@@ -47,8 +47,8 @@ describe('disposable addresses', () => {
       'someone@mailinator.com',
       'someone@MAILINATOR.com',
       'someone@inbox.mailinator.com',
-      'someone@burner.example',
-      'someone@mx.throwaway.example',
+      'someone@burner.example.net',
+      'someone@mx.throwaway.example.net',
     ]) {
       const response = await registerAs(email);
       expect(response.statusCode, email).toBe(400);
