@@ -37,6 +37,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_AUTH_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Decision 048: wrong second-factor codes per account and window, from every address together. */
+  RATE_LIMIT_WRONG_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_COMMUNITY_VOTES_PER_MINUTE: z.coerce.number().int().min(1).default(60),

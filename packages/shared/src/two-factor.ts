@@ -18,6 +18,9 @@ export const twoFactorMessages = {
   wrongCode: 'That code is not right. Check your authenticator app and try again.',
   wrongRecoveryCode: 'That recovery code is not right, or it was already used.',
   tooManyAttempts: 'Too many wrong codes. Enter your email and password again.',
+  /** Decision 048: the code step of an account past its cap of wrong codes, right ones too. */
+  codesPaused: (minutes: number) =>
+    `Too many wrong codes were entered for this account, so its sign-in is paused and its owner has been emailed. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   signInExpired: 'Your sign-in has expired. Enter your email and password again.',
   alreadyOn: 'Two-factor authentication is already on.',
   notOn: 'Two-factor authentication is not on.',

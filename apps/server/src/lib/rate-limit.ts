@@ -65,7 +65,8 @@ export async function enforceRateLimit(
   if ((await countHit(db, hit)) > hit.max) throw tooManyRequests(hit, message);
 }
 
-async function countHit(db: Database, hit: RateLimitHit) {
+/** Counts the hit and answers its key's count in the window, this hit included. */
+export async function countHit(db: Database, hit: RateLimitHit): Promise<number> {
   const [row] = await db
     .insert(rateLimitHits)
     .values({ key: hit.key, windowStart: hit.windowStart, hits: 1 })
@@ -75,6 +76,17 @@ async function countHit(db: Database, hit: RateLimitHit) {
     })
     .returning({ hits: rateLimitHits.hits });
   return row?.hits ?? 0;
+}
+
+/**
+ * Takes back a hit counted before its outcome was known, once it turns out not to be one the
+ * limit is about (a limit on failures that must hold for requests sent at once counts first).
+ */
+export async function uncountHit(db: Database, hit: RateLimitHit): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ hits: sql`${rateLimitHits.hits} - 1` })
+    .where(and(eq(rateLimitHits.key, hit.key), eq(rateLimitHits.windowStart, hit.windowStart)));
 }
 
 export async function purgeOldRateLimitWindows(db: Database, now: Date): Promise<void> {

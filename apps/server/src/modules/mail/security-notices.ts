@@ -14,6 +14,8 @@ const SECURITY_EVENTS = {
   recovery_codes_regenerated:
     'New recovery codes were made for your account; the old ones no longer work.',
   recovery_code_used: 'A recovery code was used to sign in to your account.',
+  two_factor_codes_guessed:
+    'Someone who knows the password of your account has entered too many wrong two-factor codes for it. Your codes kept them out, and signing in to your account with a code is paused for a while, even for you.',
   passkey_added: 'A passkey was added to your account.',
   passkey_removed: 'A passkey was removed from your account.',
   password_changed: 'The password of your account was changed.',
@@ -26,6 +28,15 @@ const SECURITY_EVENTS = {
 } as const;
 
 export type SecurityEvent = keyof typeof SECURITY_EVENTS;
+
+const IF_IT_WAS_NOT_YOU =
+  'If this was you, there is nothing to do. If it was not, reset your password at once and review your sessions on your account page.';
+
+/** What to do, where the usual line does not fit: a notice about someone else at the door. */
+const ADVICE: Partial<Record<SecurityEvent, string>> = {
+  two_factor_codes_guessed:
+    'Change your password now, unless the wrong codes were yours: whoever entered them knows it. Then review your sessions on your account page.',
+};
 
 export function isSecurityEvent(value: unknown): value is SecurityEvent {
   return typeof value === 'string' && Object.hasOwn(SECURITY_EVENTS, value);
@@ -49,10 +60,7 @@ export function securityNoticeMessage(
   return composeMessage(
     to,
     `Security notice from ${SITE_NAME}`,
-    [
-      SECURITY_EVENTS[event],
-      'If this was you, there is nothing to do. If it was not, reset your password at once and review your sessions on your account page.',
-    ],
+    [SECURITY_EVENTS[event], ADVICE[event] ?? IF_IT_WAS_NOT_YOU],
     { label: 'Review your account', url: `${origin}/account` },
   );
 }

@@ -21,6 +21,7 @@ import {
   REMEMBERED_SESSION_MS,
   startSession,
 } from '../auth/sessions.ts';
+import { answerWithinAccountCap } from './code-cap.ts';
 import { hasConfirmedFactor, wrongCode } from './factors.ts';
 import {
   answerPendingSignIn,
@@ -92,7 +93,9 @@ async function completeSignIn(
     throw error;
   });
   await enforceFailureLimit(request, action, pending.owner.email);
-  const answer = await answerPendingSignIn(db, pending, body, now);
+  const answer = await answerWithinAccountCap(request, pending.owner, () =>
+    answerPendingSignIn(db, pending, body, now),
+  );
   if (!answer.accepted) {
     await recordFailure(request, action, pending.owner.email);
     if (answer.signInEnded) {

@@ -55,16 +55,20 @@ export function disable(
   return post(app, `${base(kind)}/disable`, body, cookie);
 }
 
-/** The password step: answers 200 and, for an account with two-factor on, a pending cookie. */
+/**
+ * The password step: answers 200 and, for an account with two-factor on, a pending cookie. `from`
+ * is the client's address (the test's default otherwise).
+ */
 export async function passwordStep(
   app: FastifyInstance,
   kind: Kind,
   email: string,
   remember = false,
+  from?: string,
 ) {
   const body =
     kind === 'user' ? { email, password: PASSWORD, remember } : { email, password: PASSWORD };
-  const response = await post(app, loginUrl(kind), body);
+  const response = await post(app, loginUrl(kind), body, undefined, from);
   expect(response.statusCode, response.body).toBe(200);
   const pending = response.cookies.find((c) => c.name === pendingCookie(kind));
   return {
@@ -79,8 +83,9 @@ export function codeStep(
   kind: Kind,
   pending: string | undefined,
   answer: { code: string } | { recoveryCode: string },
+  from?: string,
 ) {
-  return post(app, `${loginUrl(kind)}/two-factor`, answer, pending);
+  return post(app, `${loginUrl(kind)}/two-factor`, answer, pending, from);
 }
 
 /** The session cookie a completed second step set, as a Cookie header. */
