@@ -24,9 +24,12 @@ export const authMessages = {
   verificationSent: 'Verification email sent',
   invalidOrExpiredLink: 'Invalid or expired link',
   invalidOrExpiredLinkDescription: 'Please request a new password reset link.',
+  invalidOrExpiredVerificationLinkDescription: 'Please request a new verification email.',
   newPasswordsMustMatch: 'New password and confirm password must match.',
   usernameShape: 'Username must be 3 to 30 letters, digits or underscores',
   usernameTaken: 'This username is already taken',
+  emailQuoted: 'Please enter the address without quotation marks',
+  emailTrailingDot: 'An email address cannot end with a dot',
   emailReservedDomain:
     'This address is in a domain reserved for tests and local networks, where no mail arrives. Please enter a real email address.',
 } as const;
@@ -37,7 +40,10 @@ export const EmailSchema = z
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .regex(SINGLE_LINE, `Email ${textMessages.controlCharacters}`)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
+  // `"x"@host` and `x@host.` reach the mailbox `x@host`: one spelling per mailbox (decision 031).
+  .regex(/^[^"]*$/, authMessages.emailQuoted)
+  .regex(/[^.]$/, authMessages.emailTrailingDot);
 
 /**
  * The special-use top-level domains of RFC 2606 and RFC 6761, and `.local` (multicast DNS): no

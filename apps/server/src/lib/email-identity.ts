@@ -2,7 +2,9 @@
  * One mailbox, one account (decision 031): the address as its mailbox sees it. Every address is
  * compared in lower case; these providers also deliver `first.last+tag@` to `firstlast@`, so the
  * dots (Gmail only) and the +tag are dropped. Mail is still sent to the address as typed.
- * The migration that introduced the column computes the same in SQL: keep the two in step.
+ * `"x"@host` and `x@host.` are `x@host` too: the forms refuse them now, rows stored before did not.
+ * The migrations that fill the column (0015, and 0017 for those spellings) compute the same in
+ * SQL: keep them in step.
  */
 const IGNORES_TAGS = new Set([
   'gmail.com',
@@ -22,13 +24,17 @@ const IGNORES_TAGS = new Set([
 const IGNORES_DOTS = new Set(['gmail.com']);
 const SAME_MAILBOX_AS: Record<string, string> = { 'googlemail.com': 'gmail.com' };
 
+/** A quoted local part without its quotes, a backslash keeping only the character it escapes. */
+const unquoted = (local: string) =>
+  /^".*"$/s.test(local) ? local.slice(1, -1).replace(/\\(.)/gs, '$1') : local;
+
 export function normalizeEmail(email: string): string {
   const lower = email.toLowerCase();
   const at = lower.lastIndexOf('@');
   if (at < 0) return lower;
-  const given = lower.slice(at + 1);
+  const given = lower.slice(at + 1).replace(/\.+$/, '');
   const domain = SAME_MAILBOX_AS[given] ?? given;
-  let local = lower.slice(0, at);
+  let local = unquoted(lower.slice(0, at));
   const untagged = local.split('+')[0] ?? '';
   if (IGNORES_TAGS.has(domain) && untagged !== '') local = untagged;
   const undotted = local.replaceAll('.', '');

@@ -1,37 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '#server/db/client.ts';
-import { migrateServer } from '#server/db/migrations.ts';
-import { createServerTestDatabase } from '#server-test/helper.ts';
+import { databaseMigratedBefore } from './migrated-before.ts';
 
 /** Existing rows, migrated from the schema before the deleted-account placeholder changed form. */
 describe.runIf(process.env.TEST_DATABASE_URL)('the deleted-account placeholder migration', () => {
-  let drop: () => Promise<void>;
+  let database: Awaited<ReturnType<typeof databaseMigratedBefore>>;
   let pool: pg.Pool;
-  let before: string;
   beforeAll(async () => {
-    const server = await createServerTestDatabase();
-    if (!server) throw new Error('TEST_DATABASE_URL is set');
-    drop = server.drop;
-    pool = new pg.Pool({ connectionString: server.url, max: 2 });
-    before = await mkdtemp(path.join(tmpdir(), 'btcp-migrations-'));
-    await cp(migrationsFolder, before, { recursive: true });
-    const journalFile = path.join(before, 'meta/_journal.json');
-    const journal = JSON.parse(await readFile(journalFile, 'utf8'));
-    journal.entries = journal.entries.filter(
-      (entry: { tag: string }) => entry.tag < '0016_deleted_account_placeholder',
-    );
-    await writeFile(journalFile, JSON.stringify(journal));
-    await migrateServer(pool, { migrationsFolder: before });
+    database = await databaseMigratedBefore('0016_deleted_account_placeholder');
+    pool = database.pool;
   });
-  afterAll(async () => {
-    await pool?.end();
-    await drop?.();
-    if (before) await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => database?.close());
 
   const insertUser = async (email: string, deleted: boolean, id?: string) =>
     (
@@ -50,7 +29,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the deleted-account placeholder m
     // The clash the old form allowed: someone registered the placeholder a deletion would take.
     const squatter = await insertUser(`deleted-${otherId}@deleted.invalid`, false);
     const live = await insertUser('stays@example.com', false, otherId);
-    await migrateServer(pool, { migrationsFolder });
+    await database.migrateRest();
 
     const { rows } = await pool.query(
       'SELECT id, email, email_normalized FROM users ORDER BY email',

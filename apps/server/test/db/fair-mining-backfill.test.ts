@@ -1,41 +1,20 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '#server/db/client.ts';
-import { migrateServer } from '#server/db/migrations.ts';
 import { normalizeEmail } from '#server/lib/email-identity.ts';
-import { createServerTestDatabase } from '#server-test/helper.ts';
+import { databaseMigratedBefore } from './migrated-before.ts';
 
 /**
  * Accounts made before the one-mailbox rule get the normalised address the app computes; of two
  * that share a mailbox the older keeps it. Unverified referred members wait to qualify.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('the fair-mining migration on existing data', () => {
-  let drop: () => Promise<void>;
+  let database: Awaited<ReturnType<typeof databaseMigratedBefore>>;
   let pool: pg.Pool;
-  let before: string;
   beforeAll(async () => {
-    const server = await createServerTestDatabase();
-    if (!server) throw new Error('TEST_DATABASE_URL is set');
-    drop = server.drop;
-    pool = new pg.Pool({ connectionString: server.url, max: 2 });
-    before = await mkdtemp(path.join(tmpdir(), 'btcp-migrations-'));
-    await cp(migrationsFolder, before, { recursive: true });
-    const journalFile = path.join(before, 'meta/_journal.json');
-    const journal = JSON.parse(await readFile(journalFile, 'utf8'));
-    journal.entries = journal.entries.filter(
-      (entry: { tag: string }) => entry.tag < '0015_fair_mining',
-    );
-    await writeFile(journalFile, JSON.stringify(journal));
-    await migrateServer(pool, { migrationsFolder: before });
+    database = await databaseMigratedBefore('0015_fair_mining');
+    pool = database.pool;
   });
-  afterAll(async () => {
-    await pool?.end();
-    await drop?.();
-    if (before) await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => database?.close());
 
   it('fills the normalised addresses and the waiting referrals', async () => {
     const emails = [
@@ -59,7 +38,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the fair-mining migration on exis
         [rows[0].id, `ABCDEFG${index + 2}`, index === 0 ? null : ids[0]],
       );
     }
-    await migrateServer(pool, { migrationsFolder });
+    await database.migrateRest();
     const { rows } = await pool.query(
       'SELECT email, email_normalized FROM users ORDER BY created_at',
     );

@@ -10,6 +10,11 @@ describe('one mailbox, one account', () => {
     ['JANE@Example.COM', 'jane@example.com'],
     ['+tag@gmail.com', '+tag@gmail.com'],
     ['...@gmail.com', '...@gmail.com'],
+    // Spellings of the same mailbox that the forms refuse, for rows stored before they did.
+    ['Jane.Doe@Gmail.com.', 'janedoe@gmail.com'],
+    ['"jane.doe+x"@gmail.com', 'janedoe@gmail.com'],
+    ['"Jane"@example.com..', 'jane@example.com'],
+    ['"a\\"b"@example.com', 'a"b@example.com'],
   ])('%s is the mailbox %s', (typed, mailbox) => {
     expect(normalizeEmail(typed)).toBe(mailbox);
   });

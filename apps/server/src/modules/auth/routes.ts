@@ -194,7 +194,8 @@ function passwordRoutes(app: ZodApp, ctx: ServiceContext) {
       ok: z.object({ valid: z.literal(true) }),
     }),
     async (request) => {
-      if (!(await isResetLinkValid(ctx, request.body.token))) throw invalidTokenError();
+      if (!(await isResetLinkValid(ctx, request.body.token)))
+        throw invalidTokenError('reset_password');
       return { valid: true as const };
     },
   );

@@ -39,11 +39,16 @@ const HOUR_MS = 3_600_000;
 /** D6: verification links live 24 h; reset links 1 h and work once. */
 const LINK_LIFETIME_MS = { verify_email: 24 * HOUR_MS, reset_password: HOUR_MS } as const;
 
-export const invalidTokenError = () =>
+/** A link that is unknown, used or expired; the message says which link to ask for again. */
+export const invalidTokenError = (purpose: 'verify_email' | 'reset_password') =>
   new AppError(
     400,
     ErrorCode.invalidToken,
-    `${authMessages.invalidOrExpiredLink}. ${authMessages.invalidOrExpiredLinkDescription}`,
+    `${authMessages.invalidOrExpiredLink}. ${
+      purpose === 'verify_email'
+        ? authMessages.invalidOrExpiredVerificationLinkDescription
+        : authMessages.invalidOrExpiredLinkDescription
+    }`,
   );
 
 function newReferralCode(): string {
@@ -213,7 +218,7 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<v
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const userId = await consumeLink(tx, token, 'verify_email', now);
-    if (!userId) throw invalidTokenError();
+    if (!userId) throw invalidTokenError('verify_email');
     const [flipped] = await tx
       .update(users)
       .set({ emailVerifiedAt: now, updatedAt: now })
@@ -325,7 +330,7 @@ export async function resetPassword(ctx: ServiceContext, body: ResetPasswordBody
   const now = ctx.clock.now();
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await consumeLink(tx, body.token, 'reset_password', now);
-    if (!id) throw invalidTokenError();
+    if (!id) throw invalidTokenError('reset_password');
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
     await endPendingSignIns(tx, 'user', id);
     return id;

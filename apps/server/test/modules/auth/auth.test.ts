@@ -134,7 +134,10 @@ describe('verification and sign-in', () => {
     expect((await post(t.app, '/api/auth/verify-email', { token })).statusCode).toBe(200);
     const reused = await post(t.app, '/api/auth/verify-email', { token });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().error.code).toBe('INVALID_TOKEN');
+    expect(reused.json().error).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: 'Invalid or expired link. Please request a new verification email.',
+    });
 
     await register(t.app, 'late@example.com');
     const late = await latestToken(t.app, 'late@example.com', 'verify-email');
@@ -220,7 +223,11 @@ describe('password reset', () => {
     const body = { token, password: 'brand new secret', confirmPassword: 'brand new secret' };
     expect((await post(t.app, '/api/auth/reset-password', body)).statusCode).toBe(200);
     expect((await session(cookie)).json().user).toBeNull();
-    expect((await post(t.app, '/api/auth/reset-password', body)).statusCode).toBe(400);
+    const reused = await post(t.app, '/api/auth/reset-password', body);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.message).toBe(
+      'Invalid or expired link. Please request a new password reset link.',
+    );
     expect((await post(t.app, '/api/auth/reset-password/check', { token })).statusCode).toBe(400);
     expect(
       (await post(t.app, '/api/auth/login', { email: 'known@example.com', password: PASSWORD }))

@@ -1,4 +1,4 @@
-import { signUpMessages } from '@btcp/shared';
+import { authMessages, signUpMessages } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
@@ -95,6 +95,20 @@ describe('normalised addresses', () => {
       .from(users)
       .where(eq(users.email, 'ada.lovelace+btcp@gmail.com'));
     expect(row?.normalized).toBe('adalovelace@gmail.com');
+  });
+
+  it('refuse a trailing dot and a quoted local part, spellings of a mailbox that has an account', async () => {
+    await register(t.app, 'same.person@gmail.com');
+    for (const [variant, message] of [
+      ['same.person@gmail.com.', authMessages.emailTrailingDot],
+      ['"same.person"@gmail.com', authMessages.emailQuoted],
+      ['"sameperson"@gmail.com.', authMessages.emailQuoted],
+    ] as const) {
+      const response = await registerAs(variant);
+      expect(response.statusCode, variant).toBe(400);
+      expect(response.json().error.fields.email, variant).toBe(message);
+    }
+    expect(await accountsLike('%same%person%')).toEqual(['same.person@gmail.com']);
   });
 
   it('keep dots apart where the provider does not ignore them', async () => {
