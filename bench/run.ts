@@ -9,6 +9,7 @@ import pg from 'pg';
 import { type PhaseMark, rollingRestartPhase, stopBurstPhase } from './lib/bursts.ts';
 import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
 import { farmScenario } from './lib/farm.ts';
+import { hostileBodiesScenario, printHostileBodies } from './lib/hostile-bodies.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { metricsCostScenario } from './lib/metrics-cost.ts';
@@ -52,6 +53,7 @@ const skipNotices = process.argv.includes('--no-notices');
 const skipFarm = process.argv.includes('--no-farm');
 const skipMetrics = process.argv.includes('--no-metrics');
 const skipPingCost = process.argv.includes('--no-ping-cost');
+const skipHostile = process.argv.includes('--no-hostile');
 /** The miners scenario's bursts (decision 030): SIGHUP mid-run, and Stops all at once. */
 const skipRollingRestart = process.argv.includes('--no-rolling-restart');
 const skipStopBurst = process.argv.includes('--no-stop-burst');
@@ -416,6 +418,7 @@ async function searchScenario() {
 }
 
 async function main() {
+  if (!skipHostile) await hostileScenario();
   if (!skipLanding) await landingScenario();
   if (!skipMetrics) await metricsCostScenario({ durationSeconds });
   if (!skipCommunity) await requestPathScenario();
@@ -436,6 +439,18 @@ async function main() {
   if (!skipMiners) await minersScenario();
   if (!skipNotices) await noticesScenario(scratchDatabase);
   if (!skipFarm) await farmScenario(scratchDatabase);
+}
+
+/** Hostile request bodies against a server on a fresh embedded database. */
+async function hostileScenario() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-bench-'));
+  const app = await startAppServer({ DATA_DIR: dataDir });
+  try {
+    printHostileBodies(await hostileBodiesScenario(app.url));
+  } finally {
+    await stop(app.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** The embedded-database server: a few endpoints against the ceiling, the landing page's weight and Lighthouse. */

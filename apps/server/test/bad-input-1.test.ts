@@ -1,4 +1,4 @@
 import { badInputSuite } from './bad-input/suite.ts';
 
-/** No 5xx from bad input (docs/decisions/012): the API's routes 1 of 2, see the suite. */
-badInputSuite(0, 2);
+/** No 5xx from bad input (docs/decisions/012): the API's routes 1 of 3, see the suite. */
+badInputSuite(0, 3);
