@@ -5,6 +5,8 @@ export type NotificationKindValue = (typeof notificationKindValues)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** The bell shows at most this many; beyond it "99+". */
 export const NOTIFICATIONS_BADGE_CAP = 99;
+/** A notice quotes the opening of the comment or item it is about, cut by `cutText`. */
+export const NOTICE_EXCERPT_CHARS = 140;
 
 export const notificationsApi = {
   list: '/notifications',

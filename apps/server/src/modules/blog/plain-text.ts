@@ -1,3 +1,5 @@
+import { cutText, isLongerThan } from '@btcp/shared';
+
 /**
  * The words of a Markdown text without its marks, for excerpts, feeds and link previews. Not a
  * Markdown parser: it removes the common marks, which is enough for 25 words or 160 characters.
@@ -16,8 +18,8 @@ export function markdownToPlainText(markdown: string): string {
 
 /** At most `max` characters, cut at a word boundary, with an ellipsis when cut. */
 export function truncateText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+  if (!isLongerThan(text, max)) return text;
+  const cut = cutText(text, max - 1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}\u2026`;
 }

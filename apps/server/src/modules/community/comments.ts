@@ -1,4 +1,4 @@
-import { type Comment, communityMessages } from '@btcp/shared';
+import { type Comment, communityMessages, cutText, NOTICE_EXCERPT_CHARS } from '@btcp/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { communityComments, communityPosts } from '#server/db/schema.ts';
@@ -105,7 +105,7 @@ export async function createComment(
         actorUserId: userId,
         postId,
         commentId: row.id,
-        details: { postTitle: post.title, excerpt: content.slice(0, 140) },
+        details: { postTitle: post.title, excerpt: cutText(content, NOTICE_EXCERPT_CHARS) },
       });
     }
     return toComment(row, null, userId);

@@ -1,3 +1,4 @@
+import { cutText } from '@btcp/shared';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import type { DatabaseOrTransaction } from '#server/db/client.ts';
@@ -76,7 +77,7 @@ export async function drainMailQueue(ctx: ServiceContext, deliver: MailDeliverer
           .set({
             attempts,
             nextAttemptAt: new Date(ctx.clock.now().getTime() + delay),
-            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+            lastError: cutText(error instanceof Error ? error.message : String(error), 500),
           })
           .where(and(eq(mailQueue.id, mail.id), eq(mailQueue.attempts, mail.attempts)));
       }

@@ -1,4 +1,4 @@
-import type { ModerationAction, Staff } from '@btcp/shared';
+import { cutText, type ModerationAction, NOTICE_EXCERPT_CHARS, type Staff } from '@btcp/shared';
 import type { DatabaseOrTransaction } from '#server/db/client.ts';
 import { moderationLog } from '#server/db/schema.ts';
 import { notify } from '../notifications/service.ts';
@@ -45,7 +45,7 @@ export async function logModeration(
     targetType: entry.target.type,
     targetId: entry.target.id,
     targetUserId: entry.targetUserId,
-    targetLabel: entry.targetLabel.slice(0, 300),
+    targetLabel: cutText(entry.targetLabel, 300),
     reason,
   });
   if (entry.targetUserId && contentAction(entry.action)) {
@@ -59,7 +59,7 @@ export async function logModeration(
         action: entry.action,
         reason,
         ...(entry.postTitle === undefined ? {} : { postTitle: entry.postTitle }),
-        excerpt: entry.targetLabel.slice(0, 140),
+        excerpt: cutText(entry.targetLabel, NOTICE_EXCERPT_CHARS),
       },
     });
   }

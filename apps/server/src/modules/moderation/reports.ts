@@ -1,5 +1,6 @@
 import {
   type CommunityPostStatus,
+  cutText,
   type ReportAction,
   type ReportedItem,
   type ReportedItemsPage,
@@ -42,7 +43,7 @@ const openGroups = sql`
     CASE WHEN g.comment_id IS NULL THEN 'post' ELSE 'comment' END AS item_type,
     coalesce(g.comment_id, g.post_id)::text AS item_id,
     p.id::text AS post_id,
-    CASE WHEN g.comment_id IS NULL THEN p.title ELSE left(c.content, ${EXCERPT_CHARS}) END AS label,
+    CASE WHEN g.comment_id IS NULL THEN p.title ELSE left(c.content, ${EXCERPT_CHARS + 1}) END AS label,
     a.username AS author_username,
     u.email AS author_email,
     CASE WHEN g.comment_id IS NULL THEN p.status ELSE c.status END AS status,
@@ -81,7 +82,8 @@ const toReportedItem = (row: GroupRow): ReportedItem => ({
   itemType: row.item_type,
   itemId: row.item_id,
   postId: row.post_id,
-  label: row.label ?? '',
+  // One character more than the excerpt comes from SQL, so cutText can end it between graphemes.
+  label: row.item_type === 'comment' ? cutText(row.label ?? '', EXCERPT_CHARS) : (row.label ?? ''),
   authorUsername: row.author_username,
   authorEmail: row.author_email,
   status: row.status,
@@ -186,7 +188,7 @@ export async function lockItem(
     postId: located.postId,
     postTitle: post.title,
     userId: comment.userId,
-    label: comment.content.slice(0, EXCERPT_CHARS),
+    label: cutText(comment.content, EXCERPT_CHARS),
     status: comment.status,
   };
 }

@@ -1,5 +1,6 @@
 import {
   type AddPasskeyBody,
+  cutText,
   ErrorCode,
   PASSKEY_NAME_MAX_LENGTH,
   PASSKEYS_PER_MEMBER,
@@ -94,7 +95,7 @@ async function verifiedRegistration(
 function defaultName(userAgent: string | undefined): string {
   const { browser, system } = describeUserAgent(userAgent ?? null);
   if (browser.startsWith('Unknown')) return 'Passkey';
-  return `${browser.replace(/ \d+$/, '')} on ${system}`.slice(0, PASSKEY_NAME_MAX_LENGTH);
+  return cutText(`${browser.replace(/ \d+$/, '')} on ${system}`, PASSKEY_NAME_MAX_LENGTH);
 }
 
 /**

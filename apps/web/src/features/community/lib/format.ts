@@ -1,15 +1,15 @@
 import { type Author, COMMUNITY_EXCERPT_CHARS, communityMessages } from '@btcp/shared/community';
+import { cutText, isLongerThan } from '@btcp/shared/text';
 import { formatCount } from '#web/lib/format.ts';
 
 /** A card without an image shows the first 150 characters, with '...' when cut. */
 export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): string {
-  const characters = Array.from(content);
-  return characters.length > limit ? `${characters.slice(0, limit).join('')}...` : content;
+  return isLongerThan(content, limit) ? `${cutText(content, limit)}...` : content;
 }
 
 /** Whether `excerpt` cuts this text, so 'Read more' is offered only when there is more. */
 export const isCut = (content: string, limit = COMMUNITY_EXCERPT_CHARS): boolean =>
-  Array.from(content).length > limit;
+  isLongerThan(content, limit);
 
 /** 'Anonymous' for an author without a username, 'Unknown' when the account is gone. */
 export function authorName(author: Author | null): string {
