@@ -4,6 +4,7 @@ import {
   MODERATION_REASON_MAX,
   moderationActions,
   moderationLogMessages,
+  publicModerationActions,
 } from './moderation-log.ts';
 import { MULTI_LINE, textMessages } from './text.ts';
 import { z } from './zod.ts';
@@ -25,7 +26,10 @@ const pageQuery = {
   action: z.enum(moderationActions).optional(),
 };
 
-export const PublicModerationLogQuerySchema = z.object(pageQuery);
+export const PublicModerationLogQuerySchema = z.object({
+  ...pageQuery,
+  action: z.enum(publicModerationActions as [string, ...string[]]).optional(),
+});
 export type PublicModerationLogQuery = z.infer<typeof PublicModerationLogQuerySchema>;
 
 export const AdminModerationLogQuerySchema = z.object({

@@ -23,6 +23,16 @@ export const moderationActions = [
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 
+/**
+ * Who holds a staff role is for the staff log only: the public log naming new moderators would
+ * tell anyone whom to phish.
+ */
+export const staffRoleActions = ['moderator.add', 'moderator.remove'] as const;
+/** What the public log at /community/modlog shows and filters by. */
+export const publicModerationActions = moderationActions.filter(
+  (action) => !(staffRoleActions as readonly string[]).includes(action),
+);
+
 /** How both log pages word each action. */
 export const moderationActionLabels: Record<ModerationAction, string> = {
   'post.active': 'Restored post',

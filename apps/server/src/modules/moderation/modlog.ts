@@ -1,12 +1,13 @@
-import type {
-  AdminModerationLogQuery,
-  ModerationLogActor,
-  ModerationLogEntry,
-  ModerationLogPage,
-  PublicModerationLogPage,
-  PublicModerationLogQuery,
+import {
+  type AdminModerationLogQuery,
+  type ModerationLogActor,
+  type ModerationLogEntry,
+  type ModerationLogPage,
+  type PublicModerationLogPage,
+  type PublicModerationLogQuery,
+  staffRoleActions,
 } from '@btcp/shared';
-import { and, count, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import { moderationLog, profiles } from '#server/db/schema.ts';
@@ -72,12 +73,17 @@ async function pageOf<T extends Record<string, unknown>>(
 const byAction = (action: string | undefined) =>
   action ? eq(moderationLog.action, action) : undefined;
 
-/** The public log: every action and why, never who did it (only its readable target). */
+/**
+ * The public log: every action on content and members and why, never who did it (only its
+ * readable target), nor who was given or lost a staff role.
+ */
 export async function listPublicModerationLog(
   db: Database,
   query: PublicModerationLogQuery,
 ): Promise<PublicModerationLogPage> {
-  const { rows, ...page } = await pageOf(db, publicSelection(true), byAction(query.action), query);
+  const publicOnly = notInArray(moderationLog.action, [...staffRoleActions]);
+  const where = and(byAction(query.action), publicOnly);
+  const { rows, ...page } = await pageOf(db, publicSelection(true), where, query);
   return {
     ...page,
     items: rows.map((row) => ({

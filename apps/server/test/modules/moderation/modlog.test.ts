@@ -263,8 +263,22 @@ describe('reading the log', () => {
     expect(second.items.map((e) => e.id)).toEqual(all.items.slice(2, 4).map((e) => e.id));
     const times = all.items.map((e) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+    const publicEntries = all.items.filter((e) => !e.action.startsWith('moderator.'));
     const { page } = await publicLog('pageSize=2&page=2');
-    expect(page.items.map((e) => e.id)).toEqual(second.items.map((e) => e.id));
+    expect(page.items.map((e) => e.id)).toEqual(publicEntries.slice(2, 4).map((e) => e.id));
+  });
+
+  it('keeps who was given or lost a staff role out of the public log', async () => {
+    const all = await adminLog('pageSize=100');
+    const roleChanges = all.items.filter((e) => e.action.startsWith('moderator.'));
+    expect(roleChanges.length).toBeGreaterThan(0);
+    const { page, text } = await publicLog('pageSize=100');
+    expect(page.total).toBe(all.total - roleChanges.length);
+    for (const entry of roleChanges) expect(text).not.toContain(`"id":"${entry.id}"`);
+    for (const action of ['moderator.add', 'moderator.remove']) {
+      const asked = await call(t.app, 'GET', `/api/community/modlog?action=${action}`);
+      expect(asked.statusCode, asked.body).toBe(400);
+    }
   });
 
   it('is for staff only in the admin area', async () => {

@@ -1,4 +1,4 @@
-import { moderationActions, moderationLogMessages } from '@btcp/shared/moderation-log';
+import { moderationLogMessages, publicModerationActions } from '@btcp/shared/moderation-log';
 import { pageTitles, paths } from '@btcp/shared/paths';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ function useLogFilter() {
   const action = params.get('action') ?? '';
   const page = Number(params.get('page'));
   const filter: ModerationLogFilter = {
-    action: (moderationActions as readonly string[]).includes(action) ? action : '',
+    action: (publicModerationActions as readonly string[]).includes(action) ? action : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
     moderator: '',
   };

@@ -6,6 +6,7 @@ import {
   moderationActions,
   moderationLogMessages,
   type PublicModerationLogEntry,
+  publicModerationActions,
 } from '@btcp/shared/moderation-log';
 import { paths } from '@btcp/shared/paths';
 import { ScrollText } from 'lucide-react';
@@ -107,7 +108,7 @@ function Filters({ filter, onFilterChange, moderators }: FiltersProps) {
           className="w-full sm:w-48"
         >
           <option value="">{moderationLogMessages.allActions}</option>
-          {moderationActions.map((action) => (
+          {(moderators ? moderationActions : publicModerationActions).map((action) => (
             <option key={action} value={action}>
               {moderationActionLabels[action]}
             </option>
