@@ -45,7 +45,19 @@ export async function exportAccount(
   const mine = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
   const [wallet, ledger, mining, community, referred, sessions, notices] = await Promise.all([
     db.select({ balance: wallets.balance }).from(wallets).where(mine(wallets)),
-    db.select().from(transactions).where(mine(transactions)).orderBy(asc(transactions.createdAt)),
+    // Named columns: an adjustment's admin and Idempotency-Key are staff's, not the member's.
+    db
+      .select({
+        id: transactions.id,
+        amount: transactions.amount,
+        transactionType: transactions.transactionType,
+        description: transactions.description,
+        reason: transactions.reason,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .where(mine(transactions))
+      .orderBy(asc(transactions.createdAt)),
     db.select().from(miningSessions).where(mine(miningSessions)),
     communityData(db, userId),
     db

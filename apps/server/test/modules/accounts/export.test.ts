@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, post, signedUpUser } from '#server-test/accounts.ts';
-import { createTestApp, manualClock, type TestApp } from '#server-test/helper.ts';
+import { adminUsers } from '#server/db/schema.ts';
+import { adminCookie, PASSWORD, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
+import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 /** Entering the password again, and the data export it unlocks (decision 025). */
 
@@ -52,6 +53,35 @@ describe('GET /api/account/export', () => {
     expect(data.sessions.filter((item) => item.current)).toHaveLength(1);
     expect(response.body).not.toContain('someone-else@example.com');
     expect(response.body).not.toMatch(/passwordHash|password_hash|tokenHash|\$argon2/);
+  });
+
+  it('shows an adjustment’s amount and reason, not the admin who made it nor their Idempotency-Key', async () => {
+    const cookie = await signedUpUser(t.app, 'adjusted@example.com');
+    const admin = await adminCookie(t.app);
+    const [root] = await t.app.db.select({ id: adminUsers.id }).from(adminUsers);
+    const adminId = root?.id ?? 'no admin';
+    const key = 'idem-key-known-to-the-admin-only';
+    const userId = await userIdOf(t.app.db, 'adjusted@example.com');
+    const adjusted = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/wallets/${userId}/adjust`,
+      headers: { ...sameOrigin, cookie: admin, 'idempotency-key': key },
+      payload: { mode: 'add', amount: '2.5', reason: 'Goodwill' },
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    const response = await exportOf(cookie);
+    expect(response.statusCode).toBe(200);
+    const rows = (response.json() as { wallet: { transactions: Record<string, unknown>[] } }).wallet
+      .transactions;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        amount: '2.50000000',
+        transactionType: 'ADMIN_ADJUSTMENT',
+        reason: 'Goodwill',
+      }),
+    ]);
+    expect(response.body).not.toContain(adminId);
+    expect(response.body).not.toContain(key);
   });
 
   it('asks for the password again after 10 minutes, and a wrong one unlocks nothing', async () => {
