@@ -51,12 +51,19 @@ const UNREACHABLE_MESSAGES =
  * Whether a failure means the database cannot be reached right now (down, restarting, refusing
  * connections, or it ended ours), rather than that the request asked something wrong: PostgreSQL's
  * connection exceptions (class 08), shutdowns (57P01 to 57P03), too many connections (53300),
- * and the network's own refusals.
+ * any FATAL error (it ends the session: a database closed for maintenance refuses each new
+ * connection with a FATAL 55000, a code statements also use for errors of their own), and the
+ * network's own refusals.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+    const { code, message, severity } = current as {
+      code?: unknown;
+      message?: unknown;
+      severity?: unknown;
+    };
+    if (severity === 'FATAL' || severity === 'PANIC') return true;
     if (typeof code === 'string') {
       if (/^08/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return true;
       if (UNREACHABLE_CODES.has(code)) return true;

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { adminCookie, PASSWORD, signedUpUser } from '#server-test/accounts.ts';
@@ -14,11 +15,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('while PostgreSQL is unreachable',
   let t: TestApp;
   let proxy: DatabaseProxy;
   let drop: () => Promise<void>;
+  let databaseName: string;
   let member: string;
   beforeAll(async () => {
     const server = await createServerTestDatabase();
     if (!server) throw new Error('TEST_DATABASE_URL is set');
     drop = server.drop;
+    databaseName = new URL(server.url).pathname.slice(1);
     proxy = await startDatabaseProxy(server.url);
     const database = await openDatabase({ kind: 'postgres', url: proxy.url });
     await database.migrate();
@@ -27,11 +30,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('while PostgreSQL is unreachable',
     member = await signedUpUser(t.app, 'outage@example.com');
   });
   afterAll(async () => {
+    await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`).catch(() => {});
     await proxy?.up().catch(() => {});
     await t?.close();
     await proxy?.close();
     await drop?.();
   });
+
+  /** A statement on the server's maintenance database, as an operator would type it. */
+  const asAdmin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
 
   const requests = () => [
     t.app.inject({ method: 'GET', url: '/api/wallet', headers: { cookie: member } }),
@@ -68,5 +83,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('while PostgreSQL is unreachable',
         interval: 500,
       })
       .toBe(200);
+  });
+
+  it('answers 503, not 500, while the database refuses new connections for maintenance', async () => {
+    // PostgreSQL refuses each new connection with a FATAL 55000 while this is set; the pool's
+    // open connections are ended so that every request needs a new one.
+    await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS false`);
+    try {
+      await asAdmin(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${databaseName}'`,
+      );
+      for (let round = 0; round < 3; round++) {
+        for (const [index, response] of (await Promise.all(requests())).entries()) {
+          expect(response.statusCode, `round ${round}, request ${index}: ${response.body}`).toBe(
+            503,
+          );
+          expect(response.headers['retry-after']).toBe('5');
+        }
+      }
+    } finally {
+      await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
+    }
+    await expect
+      .poll(async () => (await Promise.all(requests())).map((r) => r.statusCode), {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toEqual([200, 200, 200]);
   });
 });
