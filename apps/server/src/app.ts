@@ -20,7 +20,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { apiRoutes, notFound } from './routes.ts';
 import { decorateServices, runUntilClosed } from './services.ts';
-import { boundJsonDepth, validatorWithStorableText } from './validator.ts';
+import { boundJsonShape, validatorWithStorableText } from './validator.ts';
 
 export interface AppDeps {
   config: Config;
@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // (graceful-shutdown.ts), rather than refuse it with a 503 that a rolling restart would count.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
-  boundJsonDepth(app);
+  boundJsonShape(app);
   app.setValidatorCompiler(validatorWithStorableText);
   app.setSerializerCompiler(serializerCompiler);
   const services = await decorateServices(app, deps);

@@ -7,11 +7,15 @@ export const NUL_MESSAGE = 'must not contain NUL characters';
 export const BROKEN_CHARACTER_MESSAGE =
   'must not contain half of a character (an unpaired UTF-16 surrogate)';
 /**
- * The deepest nesting of arrays and objects a JSON body may have. No request of ours nests past
- * four; the bound keeps every later walk (parse, checks, schema) short whatever a client sends.
+ * The shape a JSON body may have: no request of ours nests past four levels nor sends more than a
+ * few dozen members in one object or array. Checked on the text before it is parsed, since
+ * parsing alone costs tens of milliseconds for a megabyte of keys, the one thread every other
+ * request waits for.
  */
 export const MAX_JSON_DEPTH = 32;
+export const MAX_JSON_MEMBERS = 1000;
 export const TOO_DEEP_MESSAGE = `JSON body nests deeper than ${MAX_JSON_DEPTH} levels`;
+export const TOO_WIDE_MESSAGE = `JSON body has an object or array of more than ${MAX_JSON_MEMBERS} members`;
 /** Enough for a person to mend a form; more would only make a hostile request's answer longer. */
 const MAX_ISSUES = 20;
 
@@ -21,9 +25,15 @@ const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
 
-/** Whether JSON text nests deeper than `max`, read in one pass and before it is parsed. */
-export function nestsDeeperThan(text: string, max: number): boolean {
+/**
+ * What is wrong with the shape of JSON text, read in one pass before it is parsed: nesting past
+ * the depth, or an object or array past the members. Commas outside strings count the members of
+ * the innermost open container.
+ */
+export function jsonShapeProblem(text: string): string | null {
+  const members = new Int32Array(MAX_JSON_DEPTH + 1);
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -32,11 +42,16 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       if (c === BACKSLASH) i++;
       else if (c === QUOTE) inString = false;
     } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > max) return true;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+    else if (c === COMMA) {
+      const count = (members[depth] ?? 0) + 1;
+      if (count >= MAX_JSON_MEMBERS) return TOO_WIDE_MESSAGE;
+      members[depth] = count;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > MAX_JSON_DEPTH) return TOO_DEEP_MESSAGE;
+      members[depth] = 0;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth = Math.max(0, depth - 1);
   }
-  return false;
+  return null;
 }
 
 /**
@@ -49,15 +64,16 @@ const SUSPECT_ESCAPE = /\\u(?:0000|d[89a-f])/i;
 const cleanBodies = new WeakSet<object>();
 
 /**
- * Fastify's own JSON parser (prototype-poisoning checks included), preceded by the depth bound:
- * a body nested past it is refused with a 400 before anything walks it.
+ * Fastify's own JSON parser (prototype-poisoning checks included), preceded by the shape check:
+ * a body nested or spread past it is refused with a 400 before anything parses or walks it.
  */
-export function boundJsonDepth(app: FastifyInstance): void {
+export function boundJsonShape(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(badRequest(TOO_DEEP_MESSAGE), undefined);
+    const problem = jsonShapeProblem(text);
+    if (problem) {
+      done(badRequest(problem), undefined);
       return;
     }
     parse(request, text, (error, parsed) => {

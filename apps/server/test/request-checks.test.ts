@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BROKEN_CHARACTER_MESSAGE,
   MAX_JSON_DEPTH,
+  MAX_JSON_MEMBERS,
   NUL_MESSAGE,
   TOO_DEEP_MESSAGE,
+  TOO_WIDE_MESSAGE,
 } from '#server/validator.ts';
 import { adminCookie, PASSWORD } from './accounts.ts';
 import { call, member, newComment, newPost, roomyLimits } from './community.ts';
@@ -54,8 +56,25 @@ describe('a JSON body', () => {
     expect(bracketsInText.statusCode).toBe(401);
   });
 
-  it('with thousands of bad keys names at most twenty of them', async () => {
-    const keys = Array.from({ length: 20_000 }, (_, i) => `"\\u0000${i}":1`);
+  it('spread past the bound is refused with a 400 that says so, objects or arrays', async () => {
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',');
+    for (const payload of [
+      `{${keys(MAX_JSON_MEMBERS + 1)}}`,
+      `[${'1,'.repeat(500_000)}1]`,
+      `{"a":[{"b":[${'"x",'.repeat(MAX_JSON_MEMBERS)}"y"]}]}`,
+    ]) {
+      const response = await login(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(TOO_WIDE_MESSAGE);
+    }
+    const commasInText = await login(
+      JSON.stringify({ email: 'nobody@example.com', password: ','.repeat(200), x: keys(900) }),
+    );
+    expect(commasInText.statusCode).toBe(401);
+  });
+
+  it('with many bad keys names at most twenty of them', async () => {
+    const keys = Array.from({ length: MAX_JSON_MEMBERS }, (_, i) => `"\\u0000${i}":1`);
     const response = await login(`{${keys.join(',')}}`);
     expect(response.statusCode).toBe(400);
     const fields = Object.values(response.json().error.fields as Record<string, string>);

@@ -424,14 +424,19 @@ function fieldBreakers(route: Route): NamedBreaker[] {
         payload: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
       },
       {
-        name: 'an object of 20,000 keys with NUL',
+        name: 'an object of 20,000 keys',
         contentType: 'application/json',
-        payload: `{${Array.from({ length: 20_000 }, (_, i) => `"\\u0000${i}":1`).join(',')}}`,
+        payload: `{${Array.from({ length: 20_000 }, (_, i) => `"k${i}":1`).join(',')}}`,
       },
       {
-        name: 'an array of 20,000 half surrogates',
+        name: 'an object of 999 keys with NUL',
         contentType: 'application/json',
-        payload: `[${Array.from({ length: 20_000 }, () => '"\\ud800"').join(',')}]`,
+        payload: `{${Array.from({ length: 999 }, (_, i) => `"\\u0000${i}":1`).join(',')}}`,
+      },
+      {
+        name: 'an array of 999 half surrogates',
+        contentType: 'application/json',
+        payload: `[${Array.from({ length: 999 }, () => '"\\ud800"').join(',')}]`,
       },
       { name: 'text/plain', contentType: 'text/plain', payload: 'hello' },
       {
