@@ -4,7 +4,7 @@ import { percentile } from './miners.ts';
  * Hostile JSON bodies, each just under the 1 MB body limit, sent to the sign-in route (no session
  * needed) while another connection asks `/livez` without pause: how long each hostile request
  * takes, and how long the probe waits meanwhile. A check of a request that costs more than linear
- * time in its size holds the one thread every other request needs (docs/decisions/012).
+ * time in its size holds the one thread every other request needs (docs/decisions/012, 049).
  */
 const SIZE = 1_000_000;
 const ROUNDS = 10;

@@ -10,7 +10,7 @@ export const BROKEN_CHARACTER_MESSAGE =
  * The shape a JSON body may have: no request of ours nests past four levels nor sends more than a
  * few dozen members in one object or array. Checked on the text before it is parsed, since
  * parsing alone costs tens of milliseconds for a megabyte of keys, the one thread every other
- * request waits for.
+ * request waits for (docs/decisions/049).
  */
 export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_MEMBERS = 1000;

@@ -13,7 +13,7 @@ import { call, member, newComment, newPost, roomyLimits } from './community.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 
 /**
- * What every request meets before its route's own schema (decision 012): a JSON body's depth is
+ * What every request meets before its route's own schema (decisions 012 and 049): a JSON body's depth is
  * bounded before it is parsed, and no text PostgreSQL cannot store (NUL, half a surrogate pair)
  * gets past validation, wherever it hides.
  */
