@@ -1,7 +1,5 @@
 import { PagedSearchCard } from '#web/components/paged-search-card.tsx';
-import { TableSkeletonRows } from '#web/components/ui/table.tsx';
-import { useErrorToast } from '#web/hooks/use-error-toast.ts';
-import { usePagedSearch } from '#web/hooks/use-paged-search.ts';
+import { usePagedList } from '#web/hooks/use-paged-list.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { UserRow } from './user-row.tsx';
 
@@ -18,23 +16,14 @@ const columns = [
 
 /** The user list: server-side search and pages, with the ban and moderator flags. */
 export function UsersPanel() {
-  const paging = usePagedSearch();
-  const users = useAdminUsers({ search: paging.search, page: paging.page });
-  useErrorToast('Failed to load users', users.error, users.errorUpdatedAt);
-
+  const list = usePagedList(useAdminUsers, { title: 'Failed to load users' });
   return (
     <PagedSearchCard
-      searchBox={{
-        id: 'admin-user-search',
-        placeholder: 'Search by email or username',
-      }}
-      paging={paging}
+      searchBox={{ placeholder: 'Search by email or username' }}
+      list={list}
       label="Users"
       columns={columns}
       alignEnd={['Referrals']}
-      query={users}
-      loading={<TableSkeletonRows columns={columns} className="max-sm:px-1" />}
-      errorMessage="Failed to load users"
       emptyMessage="No users found."
       row={(user) => <UserRow key={user.id} user={user} />}
       noun={['user', 'users']}

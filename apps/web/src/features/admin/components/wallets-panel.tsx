@@ -2,8 +2,7 @@ import { formatCoinAmount } from '@btcp/shared/decimal';
 import { type AdminWallet, walletMessages } from '@btcp/shared/wallet';
 import { PagedSearchCard } from '#web/components/paged-search-card.tsx';
 import { TableCell, TableMessageRow, TableRow } from '#web/components/ui/table.tsx';
-import { useErrorToast } from '#web/hooks/use-error-toast.ts';
-import { usePagedSearch } from '#web/hooks/use-paged-search.ts';
+import { usePagedList } from '#web/hooks/use-paged-list.ts';
 import { useAdminWallets } from '../api/get-admin-wallets.ts';
 import { AccountCells } from './account-cells.tsx';
 import { ManageWalletDialog } from './manage-wallet-dialog.tsx';
@@ -29,23 +28,15 @@ function WalletRow({ wallet }: { wallet: AdminWallet }) {
 
 /** /admin/wallets: every user's balance, searched and paged on the server. */
 export function WalletsPanel() {
-  const paging = usePagedSearch();
-  const wallets = useAdminWallets({ search: paging.search, page: paging.page });
-  useErrorToast(walletMessages.failedToLoad, wallets.error, wallets.errorUpdatedAt);
-
+  const list = usePagedList(useAdminWallets, { title: walletMessages.failedToLoad });
   return (
     <PagedSearchCard
-      searchBox={{
-        id: 'admin-wallet-search',
-        placeholder: 'Search by email or username',
-      }}
-      paging={paging}
+      searchBox={{ placeholder: 'Search by email or username' }}
+      list={list}
       label="Wallets"
       columns={columns}
       alignEnd={['Wallet Balance']}
-      query={wallets}
       loading={<TableMessageRow colSpan={columns.length}>Loading wallet data...</TableMessageRow>}
-      errorMessage={walletMessages.failedToLoad}
       emptyMessage="No wallets found."
       row={(wallet) => <WalletRow key={wallet.userId} wallet={wallet} />}
       noun={['wallet', 'wallets']}

@@ -1,20 +1,16 @@
-import { paths } from '@btcp/shared/paths';
 import {
   type ReportedItem,
   reportMessages,
   reportReasonLabels,
   reportReasons,
 } from '@btcp/shared/reports';
-import { useEffect } from 'react';
 import { PagedSearchCard } from '#web/components/paged-search-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { TableCell, TableRow, TableSkeletonRows } from '#web/components/ui/table.tsx';
-import { countPages, usePagedSearch } from '#web/hooks/use-paged-search.ts';
-import { cn } from '#web/lib/cn.ts';
+import { TableCell, TableRow } from '#web/components/ui/table.tsx';
+import { usePagedList } from '#web/hooks/use-paged-list.ts';
 import { formatShortDateTime } from '#web/lib/format.ts';
-import { toast } from '#web/lib/toast.ts';
 import { useOpenReports } from '../api/open-reports.ts';
-import { authorLabel } from '../lib/format.ts';
+import { AuthorCell, PostPageLink } from './moderation-cells.tsx';
 import { PostStatusBadge } from './post-status-badge.tsx';
 import { ReportActionsMenu } from './report-actions-menu.tsx';
 
@@ -57,16 +53,10 @@ function ReportRow({ item }: { item: ReportedItem }) {
     <TableRow className="max-sm:px-1">
       <TableCell className="max-w-sm font-medium max-sm:text-base max-sm:font-semibold">
         <div className="grid gap-1">
-          <a
-            href={paths.communityPost.getHref(item.postId)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="rounded-sm [overflow-wrap:anywhere] hover:text-primary hover:underline"
-          >
+          <PostPageLink postId={item.postId}>
             {isComment ? <span className="text-muted-foreground">Comment: </span> : null}
             {item.label || '(no text)'}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          </PostPageLink>
           {item.status === 'active' ? null : (
             <span>
               <PostStatusBadge status={item.status} />
@@ -74,12 +64,7 @@ function ReportRow({ item }: { item: ReportedItem }) {
           )}
         </div>
       </TableCell>
-      <TableCell
-        data-label="Author"
-        className={cn('min-w-28', !item.authorUsername && 'text-muted-foreground italic')}
-      >
-        {authorLabel(item)}
-      </TableCell>
+      <AuthorCell author={item} className="min-w-28" />
       <TableCell data-label="Reports" className="text-right tabular-nums">
         {item.reportCount}
       </TableCell>
@@ -98,41 +83,22 @@ function ReportRow({ item }: { item: ReportedItem }) {
 
 /** The Reports tab of /admin/community: open reports grouped by item, searched and paged. */
 export function ReportsPanel() {
-  const paging = usePagedSearch();
-  const { search, page, setPage } = paging;
-  const reports = useOpenReports({ search, page });
-  const { data, error, errorUpdatedAt, isPlaceholderData } = reports;
-  const pageCount = countPages(data);
-
-  useEffect(() => {
-    if (!error) return;
-    toast.error(reportMessages.errorLoading, {
-      id: `admin-community-reports:${errorUpdatedAt}`,
-      description: reportMessages.errorLoadingDescription,
-    });
-  }, [error, errorUpdatedAt]);
-
-  // Resolving the last item of the last page leaves that page empty: step back to the new last one.
-  useEffect(() => {
-    if (data && !isPlaceholderData && page > pageCount) setPage(pageCount);
-  }, [data, isPlaceholderData, page, pageCount, setPage]);
-
+  const list = usePagedList(useOpenReports, {
+    title: reportMessages.errorLoading,
+    description: reportMessages.errorLoadingDescription,
+  });
   return (
     <PagedSearchCard
       searchBox={{
-        id: 'admin-community-reports-search',
         label: reportMessages.searchLabel,
         placeholder: reportMessages.searchPlaceholder,
         refreshLabel: reportMessages.refresh,
       }}
-      paging={paging}
+      list={list}
       label="Open reports"
       columns={columns}
       alignEnd={['Reports', 'Actions']}
-      query={reports}
-      loading={<TableSkeletonRows columns={columns} className="max-sm:px-1" />}
-      errorMessage={reportMessages.errorLoading}
-      emptyMessage={search ? reportMessages.emptyMatching : reportMessages.empty}
+      emptyMessage={list.paging.search ? reportMessages.emptyMatching : reportMessages.empty}
       row={(item) => <ReportRow key={`${item.itemType}:${item.itemId}`} item={item} />}
       noun={['reported item', 'reported items']}
       loadingStatus="Loading reports..."
