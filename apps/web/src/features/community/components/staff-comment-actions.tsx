@@ -1,22 +1,30 @@
 import type { Comment } from '@btcp/shared/community';
 import { reportMessages } from '@btcp/shared/reports';
-import { Ban, Trash2 } from 'lucide-react';
+import { Ban, type LucideIcon, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ReasonConfirmDialog } from '#web/components/reason-confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { returnFocus } from '#web/components/ui/return-focus.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useStaffCommentAction } from '../api/staff-comment-action.ts';
 
 type Action = 'remove' | 'delete';
 
-const dialogs: Record<Action, { title: string; text: string; confirm: string; done: string }> = {
+const dialogs: Record<
+  Action,
+  { label: string; icon: LucideIcon; title: string; text: string; confirm: string; done: string }
+> = {
   remove: {
+    label: reportMessages.removeComment,
+    icon: Ban,
     title: `${reportMessages.removeComment}?`,
     text: 'Members will see "[removed]" in its place; its open reports are closed.',
     confirm: 'Remove',
     done: reportMessages.commentRemoved,
   },
   delete: {
+    label: reportMessages.deleteComment,
+    icon: Trash2,
     title: `${reportMessages.deleteComment}?`,
     text: 'The comment is deleted for good ("[deleted]" stays if it has replies); its open reports are closed.',
     confirm: 'Delete',
@@ -44,36 +52,29 @@ export function StaffCommentActions({ comment }: { comment: Comment }) {
         onSettled: () => setOpen(null),
       },
     );
+  // A removed comment can still be deleted, not removed again.
+  const actions: Action[] = comment.status === 'removed' ? ['delete'] : ['remove', 'delete'];
   return (
     <>
-      {comment.status === 'removed' ? null : (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-muted-foreground"
-          aria-haspopup="dialog"
-          ref={(node) => {
-            buttons.current.remove = node;
-          }}
-          onClick={() => start('remove')}
-        >
-          <Ban aria-hidden="true" className="size-4" />
-          {reportMessages.removeComment}
-        </Button>
-      )}
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-muted-foreground"
-        aria-haspopup="dialog"
-        ref={(node) => {
-          buttons.current.delete = node;
-        }}
-        onClick={() => start('delete')}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-        {reportMessages.deleteComment}
-      </Button>
+      {actions.map((action) => {
+        const { label, icon: Icon } = dialogs[action];
+        return (
+          <Button
+            key={action}
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground"
+            aria-haspopup="dialog"
+            ref={(node) => {
+              buttons.current[action] = node;
+            }}
+            onClick={() => start(action)}
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </Button>
+        );
+      })}
       <ReasonConfirmDialog
         open={open !== null}
         onOpenChange={(next) => setOpen(next ? shown : null)}
@@ -83,13 +84,7 @@ export function StaffCommentActions({ comment }: { comment: Comment }) {
         busy={act.isPending}
         onConfirm={confirm}
         // Back to the button that opened it, while it is still there.
-        onCloseAutoFocus={(event) => {
-          const button = buttons.current[shown];
-          if (button?.isConnected) {
-            event.preventDefault();
-            button.focus();
-          }
-        }}
+        onCloseAutoFocus={(event) => returnFocus(event, buttons.current[shown])}
       />
     </>
   );

@@ -4,20 +4,12 @@ import {
   communityMessages,
 } from '@btcp/shared/community';
 import { paths } from '@btcp/shared/paths';
-import {
-  Ban,
-  CircleCheck,
-  ExternalLink,
-  Flag,
-  type LucideIcon,
-  MoreHorizontal,
-  Trash2,
-} from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { type RefObject, useRef, useState } from 'react';
+import { Ban, CircleCheck, ExternalLink, Flag, type LucideIcon, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { ReasonField } from '#web/components/moderation-reason-field.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { ActionsMenu } from '#web/components/ui/actions-menu.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { returnFocus } from '#web/components/ui/return-focus.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useDeletePost } from '../api/delete-post.ts';
 import { useSetPostStatus } from '../api/set-post-status.ts';
@@ -28,8 +20,7 @@ const statusActions: { status: CommunityPostStatus; label: string; icon: LucideI
   { status: 'removed', label: communityMessages.removePost, icon: Ban },
 ];
 
-const itemClass =
-  'flex h-9 cursor-default items-center gap-2 rounded-sm px-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted data-[highlighted]:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
+type PostAction = CommunityPostStatus | 'delete';
 
 /** What each status dialog asks: the change is told to the author, with the reason. */
 const statusDialogs: Record<CommunityPostStatus, { title: string; description: string }> = {
@@ -49,6 +40,15 @@ const statusDialogs: Record<CommunityPostStatus, { title: string; description: s
   },
 };
 
+/** The dialog's words for an action; Delete keeps the dialog's own Delete button. */
+const dialogFor = (action: PostAction) =>
+  action === 'delete'
+    ? {
+        title: communityMessages.deleteDialogTitle,
+        description: communityMessages.deleteDialogText,
+      }
+    : { ...statusDialogs[action], confirmLabel: 'Confirm', busyLabel: 'Saving...' };
+
 /**
  * What the menu does to a post, with a toast for each outcome. It lives in the menu's owner, not in
  * the menu's content, which unmounts as the menu closes and would drop the mutations' callbacks.
@@ -56,15 +56,14 @@ const statusDialogs: Record<CommunityPostStatus, { title: string; description: s
 function usePostModeration(post: AdminCommunityPost) {
   const setStatus = useSetPostStatus();
   const deletePost = useDeletePost();
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [confirmingStatus, setConfirmingStatus] = useState<CommunityPostStatus | null>(null);
+  const [asking, setAsking] = useState<PostAction | null>(null);
   const [reason, setReason] = useState('');
 
-  const ask = (status: CommunityPostStatus | 'delete') => {
+  const ask = (action: PostAction) => {
     setReason('');
-    if (status === 'delete') setConfirmingDelete(true);
-    else setConfirmingStatus(status);
+    setAsking(action);
   };
+  const onSettled = () => setAsking(null);
 
   const changeStatus = (status: CommunityPostStatus) =>
     setStatus.mutate(
@@ -78,7 +77,7 @@ function usePostModeration(post: AdminCommunityPost) {
           toast.error(communityMessages.updateFailed, {
             description: communityMessages.updateFailedDescription,
           }),
-        onSettled: () => setConfirmingStatus(null),
+        onSettled,
       },
     );
 
@@ -94,84 +93,20 @@ function usePostModeration(post: AdminCommunityPost) {
           toast.error(communityMessages.deleteFailed, {
             description: communityMessages.deleteFailedDescription,
           }),
-        onSettled: () => setConfirmingDelete(false),
+        onSettled,
       },
     );
 
   return {
+    asking,
+    setAsking,
     ask,
     reason,
     setReason,
-    confirmingStatus,
-    setConfirmingStatus,
-    changeStatus,
+    confirm: () => (asking === 'delete' ? confirmDelete() : asking && changeStatus(asking)),
     changingStatus: setStatus.isPending,
-    confirmingDelete,
-    setConfirmingDelete,
-    confirmDelete,
-    deleting: deletePost.isPending,
+    busy: asking === 'delete' ? deletePost.isPending : setStatus.isPending,
   };
-}
-
-/** The dialogs of the status actions and of Delete, each asking for an optional reason. */
-function ReasonDialogs({
-  moderation,
-  trigger,
-}: {
-  moderation: ReturnType<typeof usePostModeration>;
-  trigger: RefObject<HTMLButtonElement | null>;
-}) {
-  const { confirmingDelete, setConfirmingDelete, confirmingStatus } = moderation;
-  // Kept while the dialog closes, so its words do not vanish during the closing animation.
-  const lastStatus = useRef<CommunityPostStatus | null>(null);
-  if (confirmingStatus) lastStatus.current = confirmingStatus;
-  const statusDialog = lastStatus.current ? statusDialogs[lastStatus.current] : null;
-  // Opened from the menu, not from a trigger of its own: give focus back to the menu button.
-  const backToMenu = (event: Event) => {
-    event.preventDefault();
-    trigger.current?.focus();
-  };
-  return (
-    <>
-      {statusDialog ? (
-        <ConfirmDialog
-          open={confirmingStatus !== null}
-          onOpenChange={(open) => {
-            if (!open) moderation.setConfirmingStatus(null);
-          }}
-          busy={moderation.changingStatus}
-          title={statusDialog.title}
-          description={statusDialog.description}
-          confirmLabel="Confirm"
-          busyLabel="Saving..."
-          onConfirm={() => confirmingStatus && moderation.changeStatus(confirmingStatus)}
-          onCloseAutoFocus={backToMenu}
-        >
-          <ReasonField
-            value={moderation.reason}
-            onChange={moderation.setReason}
-            disabled={moderation.changingStatus}
-          />
-        </ConfirmDialog>
-      ) : null}
-
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        busy={moderation.deleting}
-        title={communityMessages.deleteDialogTitle}
-        description={communityMessages.deleteDialogText}
-        onConfirm={moderation.confirmDelete}
-        onCloseAutoFocus={backToMenu}
-      >
-        <ReasonField
-          value={moderation.reason}
-          onChange={moderation.setReason}
-          disabled={moderation.deleting}
-        />
-      </ConfirmDialog>
-    </>
-  );
 }
 
 /**
@@ -181,57 +116,61 @@ function ReasonDialogs({
 export function PostActionsMenu({ post }: { post: AdminCommunityPost }) {
   const moderation = usePostModeration(post);
   const trigger = useRef<HTMLButtonElement>(null);
+  // Kept while the dialog closes, so its words do not vanish during the closing animation.
+  const lastAsked = useRef<PostAction>('delete');
+  if (moderation.asking) lastAsked.current = moderation.asking;
+  const dialog = dialogFor(lastAsked.current);
 
   return (
     <>
-      {/* Not modal: the confirm dialog opens from the menu and must own focus and pointer alone. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon" aria-label={`Actions: ${post.title}`}>
-            <MoreHorizontal aria-hidden="true" className="size-5" />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-44 rounded-md border border-border bg-card p-1 text-card-foreground shadow-md"
-          >
-            <DropdownMenu.Item asChild className={itemClass}>
-              <a
-                href={paths.communityPost.getHref(post.id)}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                <ExternalLink aria-hidden="true" />
-                {communityMessages.viewPost}
-              </a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
-            {statusActions.map(({ status, label, icon: Icon }) => (
-              <DropdownMenu.Item
-                key={status}
-                className={itemClass}
-                disabled={post.status === status || moderation.changingStatus}
-                onSelect={() => moderation.ask(status)}
-              >
-                <Icon aria-hidden="true" />
-                {label}
-              </DropdownMenu.Item>
-            ))}
-            <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
-            <DropdownMenu.Item
-              className={`${itemClass} text-destructive data-[highlighted]:text-destructive`}
-              onSelect={() => moderation.ask('delete')}
-            >
-              <Trash2 aria-hidden="true" />
-              {communityMessages.deletePost}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-
-      <ReasonDialogs moderation={moderation} trigger={trigger} />
+      <ActionsMenu
+        label={`Actions: ${post.title}`}
+        triggerRef={trigger}
+        minWidth="min-w-44"
+        groups={[
+          [
+            {
+              key: 'view',
+              label: communityMessages.viewPost,
+              icon: ExternalLink,
+              href: paths.communityPost.getHref(post.id),
+            },
+          ],
+          statusActions.map(({ status, label, icon }) => ({
+            key: status,
+            label,
+            icon,
+            disabled: post.status === status || moderation.changingStatus,
+            onSelect: () => moderation.ask(status),
+          })),
+          [
+            {
+              key: 'delete',
+              label: communityMessages.deletePost,
+              icon: Trash2,
+              destructive: true,
+              onSelect: () => moderation.ask('delete'),
+            },
+          ],
+        ]}
+      />
+      <ConfirmDialog
+        open={moderation.asking !== null}
+        onOpenChange={(open) => {
+          if (!open) moderation.setAsking(null);
+        }}
+        busy={moderation.busy}
+        {...dialog}
+        onConfirm={moderation.confirm}
+        // Opened from the menu, not from a trigger of its own: focus goes back to the menu button.
+        onCloseAutoFocus={(event) => returnFocus(event, trigger.current)}
+      >
+        <ReasonField
+          value={moderation.reason}
+          onChange={moderation.setReason}
+          disabled={moderation.busy}
+        />
+      </ConfirmDialog>
     </>
   );
 }

@@ -5,11 +5,11 @@ import {
   reportActions,
   reportMessages,
 } from '@btcp/shared/reports';
-import { Ban, CircleCheck, Flag, type LucideIcon, MoreHorizontal, Trash2 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { Ban, CircleCheck, Flag, type LucideIcon, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ReasonConfirmDialog } from '#web/components/reason-confirm-dialog.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { ActionsMenu } from '#web/components/ui/actions-menu.tsx';
+import { returnFocus } from '#web/components/ui/return-focus.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useResolveReports } from '../api/open-reports.ts';
@@ -20,9 +20,6 @@ const icons: Record<ReportAction, LucideIcon> = {
   remove: Ban,
   delete: Trash2,
 };
-
-const itemClass =
-  'flex h-9 cursor-default items-center gap-2 rounded-sm px-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted data-[highlighted]:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
 
 /** The server's words for a 4xx (e.g. no open reports any more), the product's otherwise. */
 const failureText = (error: unknown) =>
@@ -52,39 +49,23 @@ export function ReportActionsMenu({ item }: { item: ReportedItem }) {
 
   return (
     <>
-      {/* Not modal: the confirm dialog opens from the menu and must own focus and pointer alone. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon" aria-label={`Actions: ${item.label}`}>
-            <MoreHorizontal aria-hidden="true" className="size-5" />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-40 rounded-md border border-border bg-card p-1 text-card-foreground shadow-md"
-          >
-            {reportActions.map((value) => {
-              const Icon = icons[value];
-              return (
-                <DropdownMenu.Item
-                  key={value}
-                  className={`${itemClass} ${value === 'delete' ? 'text-destructive data-[highlighted]:text-destructive' : ''}`}
-                  disabled={resolve.isPending}
-                  onSelect={() => {
-                    setAction(value);
-                    setOpen(true);
-                  }}
-                >
-                  <Icon aria-hidden="true" />
-                  {reportActionLabels[value]}
-                </DropdownMenu.Item>
-              );
-            })}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <ActionsMenu
+        label={`Actions: ${item.label}`}
+        triggerRef={trigger}
+        groups={[
+          reportActions.map((value) => ({
+            key: value,
+            label: reportActionLabels[value],
+            icon: icons[value],
+            destructive: value === 'delete',
+            disabled: resolve.isPending,
+            onSelect: () => {
+              setAction(value);
+              setOpen(true);
+            },
+          })),
+        ]}
+      />
       <ReasonConfirmDialog
         open={open}
         onOpenChange={setOpen}
@@ -95,10 +76,7 @@ export function ReportActionsMenu({ item }: { item: ReportedItem }) {
         busy={resolve.isPending}
         onConfirm={confirm}
         // Opened from the menu: focus goes back to the menu button, if the row is still there.
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (trigger.current?.isConnected) trigger.current.focus();
-        }}
+        onCloseAutoFocus={(event) => returnFocus(event, trigger.current)}
       />
     </>
   );
