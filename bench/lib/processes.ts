@@ -54,7 +54,9 @@ export async function startAppServer(env: Record<string, string>): Promise<{
     {
       cwd: repoRoot,
       env: {
-        ...process.env,
+        // A scenario names its database and process count itself: a DATABASE_URL or
+        // WEB_CONCURRENCY exported in the bench's shell would otherwise reach an embedded one.
+        ...withoutKeys(process.env, ['DATABASE_URL', 'WEB_CONCURRENCY']),
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -74,6 +76,12 @@ export async function startAppServer(env: Record<string, string>): Promise<{
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`);
   return { url, child };
+}
+
+function withoutKeys(env: NodeJS.ProcessEnv, keys: string[]): NodeJS.ProcessEnv {
+  const kept = { ...env };
+  for (const key of keys) delete kept[key];
+  return kept;
 }
 
 export async function startBareServer(): Promise<{ url: string; child: ChildProcess }> {

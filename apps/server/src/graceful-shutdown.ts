@@ -35,8 +35,9 @@ function keepAliveMover(windowMs: number): (socket: Socket) => boolean {
  * What a graceful shutdown (`app.close()`, which main.ts calls on SIGTERM) waits for before the
  * database closes.
  *
- * Fastify's own close runs before any `onClose` hook of ours: it answers new requests with a 503 and
- * `Connection: close`, stops listening and waits for every connection to end. Two things get past
+ * Fastify's own close runs before any `onClose` hook of ours: it stops listening and waits for
+ * every connection to end; requests that still arrive are served with `Connection: close`
+ * (`return503OnClosing` is off in app.ts, so a rolling restart counts no 503). Two things get past
  * it, and are handled here:
  * - a keep-alive connection that was busy when the shutdown began stays open after its answer, so
  *   the close waits on the client, or on the 72 s keep-alive timeout long after main.ts has given up

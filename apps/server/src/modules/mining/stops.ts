@@ -89,9 +89,11 @@ const sessionsEnded = (sessionIds: string[], now: Date) => sql`
   ),`;
 
 /**
- * Closes a batch of Stops in one transaction of four statements (lock, the ledger with the
- * sessions' end, the events, COMMIT), whatever their number: each Stop had been a transaction of
- * seven, and at 50,000 miners pressing Stop together the processes' CPU was the limit.
+ * Closes a batch of Stops in one transaction whatever their number: the lock, the ledger with the
+ * sessions' end and the events, the mined seconds toward waiting referrals (decision 033; with a
+ * settings read and a referral payment when one qualifies), and COMMIT. Each Stop had been a
+ * transaction of seven statements, and at 50,000 miners pressing Stop together the processes'
+ * CPU was the limit.
  */
 async function closeBatch(db: Database, batch: Stop[]) {
   const settled = new Map<string, MiningSettlement>();
