@@ -18,7 +18,7 @@ import { useBanned } from '../hooks/use-banned.ts';
 import { buildCommentTree } from '../lib/comment-tree.ts';
 import { commentsLabel, uniqueById } from '../lib/format.ts';
 import { BannedNotice } from './banned-notice.tsx';
-import { CommentForm } from './comment-form.tsx';
+import { CommentComposer } from './comment-composer.tsx';
 import { CommentTree } from './comment-tree.tsx';
 import { NativeSelect } from './native-select.tsx';
 
@@ -144,7 +144,7 @@ export function CommentSection({ postId, commentCount }: { postId: string; comme
         <CommentSortSelect sort={sort} onChange={setSort} />
       </div>
       {signedIn && banned ? <BannedNotice /> : null}
-      {signedIn && !banned ? <CommentForm postId={postId} /> : null}
+      {signedIn && !banned ? <CommentComposer postId={postId} /> : null}
       {signedIn === false ? <SignInPrompt /> : null}
       <CommentList postId={postId} sort={sort} />
     </section>

@@ -3,8 +3,8 @@ import { CornerDownRight } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CommentNode } from '../lib/comment-tree.ts';
+import { CommentComposer } from './comment-composer.tsx';
 import { CommentItem } from './comment-item.tsx';
-import { ReplyForm } from './reply-form.tsx';
 
 /**
  * Replies indent under a thread line; the step is small on phones so eight levels still leave
@@ -35,7 +35,12 @@ function ThreadNode({ node }: { node: CommentNode }) {
         onReply={() => (replying ? closeReply() : setReplying(true))}
         replyButtonRef={replyButton}
       >
-        {replying ? <ReplyForm parent={comment} onClose={closeReply} /> : null}
+        {replying ? (
+          <CommentComposer
+            postId={comment.postId}
+            reply={{ parent: comment, onClose: closeReply }}
+          />
+        ) : null}
       </CommentItem>
       {!collapsed && children.length > 0 ? (
         <ul

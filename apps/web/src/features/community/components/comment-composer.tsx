@@ -1,0 +1,106 @@
+import { COMMUNITY_COMMENT_MAX, type Comment, communityMessages } from '@btcp/shared/community';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useCreateComment } from '../api/create-comment.ts';
+import { authorName } from '../lib/format.ts';
+
+/** A refusal with a reason (429 too often, D9 banned) shows it; anything else the product's line. */
+function commentFailureMessage(error: unknown): string {
+  return error instanceof ApiRequestError && [403, 429].includes(error.status)
+    ? error.message
+    : communityMessages.commentFailedDescription;
+}
+
+interface CommentComposerProps {
+  postId: string;
+  /**
+   * Answering a comment: the inline form under it, which `onClose` closes (Cancel, Escape, or the
+   * reply posted) and focus goes back to Reply. Without it, the post's own comment form.
+   */
+  reply?: { parent: Comment; onClose: () => void };
+}
+
+/**
+ * Writes a comment on a post, or a reply to one of its comments. Posting stays disabled until there
+ * is something to post; the comment form empties once posted, the reply form closes.
+ */
+export function CommentComposer({ postId, reply }: CommentComposerProps) {
+  const id = useId();
+  const [content, setContent] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The server renders the comment form; words typed before the app takes the page over are in the
+  // box but not in the state, which would keep Post Comment disabled over visible text.
+  useEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setContent(typed);
+  }, []);
+  const create = useCreateComment();
+  const trimmed = content.trim();
+  const busy = create.isPending;
+
+  const submit = async () => {
+    if (!trimmed || busy) return;
+    try {
+      const parentId = reply ? { parentId: reply.parent.id } : {};
+      await create.mutateAsync({ postId, content: trimmed, ...parentId });
+      toast.success(communityMessages.commentAdded, {
+        description: communityMessages.commentAddedDescription,
+      });
+      if (reply) reply.onClose();
+      else setContent('');
+    } catch (error) {
+      toast.error(communityMessages.commentFailed, { description: commentFailureMessage(error) });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onKeyDown={(event) => {
+        if (reply && event.key === 'Escape' && !busy) {
+          event.preventDefault();
+          reply.onClose();
+        }
+      }}
+      className={reply ? 'mt-1 grid gap-2' : 'grid gap-3'}
+    >
+      <Label htmlFor={id}>
+        {reply ? `Reply to u/${authorName(reply.parent.author)}` : 'Add a comment'}
+      </Label>
+      <Textarea
+        id={id}
+        ref={box}
+        // A reply form opens on the reader's own click: the box is where they will type.
+        autoFocus={Boolean(reply)}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        placeholder={communityMessages.commentPlaceholder}
+        maxLength={COMMUNITY_COMMENT_MAX}
+        rows={3}
+        readOnly={busy}
+      />
+      {reply ? (
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" size="sm" onClick={reply.onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" disabled={!trimmed || busy}>
+            {busy ? communityMessages.posting : 'Reply'}
+          </Button>
+        </div>
+      ) : (
+        <Button type="submit" className="justify-self-end" disabled={!trimmed || busy}>
+          {busy ? communityMessages.posting : communityMessages.postComment}
+        </Button>
+      )}
+    </form>
+  );
+}
