@@ -1,13 +1,12 @@
 import { type AdminLoginBody, AdminLoginBodySchema, adminMessages } from '@btcp/shared/admin';
 import { paths } from '@btcp/shared/paths';
-import type { TwoFactorSignInBody } from '@btcp/shared/two-factor';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { type SecondStep, usePasswordThenCode } from '#web/hooks/use-password-then-code.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import {
@@ -26,12 +25,6 @@ function loginFailureMessage(error: Error): string {
   return adminMessages.unexpected;
 }
 
-/** The second step's form, composed in by the page (decision 027): it sends the answer, or goes Back. */
-export type AdminSecondStep = (step: {
-  submit: (answer: TwoFactorSignInBody) => Promise<void>;
-  onBack: () => void;
-}) => ReactNode;
-
 /** Signed in: welcomed, and off to the dashboard, or first to set two-factor up (decision 027). */
 function useSignedIn() {
   const navigate = useNavigate();
@@ -46,12 +39,11 @@ function useSignedIn() {
   };
 }
 
-export function AdminLoginForm({ secondStep }: { secondStep?: AdminSecondStep }) {
+export function AdminLoginForm({ secondStep }: { secondStep?: SecondStep }) {
   const signedIn = useSignedIn();
   const login = useAdminLogin();
   const loginWithSecondFactor = useAdminLoginWithSecondFactor();
   const bootstrap = useAdminBootstrap();
-  const [askingForCode, setAskingForCode] = useState(false);
   const {
     register,
     handleSubmit,
@@ -61,26 +53,21 @@ export function AdminLoginForm({ secondStep }: { secondStep?: AdminSecondStep })
     resolver: zodResolver(AdminLoginBodySchema),
     defaultValues: { email: '', password: '' },
   });
+  const { passwordAccepted, codeStep } = usePasswordThenCode({
+    secondStep,
+    verify: loginWithSecondFactor.mutateAsync,
+    signedIn,
+    onBack: () => resetField('password'),
+  });
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: (result) => {
-        if (result.twoFactorRequired) setAskingForCode(true);
-        else signedIn(result);
-      },
+      onSuccess: passwordAccepted,
       onError: (error) => toast.error(loginFailureMessage(error)),
     }),
   );
 
-  if (askingForCode && secondStep) {
-    return secondStep({
-      submit: async (answer) => signedIn(await loginWithSecondFactor.mutateAsync(answer)),
-      onBack: () => {
-        setAskingForCode(false);
-        resetField('password');
-      },
-    });
-  }
+  if (codeStep !== undefined) return codeStep;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">

@@ -1,9 +1,9 @@
 import { type LoginBody, LoginBodySchema } from '@btcp/shared/auth';
 import { ErrorCode } from '@btcp/shared/error-codes';
 import { paths } from '@btcp/shared/paths';
-import type { LoginResult, TwoFactorSignInBody } from '@btcp/shared/two-factor';
+import type { LoginResult } from '@btcp/shared/two-factor';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
@@ -11,6 +11,7 @@ import { EmailField } from '#web/components/forms/email-field.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { type SecondStep, usePasswordThenCode } from '#web/hooks/use-password-then-code.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -21,12 +22,6 @@ import { ResendVerificationButton } from './resend-verification-button.tsx';
 type LoginFailure =
   | { kind: 'unverified'; email: string; message: string }
   | { kind: 'other'; message: string };
-
-/** The second step's form, composed in by the page (decision 027): it sends the answer, or goes Back. */
-export type SecondStep = (step: {
-  submit: (answer: TwoFactorSignInBody) => Promise<void>;
-  onBack: () => void;
-}) => ReactNode;
 
 function loginFailure(error: unknown, email: string): LoginFailure {
   const message = requestErrorMessage(error);
@@ -50,7 +45,6 @@ export function LoginForm({ secondStep }: { secondStep?: SecondStep }) {
   const login = useLogin();
   const loginWithSecondFactor = useLoginWithSecondFactor();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
-  const [askingForCode, setAskingForCode] = useState(false);
   const {
     register,
     control,
@@ -61,13 +55,17 @@ export function LoginForm({ secondStep }: { secondStep?: SecondStep }) {
     resolver: zodResolver(LoginBodySchema),
     defaultValues: { email: '', password: '', remember: false },
   });
+  const { passwordAccepted, codeStep } = usePasswordThenCode({
+    secondStep,
+    verify: loginWithSecondFactor.mutateAsync,
+    signedIn,
+    onBack: () => resetField('password'),
+  });
 
   const onValid = async (values: LoginBody) => {
     setFailure(null);
     try {
-      const session = await login.mutateAsync(values);
-      if (session.twoFactorRequired) setAskingForCode(true);
-      else signedIn(session);
+      passwordAccepted(await login.mutateAsync(values));
     } catch (error) {
       const found = loginFailure(error, values.email);
       setFailure(found);
@@ -77,15 +75,7 @@ export function LoginForm({ secondStep }: { secondStep?: SecondStep }) {
 
   const busy = login.isPending;
 
-  if (askingForCode && secondStep) {
-    return secondStep({
-      submit: async (answer) => signedIn(await loginWithSecondFactor.mutateAsync(answer)),
-      onBack: () => {
-        setAskingForCode(false);
-        resetField('password');
-      },
-    });
-  }
+  if (codeStep !== undefined) return codeStep;
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">

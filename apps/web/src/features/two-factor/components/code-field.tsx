@@ -1,5 +1,6 @@
 import { twoFactorMessages } from '@btcp/shared/two-factor';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 
@@ -67,6 +68,10 @@ export function RecoveryCodeField({
 /** What the person typed, as the server takes it: the code's digits without spaces. */
 export const digitsOf = (code: string) => code.replace(/\s/g, '');
 
+/** The answer as the server takes it, from whichever of the two fields is shown. */
+export const answerOf = (values: { code: string; recoveryCode: string }, recovery: boolean) =>
+  recovery ? { recoveryCode: values.recoveryCode.trim() } : { code: digitsOf(values.code) };
+
 /** The rules of the two fields, for `register(name, answerRules[name])`. */
 export const answerRules = {
   code: {
@@ -98,5 +103,22 @@ export function AnswerField({
     />
   ) : (
     <CodeField autoFocus={autoFocus} registration={register('code')} error={errors.code?.message} />
+  );
+}
+
+/** Swaps the app's code for a recovery code, or back. */
+export function AnswerSwitch({
+  recovery,
+  onSwitch,
+  className,
+}: {
+  recovery: boolean;
+  onSwitch: () => void;
+  className?: string;
+}) {
+  return (
+    <Button type="button" variant="link" className={className} onClick={onSwitch}>
+      {recovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+    </Button>
   );
 }

@@ -9,7 +9,7 @@ import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import type { TwoFactorOwner } from '../api/owner.ts';
-import { AnswerField, answerRules, digitsOf } from './code-field.tsx';
+import { AnswerField, AnswerSwitch, answerOf, answerRules } from './code-field.tsx';
 
 interface Values {
   password: string;
@@ -37,9 +37,7 @@ export function DisableTwoFactorDialog({
   } = useForm<Values>({ defaultValues: { password: '', code: '', recoveryCode: '' } });
 
   const onValid = async (values: Values) => {
-    const answer = useRecovery
-      ? { recoveryCode: values.recoveryCode.trim() }
-      : { code: digitsOf(values.code) };
+    const answer = answerOf(values, useRecovery);
     try {
       await disable.mutateAsync({ password: values.password, ...answer });
       toast.success(twoFactorMessages.disabled);
@@ -77,14 +75,11 @@ export function DisableTwoFactorDialog({
           register={(name) => register(name, answerRules[name])}
           errors={errors}
         />
-        <Button
-          type="button"
-          variant="link"
+        <AnswerSwitch
+          recovery={useRecovery}
+          onSwitch={() => setUseRecovery(!useRecovery)}
           className="justify-self-start px-0"
-          onClick={() => setUseRecovery(!useRecovery)}
-        >
-          {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
-        </Button>
+        />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? 'Turning off...' : 'Turn off two-factor'}
         </Button>

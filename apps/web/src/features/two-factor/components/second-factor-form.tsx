@@ -1,24 +1,18 @@
-import { type TwoFactorSignInBody, twoFactorMessages } from '@btcp/shared/two-factor';
+import { twoFactorMessages } from '@btcp/shared/two-factor';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import type { SecondStepProps } from '#web/hooks/use-password-then-code.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
-import { AnswerField, answerRules, digitsOf } from './code-field.tsx';
-
-export interface SecondFactorStepProps {
-  /** Sends the answer; resolves once signed in (the caller navigates), rejects with the API error. */
-  submit: (answer: TwoFactorSignInBody) => Promise<void>;
-  /** Back to the password: also where a pending sign-in that ended sends the person. */
-  onBack: () => void;
-}
+import { AnswerField, AnswerSwitch, answerOf, answerRules } from './code-field.tsx';
 
 /**
  * The second step of a sign-in with two-factor on (decision 027): a code from the app, or one of
  * the recovery codes instead, and Back to the password.
  */
-export function SecondFactorForm({ submit, onBack }: SecondFactorStepProps) {
+export function SecondFactorForm({ submit, onBack }: SecondStepProps) {
   const [useRecovery, setUseRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -31,9 +25,7 @@ export function SecondFactorForm({ submit, onBack }: SecondFactorStepProps) {
 
   const onValid = async (values: { code: string; recoveryCode: string }) => {
     setFailure(null);
-    const answer = useRecovery
-      ? { recoveryCode: values.recoveryCode.trim() }
-      : { code: digitsOf(values.code) };
+    const answer = answerOf(values, useRecovery);
     try {
       await submit(answer);
     } catch (error) {
@@ -84,9 +76,7 @@ export function SecondFactorForm({ submit, onBack }: SecondFactorStepProps) {
         <Button type="button" variant="ghost" onClick={onBack}>
           Back
         </Button>
-        <Button type="button" variant="link" onClick={() => switchTo(!useRecovery)}>
-          {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
-        </Button>
+        <AnswerSwitch recovery={useRecovery} onSwitch={() => switchTo(!useRecovery)} />
       </div>
     </form>
   );
