@@ -7,7 +7,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
-import { adminExists } from './modules/admin/admin-accounts.ts';
+import { adminExists } from './modules/auth/admin-standing.ts';
 import { seedSampleBlogPosts } from './modules/blog/seed.ts';
 import { CLOSE_STRETCH_MAX } from './modules/realtime/closing.ts';
 import { adoptStream } from './modules/realtime/handover.ts';

@@ -4,7 +4,6 @@ import { errorBody } from './errors.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { reportRoutes } from './modules/community/reports.ts';
 import { communityRoutes } from './modules/community/routes.ts';
@@ -16,9 +15,10 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { passkeyAccountRoutes, passkeyAuthRoutes } from './modules/passkeys/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { authRoutes } from './modules/sign-in/routes.ts';
+import { twoFactorSignInRoutes } from './modules/sign-in/second-factor-routes.ts';
 import { signUpChallengeRoutes } from './modules/sign-up/routes.ts';
 import { accountTwoFactorRoutes } from './modules/two-factor/routes.ts';
-import { twoFactorSignInRoutes } from './modules/two-factor/sign-in-routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 
 /** Every module's API routes, mounted under /api; the admin area under /api/admin. */

@@ -9,7 +9,6 @@ import { trackRequestsInFlight } from './graceful-shutdown.ts';
 import { CREDIT_TICK_MS, startMaintenanceJobs } from './jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLastSeenRecorder, type LastSeenRecorder } from './modules/auth/last-seen.ts';
-import { deliverAccountMail } from './modules/auth/service.ts';
 import { readRecentSessions, readSessions } from './modules/auth/sessions.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -25,6 +24,7 @@ import {
 } from './modules/mining/crediting-monitor.ts';
 import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
 import { type ActiveMiningSettings, loadSettings } from './modules/settings/service.ts';
+import { deliverAccountMail } from './modules/sign-in/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /**
  * `DESC NULLS LAST`, as drizzle-kit writes `.desc()` index columns: a plain `DESC` (nulls first)
@@ -6,3 +6,10 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
  * Every list shown newest (or largest) first orders with this.
  */
 export const newestFirst = (column: AnyColumn | SQL): SQL => sql`${column} DESC NULLS LAST`;
+
+/** A timestamp as whole microseconds since the epoch, for cursors (exact in a JS number). */
+export const microsOf = (column: AnyColumn): SQL<number> =>
+  sql<number>`(extract(epoch from ${column}) * 1000000)::double precision`.mapWith(Number);
+
+export const timestampAt = (micros: number | Placeholder): SQL =>
+  sql`(timestamptz 'epoch' + ${micros}::double precision * interval '1 microsecond')`;

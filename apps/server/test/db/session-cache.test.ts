@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishRevocation } from '#server/db/notifications/channels.ts';
 import {
   type CachedSession,
   createSessionCache,
@@ -8,7 +9,6 @@ import {
 import { sessions, users } from '#server/db/schema.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { readRecentSessions, readSessions } from '#server/modules/auth/sessions.ts';
-import { publishRevocation } from '#server/modules/realtime/hub.ts';
 import { crowd, type Member } from '../community.ts';
 import { createTestApp, type TestApp } from '../helper.ts';
 

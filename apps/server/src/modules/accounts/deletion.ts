@@ -1,6 +1,7 @@
 import { accountLifecycleMessages } from '@btcp/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { publishRevocation } from '#server/db/notifications/channels.ts';
 import {
   emailTokens,
   notifications,
@@ -15,7 +16,6 @@ import {
 import { badRequest, notFound } from '#server/errors.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
 import { closeSessionOfUser } from '../mining/sessions.ts';
-import { publishRevocation } from '../realtime/hub.ts';
 
 /**
  * Decision 029: what a deleted account keeps in place of its address, unique by its id. It has no

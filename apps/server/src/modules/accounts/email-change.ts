@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
+import { publishRevocation } from '#server/db/notifications/channels.ts';
 import { emailTokens, type mailQueue, users } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { normalizeEmail } from '#server/lib/email-identity.ts';
@@ -10,7 +11,6 @@ import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
 import { composeMessage } from '../mail/templates.ts';
-import { publishRevocation } from '../realtime/hub.ts';
 import { sameMailbox } from './mailbox.ts';
 
 /** Decision 029: a change link lives as long as a verification link. */

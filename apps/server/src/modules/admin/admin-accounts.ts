@@ -9,11 +9,6 @@ import { audit } from '../audit/service.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
 import { endPendingSignIns } from '../two-factor/sign-in.ts';
 
-export async function adminExists(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
-  return Boolean(row);
-}
-
 /**
  * D8: creates an admin account. `onlyIfNone` makes the first-run bootstrap race-free: the insert
  * happens only while the table is empty, under a lock that makes two simultaneous first admins

@@ -19,11 +19,11 @@ import {
 } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { audit } from '../audit/service.ts';
+import { adminExists, adminMustEnrol } from '../auth/admin-standing.ts';
 import { requireAdminOrBootstrap, requireStaffSession, signedInStaff } from '../auth/guards.ts';
 import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
-import { adminMustEnrol } from '../two-factor/policy.ts';
-import { askForSecondFactor } from '../two-factor/sign-in-routes.ts';
-import { adminExists, createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
+import { askForSecondFactor } from '../sign-in/second-factor-routes.ts';
+import { createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
 
 const route = routeOptions(['admin']);
 

@@ -1,19 +1,11 @@
-import {
-  type AdminUser,
-  accountLifecycleMessages,
-  ErrorCode,
-  type Staff,
-  type UpdateAdminUserBody,
-} from '@btcp/shared';
+import type { AdminUser, Staff, UpdateAdminUserBody } from '@btcp/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import { profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
-import { AppError, notFound } from '#server/errors.ts';
-import { audit } from '../audit/service.ts';
-import { logModeration } from '../moderation/log.ts';
-import { publishRevocation } from '../realtime/hub.ts';
+import { notFound } from '#server/errors.ts';
+import { applyUserFlags } from '../moderation/user-flags.ts';
 
 function rowSelection() {
   return {
@@ -85,66 +77,4 @@ export async function updateUserFlags(
     if (!row) throw notFound('User not found');
     return toAdminUser(row);
   });
-}
-
-/**
- * The flags' change itself, in the caller's transaction: a single ban here, or every account of a
- * Signals cluster at once (decision 033). Returns whether anything changed.
- */
-export async function applyUserFlags(
-  tx: Transaction,
-  actor: Staff,
-  userId: string,
-  body: UpdateAdminUserBody,
-  now: Date,
-): Promise<boolean> {
-  const [before] = await tx
-    .select({
-      isBanned: profiles.isBanned,
-      isModerator: profiles.isAdmin,
-      username: profiles.username,
-      deletedAt: users.deletedAt,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(eq(profiles.id, userId))
-    .for('update', { of: profiles });
-  if (!before) throw notFound('User not found');
-  // Nobody can sign in to a deleted account: a ban or a moderator flag would mean nothing.
-  if (before.deletedAt) {
-    throw new AppError(409, ErrorCode.conflict, accountLifecycleMessages.accountDeletedStaff);
-  }
-  const changes: Partial<{ isBanned: boolean; isAdmin: boolean }> = {};
-  if (body.isBanned !== undefined && body.isBanned !== before.isBanned)
-    changes.isBanned = body.isBanned;
-  if (body.isModerator !== undefined && body.isModerator !== before.isModerator)
-    changes.isAdmin = body.isModerator;
-  if (Object.keys(changes).length > 0) {
-    // The user's open streams end (once this commits) and reconnect to the account's new state.
-    await publishRevocation(tx, { userId });
-    await tx
-      .update(profiles)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(profiles.id, userId));
-    // The log's label is the public name, never the email: the public log shows it.
-    const logged = { target: { type: 'user', id: userId }, targetUserId: userId } as const;
-    const targetLabel = before.username ?? 'A member without a username';
-    if (changes.isBanned !== undefined) {
-      await audit(tx, actor, changes.isBanned ? 'user.ban' : 'user.unban', {
-        type: 'user',
-        id: userId,
-      });
-      const action = changes.isBanned ? 'user.ban' : 'user.unban';
-      await logModeration(tx, actor, { ...logged, action, targetLabel, reason: body.reason });
-    }
-    if (changes.isAdmin !== undefined) {
-      await audit(tx, actor, changes.isAdmin ? 'user.moderator.grant' : 'user.moderator.revoke', {
-        type: 'user',
-        id: userId,
-      });
-      const action = changes.isAdmin ? 'moderator.add' : 'moderator.remove';
-      await logModeration(tx, actor, { ...logged, action, targetLabel, reason: body.reason });
-    }
-  }
-  return Object.keys(changes).length > 0;
 }

@@ -1,8 +1,7 @@
 import { adminMessages, ErrorCode, type Staff } from '@btcp/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '#server/errors.ts';
-import { adminExists } from '../admin/admin-accounts.ts';
-import { adminMustEnrol, enrolmentRequired } from '../two-factor/policy.ts';
+import { adminExists, adminMustEnrol, enrolmentRequired } from './admin-standing.ts';
 import {
   findSessionAdmin,
   findSessionUser,

@@ -3,9 +3,9 @@ import { type SessionInfo, sessionMessages } from '@btcp/shared';
 import Bowser from 'bowser';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { publishRevocation } from '#server/db/notifications/channels.ts';
 import { sessions } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { publishRevocation } from '../realtime/hub.ts';
 
 /** Whose sessions: a member's (users.id) or an admin's (admin_users.id). */
 export interface SessionOwner {

@@ -2,11 +2,11 @@ import type { SessionState } from '@btcp/shared';
 import { and, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#server/db/client.ts';
+import { publishRevocation } from '#server/db/notifications/channels.ts';
 import type { CachedSession, SessionCache } from '#server/db/notifications/session-cache.ts';
 import { idArray, prepared } from '#server/db/prepared.ts';
 import { adminUsers, emailTokens, profiles, sessions, users } from '#server/db/schema.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
-import { publishRevocation } from '../realtime/hub.ts';
 import { SEEN_REFRESH_MS } from './last-seen.ts';
 
 export type SessionUser = NonNullable<SessionState['user']>;

@@ -1,11 +1,11 @@
 import { COMMENT_LEVELS_SHOWN, type CommentSort } from '@btcp/shared';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
-import { newestFirst } from '#server/db/order.ts';
+import { newestFirst, timestampAt } from '#server/db/order.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { communityComments, profiles } from '#server/db/schema.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { asItem, itemColumns, type RowOf, timestampAt } from './sql.ts';
+import { asItem, itemColumns, type RowOf } from './sql.ts';
 
 /**
  * Reading a post's comments as trees (decision 024): a page is a page of top-level comments with

@@ -13,7 +13,7 @@ import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
-import { newestFirst } from '#server/db/order.ts';
+import { newestFirst, timestampAt } from '#server/db/order.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { communityPosts, communityVotes, media, profiles, users } from '#server/db/schema.ts';
 import { badRequest, forbidden, notFound } from '#server/errors.ts';
@@ -21,15 +21,7 @@ import { SharedBody } from '#server/lib/shared-pages.ts';
 import { cardUrlOf, mediaUrlOf } from '../media/service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
-import {
-  asItem,
-  itemColumns,
-  type RowOf,
-  timestampAt,
-  type VoteType,
-  visibleToPublic,
-  votesOf,
-} from './sql.ts';
+import { asItem, itemColumns, type RowOf, type VoteType, visibleToPublic, votesOf } from './sql.ts';
 import type { Viewer } from './viewer.ts';
 
 const score = sql`(${communityPosts.upvotes} - ${communityPosts.downvotes})`;

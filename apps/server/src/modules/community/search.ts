@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { newestFirst } from '#server/db/order.ts';
+import { newestFirst, timestampAt } from '#server/db/order.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { communityPosts } from '#server/db/schema.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { type PublicPostPage, publicPageOf, selectPostsWith } from './posts.ts';
-import { timestampAt, visibleToPublic } from './sql.ts';
+import { visibleToPublic } from './sql.ts';
 
 export interface SearchQuery {
   /** Trimmed, 1 to 200 characters (the route's schema). */

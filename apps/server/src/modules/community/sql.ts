@@ -1,5 +1,6 @@
-import { type AnyColumn, and, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import { microsOf } from '#server/db/order.ts';
 import { idArray, prepared } from '#server/db/prepared.ts';
 import {
   type communityComments,
@@ -9,13 +10,6 @@ import {
 } from '#server/db/schema.ts';
 
 export type VoteType = 'upvote' | 'downvote';
-
-/** A timestamp as whole microseconds since the epoch, for cursors (exact in a JS number). */
-export const microsOf = (column: AnyColumn): SQL<number> =>
-  sql<number>`(extract(epoch from ${column}) * 1000000)::double precision`.mapWith(Number);
-
-export const timestampAt = (micros: number | Placeholder): SQL =>
-  sql`(timestamptz 'epoch' + ${micros}::double precision * interval '1 microsecond')`;
 
 /** The viewer's own votes on a page of items: one indexed, prepared query; (user_id, item) is unique. */
 export async function votesOf(

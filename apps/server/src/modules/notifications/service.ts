@@ -3,10 +3,9 @@ import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
-import { newestFirst } from '#server/db/order.ts';
+import { microsOf, newestFirst, timestampAt } from '#server/db/order.ts';
 import { communityComments, notifications, profiles } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import { microsOf, timestampAt } from '../community/sql.ts';
 import { notification } from '../realtime/hub.ts';
 
 export type NotificationKind = (typeof notifications.$inferInsert)['kind'];

@@ -66,11 +66,6 @@ export async function purgeOldBatches(db: Database, now: Date) {
     .where(lt(realtimeBatches.createdAt, new Date(now.getTime() - BATCH_KEPT_MS)));
 }
 
-/** Tells every process that sessions ended; in a transaction, only once it commits. */
-export async function publishRevocation(db: DatabaseOrTransaction, revocation: Revocation) {
-  await db.execute(sql`SELECT pg_notify(${REVOCATIONS_CHANNEL}, ${JSON.stringify(revocation)})`);
-}
-
 /**
  * One open event stream: whose it is, how to send to it, how to end it (telling the browser to
  * come back after `retryMs`, when given).

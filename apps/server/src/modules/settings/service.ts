@@ -14,7 +14,6 @@ import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema.ts';
 import { audit } from '../audit/service.ts';
-import { payQualifiedReferrals } from '../referrals/qualifying.ts';
 
 export interface ActiveMiningSettings {
   phases: MiningPhases;
@@ -94,7 +93,7 @@ export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings
 }
 
 /** Writes one `system_settings` row, in the caller's transaction. */
-async function writeSetting(tx: Transaction, key: string, value: unknown): Promise<void> {
+export async function writeSetting(tx: Transaction, key: string, value: unknown): Promise<void> {
   await tx
     .insert(systemSettings)
     .values({ key, value })
@@ -123,53 +122,4 @@ export async function saveAuditedSetting<T>(
     );
   });
   return next;
-}
-
-/** Writes all mining settings at once, in the caller's transaction. */
-async function saveMiningSettings(tx: Transaction, next: MiningSettings): Promise<void> {
-  const current = await loadSettings(tx);
-  const phases: MiningPhases = {
-    early_phase: {
-      ...current.phases.early_phase,
-      hourly_rate: next.earlyRate,
-      active: next.activePhase === 'early',
-    },
-    transition_phase: { ...current.phases.transition_phase, hourly_rate: next.transitionRate },
-  };
-  const rows = [
-    { key: 'mining_phases', value: phases },
-    { key: 'mining_reward_interval', value: { seconds: next.rewardIntervalSeconds } },
-    { key: 'referral_bonus', value: { amount: next.referralBonus } },
-    { key: 'referral_qualifying', value: { minutes: next.referralQualifyingMinutes } },
-  ];
-  for (const row of rows) await writeSetting(tx, row.key, row.value);
-}
-
-/**
- * An admin changes the mining settings: all of them at once, audited with what they were and what
- * they became. New sessions take the new rate; running ones keep theirs (decision 007), and the
- * next crediting tick uses the new interval.
- */
-export async function updateMiningSettings(
-  db: Database,
-  staff: Staff,
-  next: MiningSettings,
-): Promise<MiningSettings> {
-  const before = toMiningSettings(await loadSettings(db));
-  await db.transaction(async (tx) => {
-    await saveMiningSettings(tx, next);
-    // Decision 033: a shorter qualifying time pays at once those it now lets through.
-    await payQualifiedReferrals(tx, {
-      referralBonus: next.referralBonus,
-      referralQualifyingSeconds: next.referralQualifyingMinutes * 60,
-    });
-    await audit(
-      tx,
-      staff,
-      'settings.mining.update',
-      { type: 'settings', id: 'mining' },
-      { before, after: next },
-    );
-  });
-  return toMiningSettings(await loadSettings(db));
 }

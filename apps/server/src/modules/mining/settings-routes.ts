@@ -2,7 +2,8 @@ import { MiningSettingsSchema, StoredMiningSettingsSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOptions } from '#server/lib/routes.ts';
 import { signedInStaff } from '../auth/guards.ts';
-import { loadSettings, toMiningSettings, updateMiningSettings } from './service.ts';
+import { loadSettings, toMiningSettings } from '../settings/service.ts';
+import { updateMiningSettings } from './settings.ts';
 
 const route = routeOptions(['admin']);
 

@@ -20,6 +20,7 @@ import {
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { deliverEmailChange } from '../accounts/email-change.ts';
 import { sameMailbox } from '../accounts/mailbox.ts';
+import { endOtherUserSessions } from '../auth/sessions.ts';
 import { enqueueMail, type MailDeliverer } from '../mail/queue.ts';
 import { isSecurityEvent, securityNoticeMessage } from '../mail/security-notices.ts';
 import {
@@ -33,7 +34,6 @@ import { admitSignUp, type SignUpAttempt, signUpColumns } from '../sign-up/admis
 import { refuseDisposableEmail } from '../sign-up/disposable-email.ts';
 import { spendProof, type VerifiedProof } from '../sign-up/proof-of-work.ts';
 import { endPendingSignIns } from '../two-factor/sign-in.ts';
-import { endOtherUserSessions } from './sessions.ts';
 
 const HOUR_MS = 3_600_000;
 /** D6: verification links live 24 h; reset links 1 h and work once. */

@@ -22,9 +22,16 @@ import {
 } from '#server/lib/rate-limit.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { sendJsonText } from '#server/lib/shared-pages.ts';
+import {
+  endSession,
+  findSessionAdmin,
+  findSessionUser,
+  sessionToken,
+  startMemberSession,
+} from '../auth/sessions.ts';
 import { signUpSourceOf } from '../sign-up/network-limit.ts';
 import { type VerifiedProof, verifyProof } from '../sign-up/proof-of-work.ts';
-import { askForSecondFactor } from '../two-factor/sign-in-routes.ts';
+import { askForSecondFactor } from './second-factor-routes.ts';
 import {
   authenticateUser,
   forgotPassword,
@@ -35,13 +42,6 @@ import {
   resetPassword,
   verifyEmail,
 } from './service.ts';
-import {
-  endSession,
-  findSessionAdmin,
-  findSessionUser,
-  sessionToken,
-  startMemberSession,
-} from './sessions.ts';
 
 const route = routeOptions(['auth']);
 

@@ -21,15 +21,15 @@ import {
   REMEMBERED_SESSION_MS,
   startSession,
 } from '../auth/sessions.ts';
-import { answerWithinAccountCap } from './code-cap.ts';
-import { hasConfirmedFactor, wrongCode } from './factors.ts';
+import { hasConfirmedFactor, wrongCode } from '../two-factor/factors.ts';
 import {
   answerPendingSignIn,
   beginPendingSignIn,
   findPendingSignIn,
   signedInMember,
   signInExpired,
-} from './sign-in.ts';
+} from '../two-factor/sign-in.ts';
+import { answerWithinAccountCap } from './code-cap.ts';
 
 type Kind = 'user' | 'admin';
 

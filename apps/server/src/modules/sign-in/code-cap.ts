@@ -2,8 +2,8 @@ import { twoFactorMessages } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
 import { countHit, hitOf, tooManyRequests, uncountHit } from '#server/lib/rate-limit.ts';
 import { queueSecurityNotice } from '../mail/security-notices.ts';
-import type { FactorOwner } from './factors.ts';
-import type { PendingAnswer } from './sign-in.ts';
+import type { FactorOwner } from '../two-factor/factors.ts';
+import type { PendingAnswer } from '../two-factor/sign-in.ts';
 
 /**
  * Decision 048: wrong codes (and recovery codes) are capped per account in each rate-limit
