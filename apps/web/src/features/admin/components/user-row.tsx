@@ -95,6 +95,23 @@ function BanCell({ user, busy, save }: { user: AdminUser; busy?: true; save: Sav
   );
 }
 
+/** What every row shows between the account and the switches, deleted or not. */
+function ReferralAndJoinedCells({ user }: { user: AdminUser }) {
+  return (
+    <>
+      <TableCell data-label="Referral Code" className="font-mono text-xs">
+        {user.referralCode}
+      </TableCell>
+      <TableCell data-label="Referrals" className="text-right tabular-nums">
+        {user.referralsCount}
+      </TableCell>
+      <TableCell data-label="Joined" className="whitespace-nowrap">
+        {formatShortDate(user.createdAt)}
+      </TableCell>
+    </>
+  );
+}
+
 /**
  * A deleted account (decision 029): marked, its placeholder address shown, and no switches or
  * actions, since nobody can sign in to it (the server refuses them too).
@@ -114,15 +131,7 @@ function DeletedUserRow({ user }: { user: AdminUser }) {
         fallback="Anonymous User"
         marker={<Badge className="ml-2 border-destructive/40 text-destructive">Deleted</Badge>}
       />
-      <TableCell data-label="Referral Code" className="font-mono text-xs">
-        {user.referralCode}
-      </TableCell>
-      <TableCell data-label="Referrals" className="text-right tabular-nums">
-        {user.referralsCount}
-      </TableCell>
-      <TableCell data-label="Joined" className="whitespace-nowrap">
-        {formatShortDate(user.createdAt)}
-      </TableCell>
+      <ReferralAndJoinedCells user={user} />
       {notApplicable('Moderator')}
       {notApplicable('Banned')}
       <TableCell className="text-sm text-muted-foreground max-sm:pt-2">
@@ -150,15 +159,7 @@ function ActiveUserRow({ user }: { user: AdminUser }) {
   return (
     <TableRow className="max-sm:px-1">
       <AccountCells email={user.email} username={user.username} fallback="Anonymous User" />
-      <TableCell data-label="Referral Code" className="font-mono text-xs">
-        {user.referralCode}
-      </TableCell>
-      <TableCell data-label="Referrals" className="text-right tabular-nums">
-        {user.referralsCount}
-      </TableCell>
-      <TableCell data-label="Joined" className="whitespace-nowrap">
-        {formatShortDate(user.createdAt)}
-      </TableCell>
+      <ReferralAndJoinedCells user={user} />
       <TableCell data-label="Moderator">
         <Switch
           ref={moderatorSwitch}
