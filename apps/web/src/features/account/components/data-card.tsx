@@ -1,13 +1,7 @@
 import { Download } from 'lucide-react';
+import { FormCard } from '#web/components/form-card.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -27,21 +21,15 @@ export function DataCard() {
       toast.success('Your data is downloading');
     });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your data</CardTitle>
-        <CardDescription>
-          Download everything BTCP holds about your account: profile, wallet and transactions,
-          mining sessions, posts, comments, votes, referrals, sessions and notifications.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button variant="outline" disabled={busy} onClick={() => void download()}>
-          <Download aria-hidden="true" className="size-4" />
-          {busy ? 'Preparing...' : 'Download your data'}
-        </Button>
-        <ReauthenticateDialog {...dialog} />
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Your data"
+      description="Download everything BTCP holds about your account: profile, wallet and transactions, mining sessions, posts, comments, votes, referrals, sessions and notifications."
+    >
+      <Button variant="outline" disabled={busy} onClick={() => void download()}>
+        <Download aria-hidden="true" className="size-4" />
+        {busy ? 'Preparing...' : 'Download your data'}
+      </Button>
+      <ReauthenticateDialog {...dialog} />
+    </FormCard>
   );
 }

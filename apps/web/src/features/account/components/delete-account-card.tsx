@@ -5,17 +5,9 @@ import {
 } from '@btcp/shared/account-lifecycle';
 import { paths } from '@btcp/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
-import { DestructiveButton } from '#web/components/ui/destructive-button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
@@ -58,32 +50,18 @@ export function DeleteAccountCard({ email }: { email: string }) {
   };
 
   return (
-    <Card className="border-destructive/60">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-destructive">
-          <TriangleAlert aria-hidden="true" className="size-5" />
-          {messages.deleteTitle}
-        </CardTitle>
-        <CardDescription>{messages.deleteDescription}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="grid max-w-lg gap-5">
-          <FormField label={messages.deleteConfirmLabel} error={errors.email?.message}>
-            {(control) => (
-              <Input {...control} {...register('email')} type="email" autoComplete="off" />
-            )}
-          </FormField>
-          <DestructiveButton
-            type="submit"
-            className="justify-self-start"
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {busy ? 'Deleting...' : messages.deleteButton}
-          </DestructiveButton>
-        </form>
-        <ReauthenticateDialog {...dialog} />
-      </CardContent>
-    </Card>
+    <FormCard title={messages.deleteTitle} description={messages.deleteDescription} danger>
+      <form noValidate onSubmit={handleSubmit(onValid)} className="grid max-w-lg gap-5">
+        <FormField label={messages.deleteConfirmLabel} error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} {...register('email')} type="email" autoComplete="off" />
+          )}
+        </FormField>
+        <SubmitButton busy={busy} busyLabel="Deleting..." destructive>
+          {messages.deleteButton}
+        </SubmitButton>
+      </form>
+      <ReauthenticateDialog {...dialog} />
+    </FormCard>
   );
 }

@@ -7,15 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
@@ -55,36 +48,34 @@ export function EmailCard({ email }: { email: string }) {
     });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{messages.emailTitle}</CardTitle>
-        <CardDescription>{messages.emailDescription}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-5">
-        <p className="text-sm">
-          Current address: <span className="font-medium break-all">{email}</span>
-        </p>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
-          <FormField label={messages.newEmailLabel} error={errors.newEmail?.message}>
-            {(control) => (
-              <Input {...control} {...register('newEmail')} type="email" autoComplete="email" />
-            )}
-          </FormField>
-          <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
-            {busy ? 'Sending...' : messages.changeEmail}
-          </Button>
-        </form>
-        {sentTo ? (
-          <div role="status" className="flex gap-3 rounded-lg bg-muted p-4 text-sm">
-            <MailCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
-            <div className="grid gap-1">
-              <p className="font-medium break-all">{messages.checkNewAddress(sentTo)}</p>
-              <p className="text-muted-foreground">{messages.checkNewAddressHint}</p>
-            </div>
+    <FormCard
+      title={messages.emailTitle}
+      description={messages.emailDescription}
+      contentClassName="grid gap-5"
+    >
+      <p className="text-sm">
+        Current address: <span className="font-medium break-all">{email}</span>
+      </p>
+      <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
+        <FormField label={messages.newEmailLabel} error={errors.newEmail?.message}>
+          {(control) => (
+            <Input {...control} {...register('newEmail')} type="email" autoComplete="email" />
+          )}
+        </FormField>
+        <SubmitButton busy={busy} busyLabel="Sending...">
+          {messages.changeEmail}
+        </SubmitButton>
+      </form>
+      {sentTo ? (
+        <div role="status" className="flex gap-3 rounded-lg bg-muted p-4 text-sm">
+          <MailCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
+          <div className="grid gap-1">
+            <p className="font-medium break-all">{messages.checkNewAddress(sentTo)}</p>
+            <p className="text-muted-foreground">{messages.checkNewAddressHint}</p>
           </div>
-        ) : null}
-        <ReauthenticateDialog {...dialog} />
-      </CardContent>
-    </Card>
+        </div>
+      ) : null}
+      <ReauthenticateDialog {...dialog} />
+    </FormCard>
   );
 }

@@ -5,14 +5,7 @@ import {
 } from '@btcp/shared/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
+import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
@@ -45,43 +38,31 @@ export function ProfileCard({ account }: { account: Account }) {
 
   const busy = updateProfile.isPending;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How you appear in the community.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
-          <FormField label="Email" hint="You change it in the Email address card.">
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                value={account.email}
-                readOnly
-                className="bg-muted"
-              />
-            )}
-          </FormField>
-          <FormField
-            label="Username"
-            error={errors.username?.message}
-            hint="3 to 30 letters, digits or underscores."
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...register('username')}
-                autoComplete="username"
-                spellCheck={false}
-              />
-            )}
-          </FormField>
-          <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
-            {busy ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard title="Profile" description="How you appear in the community.">
+      <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
+        <FormField label="Email" hint="You change it in the Email address card.">
+          {(control) => (
+            <Input {...control} type="email" value={account.email} readOnly className="bg-muted" />
+          )}
+        </FormField>
+        <FormField
+          label="Username"
+          error={errors.username?.message}
+          hint="3 to 30 letters, digits or underscores."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...register('username')}
+              autoComplete="username"
+              spellCheck={false}
+            />
+          )}
+        </FormField>
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          Save Changes
+        </SubmitButton>
+      </form>
+    </FormCard>
   );
 }

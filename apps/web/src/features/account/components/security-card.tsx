@@ -3,15 +3,8 @@ import { accountLifecycleMessages } from '@btcp/shared/account-lifecycle';
 import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -60,37 +53,33 @@ export function SecurityCard() {
 
   const busy = changePassword.isPending;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Security</CardTitle>
-        <CardDescription>
-          Change your password. Your other devices are signed out when you do.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
-          <NewPasswordFields
-            register={register}
-            errors={errors}
-            current={{ name: 'currentPassword', label: 'Current password' }}
-            names={['newPassword', 'confirmPassword']}
-            labels={['New password', 'Confirm password']}
-          />
-          <Button type="submit" className="justify-self-start" disabled={busy} aria-busy={busy}>
-            {busy ? 'Updating...' : 'Update Password'}
-          </Button>
-        </form>
-        <section aria-labelledby="password-tips" className="rounded-lg bg-muted p-4 text-sm">
-          <h3 id="password-tips" className="font-semibold">
-            Password tips
-          </h3>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-muted-foreground">
-            {tips.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
-        </section>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Security"
+      description="Change your password. Your other devices are signed out when you do."
+      contentClassName="grid gap-6"
+    >
+      <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
+        <NewPasswordFields
+          register={register}
+          errors={errors}
+          current={{ name: 'currentPassword', label: 'Current password' }}
+          names={['newPassword', 'confirmPassword']}
+          labels={['New password', 'Confirm password']}
+        />
+        <SubmitButton busy={busy} busyLabel="Updating...">
+          Update Password
+        </SubmitButton>
+      </form>
+      <section aria-labelledby="password-tips" className="rounded-lg bg-muted p-4 text-sm">
+        <h3 id="password-tips" className="font-semibold">
+          Password tips
+        </h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-muted-foreground">
+          {tips.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </section>
+    </FormCard>
   );
 }

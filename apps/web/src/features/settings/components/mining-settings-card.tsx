@@ -1,15 +1,21 @@
 import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { type Control, Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type Control, Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import { Label } from '#web/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '#web/components/ui/radio-group.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
-import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
+import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { useMiningSettings } from '../api/get-mining-settings.ts';
 import { useUpdateMiningSettings } from '../api/update-mining-settings.ts';
-import { NumberField, type NumberFieldProps, SaveButton, SettingsCard } from './settings-card.tsx';
+import {
+  NumberField,
+  type NumberFieldProps,
+  SaveButton,
+  SettingsCard,
+  useSettingsForm,
+  WholeNumberField,
+} from './settings-card.tsx';
 
 const fieldNames = [
   'activePhase',
@@ -78,47 +84,40 @@ function PhaseField({ control, error }: { control: Control<MiningSettings>; erro
 /** Decision 033: the mining a referred user must do before the referrer's bonus is paid. */
 function QualifyingField(props: { error?: string; registration: UseFormRegisterReturn }) {
   return (
-    <NumberField
+    <WholeNumberField
       label="Referral qualifying time (minutes)"
       hint="Mining a referred user must do, in total, after verifying their email; 0 pays at verification."
-      inputMode="numeric"
       min="0"
       max="10080"
-      step="1"
       {...props}
     />
   );
 }
 
+/** The first of the server's field errors, which the toast names too. */
+function failureDescription(error: Error): string {
+  const fieldError =
+    error instanceof ApiRequestError
+      ? fieldNames.map((name) => error.fields[name]).find(Boolean)
+      : undefined;
+  return fieldError ?? requestErrorMessage(error);
+}
+
 function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
-  const update = useUpdateMiningSettings();
   const {
     control,
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
+    saving,
     formState: { errors },
-  } = useForm<MiningSettings>({ resolver, defaultValues: settings });
-
-  const onSubmit = handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        toast.success('Settings saved');
-        reset(saved);
-      },
-      onError: (error) => {
-        applyFieldErrors(error, setError, fieldNames);
-        const fieldError =
-          error instanceof ApiRequestError
-            ? fieldNames.map((name) => error.fields[name]).find(Boolean)
-            : undefined;
-        toast.error('Failed to update settings', {
-          description: fieldError ?? requestErrorMessage(error),
-        });
-      },
-    }),
-  );
+  } = useSettingsForm({
+    settings,
+    resolver,
+    update: useUpdateMiningSettings(),
+    fieldNames,
+    savedMessage: 'Settings saved',
+    failureDescription,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
@@ -136,15 +135,13 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
           error={errors.transitionRate?.message}
           registration={register('transitionRate')}
         />
-        <NumberField
+        <WholeNumberField
           label="Reward interval (seconds)"
           hint="How often miners are credited, from 1 to 3600 seconds."
           error={errors.rewardIntervalSeconds?.message}
           registration={register('rewardIntervalSeconds', { valueAsNumber: true })}
-          inputMode="numeric"
           min="1"
           max="3600"
-          step="1"
         />
         <CoinField
           label="Referral bonus (BTCP)"
@@ -157,7 +154,7 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
           registration={register('referralQualifyingMinutes', { valueAsNumber: true })}
         />
       </div>
-      <SaveButton saving={update.isPending} />
+      <SaveButton saving={saving} />
     </form>
   );
 }

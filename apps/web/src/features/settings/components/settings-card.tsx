@@ -1,18 +1,21 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Button } from '#web/components/ui/button.tsx';
 import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormRegisterReturn,
+  useForm,
+} from 'react-hook-form';
+import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
+import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 
 /**
  * A card of the admin Settings page: its form once the stored settings have loaded, placeholders
@@ -35,39 +38,31 @@ export function SettingsCard<T>({
 }) {
   useErrorToast('Failed to load settings', settings.error, settings.errorUpdatedAt);
   return (
-    <Card className="max-w-xl">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.data ? (
-          children(settings.data)
-        ) : settings.isError ? (
-          <div className="grid justify-items-start gap-3">
-            <p className="text-sm text-muted-foreground">Failed to load settings</p>
-            <Button variant="outline" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <div role="status" aria-label={loadingLabel}>
-            <SkeletonStack lines={Array(fields).fill('h-10')} className="grid gap-4" />
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <FormCard title={title} description={description} className="max-w-xl">
+      {settings.data ? (
+        children(settings.data)
+      ) : settings.isError ? (
+        <div className="grid justify-items-start gap-3">
+          <p className="text-sm text-muted-foreground">Failed to load settings</p>
+          <Button variant="outline" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div role="status" aria-label={loadingLabel}>
+          <SkeletonStack lines={Array(fields).fill('h-10')} className="grid gap-4" />
+        </div>
+      )}
+    </FormCard>
   );
 }
 
 /** A settings form's submit button, which says so while the change is being saved. */
 export function SaveButton({ saving }: { saving: boolean }) {
   return (
-    <div>
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving...' : 'Save'}
-      </Button>
-    </div>
+    <SubmitButton busy={saving} busyLabel="Saving...">
+      Save
+    </SubmitButton>
   );
 }
 
@@ -88,4 +83,50 @@ export function NumberField({ label, hint, error, registration, ...range }: Numb
       )}
     </FormField>
   );
+}
+
+/** A whole number from `min` to `max`, with the numeric keyboard. */
+export function WholeNumberField(props: Omit<NumberFieldProps, 'inputMode' | 'step'>) {
+  return <NumberField {...props} inputMode="numeric" step="1" />;
+}
+
+interface SettingsFormOptions<T extends FieldValues> {
+  /** The stored settings, which the form starts from. */
+  settings: T;
+  resolver: Resolver<T>;
+  /** Saves the settings; answers with what the server stored. */
+  update: UseMutationResult<T, Error, T>;
+  /** The form's fields in order, which the server's field errors are shown on. */
+  fieldNames: readonly Path<T>[];
+  savedMessage: string;
+  /** The failure toast's words under its title; the server's by default. */
+  failureDescription?: (error: Error) => string;
+}
+
+/**
+ * A settings card's form: it starts from the stored settings and, on submit, saves them, starts
+ * again from what was stored, or shows the server's field errors, with a toast either way.
+ */
+export function useSettingsForm<T extends FieldValues>({
+  settings,
+  resolver,
+  update,
+  fieldNames,
+  savedMessage,
+  failureDescription = requestErrorMessage,
+}: SettingsFormOptions<T>) {
+  const form = useForm<T>({ resolver, defaultValues: settings as DefaultValues<T> });
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        toast.success(savedMessage);
+        form.reset(saved);
+      },
+      onError: (error) => {
+        applyFieldErrors(error, form.setError, fieldNames);
+        toast.error('Failed to update settings', { description: failureDescription(error) });
+      },
+    }),
+  );
+  return { ...form, onSubmit, saving: update.isPending };
 }

@@ -4,61 +4,43 @@ import {
   signUpMessages,
 } from '@btcp/shared/sign-up';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
 import { useSignUpProtection, useUpdateSignUpProtection } from '../api/sign-up-protection.ts';
-import { NumberField, SaveButton, SettingsCard } from './settings-card.tsx';
+import { SaveButton, SettingsCard, useSettingsForm, WholeNumberField } from './settings-card.tsx';
 
 const fieldNames = ['proofOfWorkAttempts', 'registrationsPerNetworkPerDay'] as const;
 
 function SignUpProtectionForm({ settings }: { settings: SignUpProtection }) {
-  const update = useUpdateSignUpProtection();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
+    saving,
     formState: { errors },
-  } = useForm<SignUpProtection>({
+  } = useSettingsForm({
+    settings,
     resolver: zodResolver(SignUpProtectionSchema),
-    defaultValues: settings,
+    update: useUpdateSignUpProtection(),
+    fieldNames,
+    savedMessage: signUpMessages.settingsSaved,
   });
-  const onSubmit = handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        toast.success(signUpMessages.settingsSaved);
-        reset(saved);
-      },
-      onError: (error) => {
-        applyFieldErrors(error, setError, fieldNames);
-        toast.error('Failed to update settings', { description: requestErrorMessage(error) });
-      },
-    }),
-  );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <NumberField
+      <WholeNumberField
         label="Proof of work (attempts at most)"
         hint="Work a browser does before registering or asking for a link. 2000 takes about a second on a phone; double it to double the cost."
         error={errors.proofOfWorkAttempts?.message}
         registration={register('proofOfWorkAttempts', { valueAsNumber: true })}
-        inputMode="numeric"
         min="1"
         max="1000000"
-        step="1"
       />
-      <NumberField
+      <WholeNumberField
         label="Registrations per network per day"
         hint="Accounts one home or office network (IPv4 /24, IPv6 /64) may register in 24 hours."
         error={errors.registrationsPerNetworkPerDay?.message}
         registration={register('registrationsPerNetworkPerDay', { valueAsNumber: true })}
-        inputMode="numeric"
         min="1"
         max="10000"
-        step="1"
       />
-      <SaveButton saving={update.isPending} />
+      <SaveButton saving={saving} />
     </form>
   );
 }
