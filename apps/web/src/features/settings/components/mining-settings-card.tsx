@@ -1,7 +1,7 @@
 import { type MiningSettings, MiningSettingsSchema } from '@btcp/shared/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { type Control, Controller, type UseFormRegisterReturn } from 'react-hook-form';
+import { type Control, Controller, type UseFormReturn } from 'react-hook-form';
 import { Label } from '#web/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '#web/components/ui/radio-group.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
@@ -9,8 +9,9 @@ import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { useMiningSettings } from '../api/get-mining-settings.ts';
 import { useUpdateMiningSettings } from '../api/update-mining-settings.ts';
 import {
+  type BoundFieldProps,
+  fieldError,
   NumberField,
-  type NumberFieldProps,
   SaveButton,
   SettingsCard,
   useSettingsForm,
@@ -42,8 +43,17 @@ const resolver = zodResolver(MiningSettingsSchema, {
 });
 
 /** An amount of coin, to the eighth decimal place. */
-function CoinField(props: Omit<NumberFieldProps, 'inputMode' | 'min' | 'max' | 'step'>) {
-  return <NumberField {...props} inputMode="decimal" min="0" step="0.00000001" />;
+function CoinField({ form, name, ...text }: BoundFieldProps<MiningSettings>) {
+  return (
+    <NumberField
+      {...text}
+      error={fieldError(form, name)}
+      registration={form.register(name)}
+      inputMode="decimal"
+      min="0"
+      step="0.00000001"
+    />
+  );
 }
 
 /** The phase whose rate miners earn now, as a radio group named by its visible label. */
@@ -82,14 +92,14 @@ function PhaseField({ control, error }: { control: Control<MiningSettings>; erro
 }
 
 /** Decision 033: the mining a referred user must do before the referrer's bonus is paid. */
-function QualifyingField(props: { error?: string; registration: UseFormRegisterReturn }) {
+function QualifyingField({ form }: { form: UseFormReturn<MiningSettings> }) {
   return (
     <WholeNumberField
+      form={form}
+      name="referralQualifyingMinutes"
       label="Referral qualifying time (minutes)"
       hint="Mining a referred user must do, in total, after verifying their email; 0 pays at verification."
-      min="0"
-      max="10080"
-      {...props}
+      range={[0, 10_080]}
     />
   );
 }
@@ -104,13 +114,7 @@ function failureDescription(error: Error): string {
 }
 
 function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
-  const {
-    control,
-    register,
-    onSubmit,
-    saving,
-    formState: { errors },
-  } = useSettingsForm({
+  const form = useSettingsForm({
     settings,
     resolver,
     update: useUpdateMiningSettings(),
@@ -120,41 +124,37 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <PhaseField control={control} error={errors.activePhase?.message} />
+    <form onSubmit={form.onSubmit} noValidate className="grid gap-6">
+      <PhaseField control={form.control} error={fieldError(form, 'activePhase')} />
       <div className="grid gap-5">
         <CoinField
+          form={form}
+          name="earlyRate"
           label="Early phase hourly rate (BTCP)"
           hint="BTCP per hour of mining while the early phase is active."
-          error={errors.earlyRate?.message}
-          registration={register('earlyRate')}
         />
         <CoinField
+          form={form}
+          name="transitionRate"
           label="Transition phase hourly rate (BTCP)"
           hint="BTCP per hour of mining while the transition phase is active."
-          error={errors.transitionRate?.message}
-          registration={register('transitionRate')}
         />
         <WholeNumberField
+          form={form}
+          name="rewardIntervalSeconds"
           label="Reward interval (seconds)"
           hint="How often miners are credited, from 1 to 3600 seconds."
-          error={errors.rewardIntervalSeconds?.message}
-          registration={register('rewardIntervalSeconds', { valueAsNumber: true })}
-          min="1"
-          max="3600"
+          range={[1, 3600]}
         />
         <CoinField
+          form={form}
+          name="referralBonus"
           label="Referral bonus (BTCP)"
           hint="Credited to the referrer once a referred user qualifies."
-          error={errors.referralBonus?.message}
-          registration={register('referralBonus')}
         />
-        <QualifyingField
-          error={errors.referralQualifyingMinutes?.message}
-          registration={register('referralQualifyingMinutes', { valueAsNumber: true })}
-        />
+        <QualifyingField form={form} />
       </div>
-      <SaveButton saving={saving} />
+      <SaveButton saving={form.saving} />
     </form>
   );
 }

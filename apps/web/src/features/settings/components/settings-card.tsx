@@ -6,6 +6,7 @@ import {
   type Path,
   type Resolver,
   type UseFormRegisterReturn,
+  type UseFormReturn,
   useForm,
 } from 'react-hook-form';
 import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
@@ -85,9 +86,36 @@ export function NumberField({ label, hint, error, registration, ...range }: Numb
   );
 }
 
-/** A whole number from `min` to `max`, with the numeric keyboard. */
-export function WholeNumberField(props: Omit<NumberFieldProps, 'inputMode' | 'step'>) {
-  return <NumberField {...props} inputMode="numeric" step="1" />;
+/** One of a settings form's fields, bound to it by name: its value and its error. */
+export interface BoundFieldProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  name: Path<T>;
+  label: string;
+  hint: string;
+}
+
+/** The message of the field's error, if it has one. */
+export const fieldError = <T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) =>
+  form.getFieldState(name, form.formState).error?.message;
+
+/** A whole number in `range` (both ends allowed), with the numeric keyboard, read as a number. */
+export function WholeNumberField<T extends FieldValues>({
+  form,
+  name,
+  range: [min, max],
+  ...text
+}: BoundFieldProps<T> & { range: readonly [number, number] }) {
+  return (
+    <NumberField
+      {...text}
+      error={fieldError(form, name)}
+      registration={form.register(name, { valueAsNumber: true })}
+      inputMode="numeric"
+      min={min}
+      max={max}
+      step="1"
+    />
+  );
 }
 
 interface SettingsFormOptions<T extends FieldValues> {

@@ -10,12 +10,7 @@ import { SaveButton, SettingsCard, useSettingsForm, WholeNumberField } from './s
 const fieldNames = ['proofOfWorkAttempts', 'registrationsPerNetworkPerDay'] as const;
 
 function SignUpProtectionForm({ settings }: { settings: SignUpProtection }) {
-  const {
-    register,
-    onSubmit,
-    saving,
-    formState: { errors },
-  } = useSettingsForm({
+  const form = useSettingsForm({
     settings,
     resolver: zodResolver(SignUpProtectionSchema),
     update: useUpdateSignUpProtection(),
@@ -23,24 +18,22 @@ function SignUpProtectionForm({ settings }: { settings: SignUpProtection }) {
     savedMessage: signUpMessages.settingsSaved,
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={form.onSubmit} noValidate className="grid gap-5">
       <WholeNumberField
+        form={form}
+        name="proofOfWorkAttempts"
         label="Proof of work (attempts at most)"
         hint="Work a browser does before registering or asking for a link. 2000 takes about a second on a phone; double it to double the cost."
-        error={errors.proofOfWorkAttempts?.message}
-        registration={register('proofOfWorkAttempts', { valueAsNumber: true })}
-        min="1"
-        max="1000000"
+        range={[1, 1_000_000]}
       />
       <WholeNumberField
+        form={form}
+        name="registrationsPerNetworkPerDay"
         label="Registrations per network per day"
         hint="Accounts one home or office network (IPv4 /24, IPv6 /64) may register in 24 hours."
-        error={errors.registrationsPerNetworkPerDay?.message}
-        registration={register('registrationsPerNetworkPerDay', { valueAsNumber: true })}
-        min="1"
-        max="10000"
+        range={[1, 10_000]}
       />
-      <SaveButton saving={saving} />
+      <SaveButton saving={form.saving} />
     </form>
   );
 }
