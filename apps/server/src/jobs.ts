@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { purgeExpiredSessions } from '#server/modules/auth/index.ts';
+import { purgeOrphanMedia } from '#server/modules/media/index.ts';
+import { closeStaleSessions, creditDueRewards } from '#server/modules/mining/index.ts';
+import { purgeOldReadNotifications } from '#server/modules/notifications/index.ts';
+import { purgeExpiredChallenges } from '#server/modules/passkeys/index.ts';
+import { purgeOldBatches } from '#server/modules/realtime/index.ts';
+import { sweepQualifiedReferrals } from '#server/modules/referrals/index.ts';
+import { purgeSpentProofs } from '#server/modules/sign-up/index.ts';
 import { purgeOldRateLimitWindows } from './lib/rate-limit.ts';
-import { purgeExpiredSessions } from './modules/auth/sessions.ts';
-import { purgeOrphanMedia } from './modules/media/service.ts';
-import { creditDueRewards } from './modules/mining/crediting.ts';
-import { closeStaleSessions } from './modules/mining/sessions.ts';
-import { purgeOldReadNotifications } from './modules/notifications/service.ts';
-import { purgeExpiredChallenges } from './modules/passkeys/ceremony.ts';
-import { purgeOldBatches } from './modules/realtime/hub.ts';
-import { sweepQualifiedReferrals } from './modules/referrals/service.ts';
-import { purgeSpentProofs } from './modules/sign-up/proof-of-work.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 const STALE_MINING_CHECK_MS = 15_000;

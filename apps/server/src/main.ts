@@ -3,14 +3,13 @@ import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
+import { adminExists } from '#server/modules/auth/index.ts';
+import { seedSampleBlogPosts } from '#server/modules/blog/index.ts';
+import { adoptStream, CLOSE_STRETCH_MAX } from '#server/modules/realtime/index.ts';
 import { buildApp, loggerOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
-import { adminExists } from './modules/auth/admin-standing.ts';
-import { seedSampleBlogPosts } from './modules/blog/seed.ts';
-import { CLOSE_STRETCH_MAX } from './modules/realtime/closing.ts';
-import { adoptStream } from './modules/realtime/handover.ts';
 import {
   ACCEPT_SOCKETS,
   ensurePortFree,

@@ -2,9 +2,9 @@ import { blogApi } from '@btcp/shared/blog';
 import type { BlogPost } from '@btcp/shared/blog-schemas';
 import { communityApi } from '@btcp/shared/community';
 import type { CommunityPost } from '@btcp/shared/community-schemas';
+import { blogPostPageMeta } from '#server/modules/blog/index.ts';
+import { communityPostPageMeta } from '#server/modules/community/index.ts';
 import { readAsCaller } from './lib/caller-fetch.ts';
-import { blogPostPageMeta } from './modules/blog/page-meta.ts';
-import { communityPostPageMeta } from './modules/community/page-meta.ts';
 import type { PageMetaResolver } from './plugins/spa.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

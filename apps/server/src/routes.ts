@@ -1,25 +1,22 @@
 import { ErrorCode } from '@btcp/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accountRoutes } from '#server/modules/accounts/index.ts';
+import { adminAuthRoutes, adminRoutes } from '#server/modules/admin/index.ts';
+import { blogRoutes } from '#server/modules/blog/index.ts';
+import { communityRoutes, reportRoutes } from '#server/modules/community/index.ts';
+import { healthRoutes } from '#server/modules/health/index.ts';
+import { mailboxRoutes } from '#server/modules/mail/index.ts';
+import { miningRoutes } from '#server/modules/mining/index.ts';
+import { publicModerationLogRoutes } from '#server/modules/moderation/index.ts';
+import { notificationRoutes } from '#server/modules/notifications/index.ts';
+import { passkeyAccountRoutes, passkeyAuthRoutes } from '#server/modules/passkeys/index.ts';
+import { realtimeRoutes } from '#server/modules/realtime/index.ts';
+import { referralRoutes } from '#server/modules/referrals/index.ts';
+import { authRoutes, twoFactorSignInRoutes } from '#server/modules/sign-in/index.ts';
+import { signUpChallengeRoutes } from '#server/modules/sign-up/index.ts';
+import { accountTwoFactorRoutes } from '#server/modules/two-factor/index.ts';
+import { walletRoutes } from '#server/modules/wallet/index.ts';
 import { errorBody } from './errors.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { adminAuthRoutes } from './modules/admin/auth-routes.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { blogRoutes } from './modules/blog/routes.ts';
-import { reportRoutes } from './modules/community/reports.ts';
-import { communityRoutes } from './modules/community/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { mailboxRoutes } from './modules/mail/routes.ts';
-import { miningRoutes } from './modules/mining/routes.ts';
-import { publicModerationLogRoutes } from './modules/moderation/public-routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { passkeyAccountRoutes, passkeyAuthRoutes } from './modules/passkeys/routes.ts';
-import { realtimeRoutes } from './modules/realtime/routes.ts';
-import { referralRoutes } from './modules/referrals/routes.ts';
-import { authRoutes } from './modules/sign-in/routes.ts';
-import { twoFactorSignInRoutes } from './modules/sign-in/second-factor-routes.ts';
-import { signUpChallengeRoutes } from './modules/sign-up/routes.ts';
-import { accountTwoFactorRoutes } from './modules/two-factor/routes.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
 
 /** Every module's API routes, mounted under /api; the admin area under /api/admin. */
 export async function apiRoutes(api: FastifyInstance) {

@@ -1,4 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  createLastSeenRecorder,
+  type LastSeenRecorder,
+  readRecentSessions,
+  readSessions,
+} from '#server/modules/auth/index.ts';
+import { createReadiness, type Readiness } from '#server/modules/health/index.ts';
+import {
+  createMailDrainer,
+  createOutboxMailer,
+  createSmtpMailer,
+  type MailDrainer,
+  type Mailer,
+} from '#server/modules/mail/index.ts';
+import {
+  createDatabaseStorage,
+  createDiskStorage,
+  type MediaStorage,
+} from '#server/modules/media/index.ts';
+import { type CreditingMonitor, createCreditingMonitor } from '#server/modules/mining/index.ts';
+import { createRealtimeHub, type RealtimeHub } from '#server/modules/realtime/index.ts';
+import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
+import { deliverAccountMail } from '#server/modules/sign-in/index.ts';
 import type { AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
@@ -8,23 +31,6 @@ import { createSharedPages, type SharedPages } from './db/notifications/shared-p
 import { trackRequestsInFlight } from './graceful-shutdown.ts';
 import { CREDIT_TICK_MS, startMaintenanceJobs } from './jobs.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { createLastSeenRecorder, type LastSeenRecorder } from './modules/auth/last-seen.ts';
-import { readRecentSessions, readSessions } from './modules/auth/sessions.ts';
-import { createReadiness, type Readiness } from './modules/health/readiness.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createMailDrainer, type MailDrainer } from './modules/mail/queue.ts';
-import {
-  createDatabaseStorage,
-  createDiskStorage,
-  type MediaStorage,
-} from './modules/media/storage.ts';
-import {
-  type CreditingMonitor,
-  createCreditingMonitor,
-} from './modules/mining/crediting-monitor.ts';
-import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.ts';
-import { type ActiveMiningSettings, loadSettings } from './modules/settings/service.ts';
-import { deliverAccountMail } from './modules/sign-in/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,8 +4,8 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CreateAdminBodySchema } from '@btcp/shared';
+import { createAdminAccount } from '#server/modules/admin/index.ts';
 import { loadConfig } from '../config.ts';
-import { createAdminAccount } from '../modules/admin/admin-accounts.ts';
 import { openServerDatabase } from './database.ts';
 
 function ask(question: string, hidden: boolean): Promise<string> {

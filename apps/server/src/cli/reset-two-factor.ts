@@ -2,8 +2,8 @@
 // account whose owner lost both the authenticator and the recovery codes, after the operator has
 // made sure, outside the app, that it is them. Audited and mailed to the account like any change.
 import { parseArgs } from 'node:util';
+import { resetTwoFactorByEmail } from '#server/modules/two-factor/index.ts';
 import { loadConfig } from '../config.ts';
-import { resetTwoFactorByEmail } from '../modules/two-factor/factors.ts';
 import { openServerDatabase } from './database.ts';
 
 const { values } = parseArgs({

@@ -5,7 +5,7 @@ import {
   cachedDatabaseFigures,
   type DatabaseFigures,
   readDatabaseFigures,
-} from '#server/modules/health/figures.ts';
+} from '#server/modules/health/index.ts';
 
 const FIGURES: [name: string, help: string, value: (figures: DatabaseFigures) => number][] = [
   ['btcp_mining_sessions_active', 'Mining sessions open (miners online)', (f) => f.minersOnline],

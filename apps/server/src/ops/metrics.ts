@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { ledgerTotals } from '#server/modules/wallet/ledger-totals.ts';
+import { ledgerTotals } from '#server/modules/wallet/index.ts';
 import { registerDatabaseFigures } from './metrics-database.ts';
 import { observeRequestDurations } from './metrics-requests.ts';
 

@@ -1,9 +1,8 @@
 import type { Worker } from 'node:cluster';
 import { randomInt } from 'node:crypto';
 import { Socket } from 'node:net';
-import type { HandedStream } from '#server/modules/realtime/handover.ts';
-import type { HandOver } from '#server/modules/realtime/hub.ts';
-import { endReleased } from '#server/modules/realtime/wire.ts';
+import type { HandedStream, HandOver } from '#server/modules/realtime/index.ts';
+import { endReleased } from '#server/modules/realtime/index.ts';
 
 /** The IPC message that carries an event stream's connection (decision 042). */
 const STREAM_MESSAGE = 'btcp:stream';

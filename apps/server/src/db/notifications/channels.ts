@@ -23,7 +23,7 @@ export interface Revocation {
 /**
  * Tells every process that sessions ended; in a transaction, only once it commits. It sits here,
  * below the modules, because sessions (auth) and the streams (realtime) both stand on it
- * (docs/decisions/049-modules-point-one-way.md).
+ * (docs/decisions/050-modules-point-one-way.md).
  */
 export async function publishRevocation(db: DatabaseOrTransaction, revocation: Revocation) {
   await db.execute(sql`SELECT pg_notify(${REVOCATIONS_CHANNEL}, ${JSON.stringify(revocation)})`);

@@ -14,8 +14,8 @@ import {
   webauthnChallenges,
 } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import { queueSecurityNotice } from '../mail/security-notices.ts';
-import { closeSessionOfUser } from '../mining/sessions.ts';
+import { queueSecurityNotice } from '#server/modules/mail/index.ts';
+import { closeSessionOfUser } from '#server/modules/mining/index.ts';
 
 /**
  * Decision 029: what a deleted account keeps in place of its address, unique by its id. It has no

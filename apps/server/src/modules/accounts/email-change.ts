@@ -8,9 +8,7 @@ import { emailTokens, type mailQueue, users } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { normalizeEmail } from '#server/lib/email-identity.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
-import { enqueueMail } from '../mail/queue.ts';
-import { queueSecurityNotice } from '../mail/security-notices.ts';
-import { composeMessage } from '../mail/templates.ts';
+import { composeMessage, enqueueMail, queueSecurityNotice } from '#server/modules/mail/index.ts';
 import { sameMailbox } from './mailbox.ts';
 
 /** Decision 029: a change link lives as long as a verification link. */

@@ -12,7 +12,7 @@ import {
   wallets,
 } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { listSessions } from '../auth/session-list.ts';
+import { listSessions } from '#server/modules/auth/index.ts';
 
 /**
  * Everything the platform holds about one member, as one JSON document they can take away: their

@@ -9,10 +9,12 @@ import {
 import { enforceAuthRateLimits } from '#server/lib/rate-limit.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
-import { signedInUser } from '../auth/guards.ts';
-import { requireRecentAuthentication } from '../auth/reauthentication.ts';
-import { endSession } from '../auth/sessions.ts';
-import { refuseDisposableEmail } from '../sign-up/disposable-email.ts';
+import {
+  endSession,
+  requireRecentAuthentication,
+  signedInUser,
+} from '#server/modules/auth/index.ts';
+import { refuseDisposableEmail } from '#server/modules/sign-up/index.ts';
 import { deleteAccount } from './deletion.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.ts';
 

@@ -13,10 +13,16 @@ import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { requireUser, signedInUser } from '../auth/guards.ts';
-import { reauthenticate, requireRecentAuthentication } from '../auth/reauthentication.ts';
-import { endSessionById, listSessions } from '../auth/session-list.ts';
-import { endOtherUserSessions, sessionToken } from '../auth/sessions.ts';
+import {
+  endOtherUserSessions,
+  endSessionById,
+  listSessions,
+  reauthenticate,
+  requireRecentAuthentication,
+  requireUser,
+  sessionToken,
+  signedInUser,
+} from '#server/modules/auth/index.ts';
 import { exportAccount } from './export.ts';
 import { emailConfirmationRoutes, lifecycleRoutes } from './lifecycle-routes.ts';
 import { changePassword, getAccount, updateUsername } from './service.ts';

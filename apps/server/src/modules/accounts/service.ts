@@ -6,9 +6,9 @@ import { profiles, sessions, totpFactors, users } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { endOtherUserSessions } from '../auth/sessions.ts';
-import { queueSecurityNotice } from '../mail/security-notices.ts';
-import { endPendingSignIns } from '../two-factor/sign-in.ts';
+import { endOtherUserSessions } from '#server/modules/auth/index.ts';
+import { queueSecurityNotice } from '#server/modules/mail/index.ts';
+import { endPendingSignIns } from '#server/modules/two-factor/index.ts';
 
 export async function getAccount(db: Database, userId: string): Promise<Account> {
   const [row] = await db

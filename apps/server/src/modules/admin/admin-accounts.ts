@@ -5,9 +5,9 @@ import { isUniqueViolation } from '#server/db/errors.ts';
 import { adminUsers } from '#server/db/schema.ts';
 import { badRequest, conflict, unauthorized } from '#server/errors.ts';
 import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
-import { audit } from '../audit/service.ts';
-import { queueSecurityNotice } from '../mail/security-notices.ts';
-import { endPendingSignIns } from '../two-factor/sign-in.ts';
+import { audit } from '#server/modules/audit/index.ts';
+import { queueSecurityNotice } from '#server/modules/mail/index.ts';
+import { endPendingSignIns } from '#server/modules/two-factor/index.ts';
 
 /**
  * D8: creates an admin account. `onlyIfNone` makes the first-run bootstrap race-free: the insert

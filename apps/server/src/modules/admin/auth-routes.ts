@@ -18,11 +18,18 @@ import {
   recordFailure,
 } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
-import { audit } from '../audit/service.ts';
-import { adminExists, adminMustEnrol } from '../auth/admin-standing.ts';
-import { requireAdminOrBootstrap, requireStaffSession, signedInStaff } from '../auth/guards.ts';
-import { ADMIN_SESSION_MS, endSession, startSession } from '../auth/sessions.ts';
-import { askForSecondFactor } from '../sign-in/second-factor-routes.ts';
+import { audit } from '#server/modules/audit/index.ts';
+import {
+  ADMIN_SESSION_MS,
+  adminExists,
+  adminMustEnrol,
+  endSession,
+  requireAdminOrBootstrap,
+  requireStaffSession,
+  signedInStaff,
+  startSession,
+} from '#server/modules/auth/index.ts';
+import { askForSecondFactor } from '#server/modules/sign-in/index.ts';
 import { createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
 
 const route = routeOptions(['admin']);

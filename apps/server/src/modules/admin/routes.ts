@@ -17,15 +17,23 @@ import { z } from 'zod';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
-import { requireAdmin, requireAdminSession, requireStaff, signedInStaff } from '../auth/guards.ts';
-import { endOtherAdminSessions, sessionToken } from '../auth/sessions.ts';
-import { blogAdminRoutes } from '../blog/routes.ts';
-import { settingsRoutes } from '../mining/settings-routes.ts';
-import { reportModerationRoutes } from '../moderation/report-routes.ts';
-import { communityModerationRoutes } from '../moderation/routes.ts';
-import { signUpSettingsRoutes } from '../sign-up/routes.ts';
-import { signalRoutes } from '../signals/routes.ts';
-import { adminTwoFactorRoutes, twoFactorPolicyRoutes } from '../two-factor/routes.ts';
+import {
+  endOtherAdminSessions,
+  requireAdmin,
+  requireAdminSession,
+  requireStaff,
+  sessionToken,
+  signedInStaff,
+} from '#server/modules/auth/index.ts';
+import { blogAdminRoutes } from '#server/modules/blog/index.ts';
+import { settingsRoutes } from '#server/modules/mining/index.ts';
+import {
+  communityModerationRoutes,
+  reportModerationRoutes,
+} from '#server/modules/moderation/index.ts';
+import { signUpSettingsRoutes } from '#server/modules/sign-up/index.ts';
+import { signalRoutes } from '#server/modules/signals/index.ts';
+import { adminTwoFactorRoutes, twoFactorPolicyRoutes } from '#server/modules/two-factor/index.ts';
 import { changeAdminPassword } from './admin-accounts.ts';
 import { adminSessionRoutes } from './sessions.ts';
 import { AdminStatsSchema, adminStats } from './stats.ts';

@@ -8,10 +8,15 @@ import { users } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { audit } from '../audit/service.ts';
-import { signedInStaff } from '../auth/guards.ts';
-import { endSessionById, listSessions } from '../auth/session-list.ts';
-import { endOtherAdminSessions, endOtherUserSessions, sessionToken } from '../auth/sessions.ts';
+import { audit } from '#server/modules/audit/index.ts';
+import {
+  endOtherAdminSessions,
+  endOtherUserSessions,
+  endSessionById,
+  listSessions,
+  sessionToken,
+  signedInStaff,
+} from '#server/modules/auth/index.ts';
 
 const route = routeOptions(['admin']);
 

@@ -1,6 +1,6 @@
 import type { AdminSystem } from '@btcp/shared';
 import type { FastifyInstance } from 'fastify';
-import { readDatabaseFigures } from '../health/figures.ts';
+import { readDatabaseFigures } from '#server/modules/health/index.ts';
 
 /**
  * The System card (docs/decisions/032): the figures of /metrics an operator without Prometheus

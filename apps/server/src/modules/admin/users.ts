@@ -5,7 +5,7 @@ import { newestFirst } from '#server/db/order.ts';
 import { profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
-import { applyUserFlags } from '../moderation/user-flags.ts';
+import { applyUserFlags } from '#server/modules/moderation/index.ts';
 
 function rowSelection() {
   return {

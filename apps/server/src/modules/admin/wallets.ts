@@ -15,8 +15,8 @@ import { newestFirst } from '#server/db/order.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { audit } from '../audit/service.ts';
-import { applyLedgerEntry } from '../wallet/ledger.ts';
+import { audit } from '#server/modules/audit/index.ts';
+import { applyLedgerEntry } from '#server/modules/wallet/index.ts';
 
 /** Every user's wallet, largest balance first; the search is over email and username. */
 export async function listWallets(db: Database, query: SearchPageQuery) {

@@ -7,7 +7,7 @@ import { AppError } from '#server/errors.ts';
 /*
  * What the guards ask about admins, beside their sessions. It sits in auth, below the admin area
  * and two-factor, because both of those mount routes behind the guards
- * (docs/decisions/049-modules-point-one-way.md).
+ * (docs/decisions/050-modules-point-one-way.md).
  */
 
 /** The `system_settings` row of "Require two-factor for every admin"; missing means off. */

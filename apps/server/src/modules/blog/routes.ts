@@ -12,10 +12,8 @@ import { z } from 'zod';
 import { notFound } from '#server/errors.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '#server/lib/shared-pages.ts';
-import { signedInStaff } from '../auth/guards.ts';
-import { acceptingUploads } from '../media/routes.ts';
-import { storeImage } from '../media/service.ts';
-import { readUpload } from '../media/upload.ts';
+import { signedInStaff } from '#server/modules/auth/index.ts';
+import { acceptingUploads, readUpload, storeImage } from '#server/modules/media/index.ts';
 import {
   deletePost,
   findAnyPost,

@@ -13,8 +13,8 @@ import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import { blogPosts, media } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import { audit } from '../audit/service.ts';
-import { cardUrlOf, findMedia } from '../media/service.ts';
+import { audit } from '#server/modules/audit/index.ts';
+import { cardUrlOf, findMedia } from '#server/modules/media/index.ts';
 import { markdownToPlainText } from './plain-text.ts';
 
 /** A post with its cover's size, from the media row (null without a cover). */

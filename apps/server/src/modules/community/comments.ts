@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { communityComments, communityPosts } from '#server/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
-import { notify } from '../notifications/service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 import { removeCommentFromTree } from './comment-removal.ts';
 import { selectComments, toComment } from './comment-tree.ts';
 import { visibleToPublic } from './sql.ts';

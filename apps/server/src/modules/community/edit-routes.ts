@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
-import { requireActiveUser } from '../auth/guards.ts';
+import { requireActiveUser } from '#server/modules/auth/index.ts';
 import { editOwnComment, editOwnPost } from './edits.ts';
 import { rateLimitedAuthor } from './rate-limits.ts';
 

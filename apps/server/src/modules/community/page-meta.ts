@@ -1,7 +1,7 @@
 import { pageTitles, paths } from '@btcp/shared';
 import type { CommunityPost } from '@btcp/shared/community-schemas';
 import type { PageMeta } from '#server/lib/page-template.ts';
-import { truncateText } from '../blog/plain-text.ts';
+import { truncateText } from '#server/modules/blog/index.ts';
 
 const DESCRIPTION_LENGTH = 160;
 

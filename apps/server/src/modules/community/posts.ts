@@ -18,7 +18,7 @@ import { prepared } from '#server/db/prepared.ts';
 import { communityPosts, communityVotes, media, profiles, users } from '#server/db/schema.ts';
 import { badRequest, forbidden, notFound } from '#server/errors.ts';
 import { SharedBody } from '#server/lib/shared-pages.ts';
-import { cardUrlOf, mediaUrlOf } from '../media/service.ts';
+import { cardUrlOf, mediaUrlOf } from '#server/modules/media/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
 import { asItem, itemColumns, type RowOf, type VoteType, visibleToPublic, votesOf } from './sql.ts';

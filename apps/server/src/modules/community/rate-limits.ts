@@ -7,7 +7,7 @@ import {
   type RateLimitHit,
   type RateLimitRule,
 } from '#server/lib/rate-limit.ts';
-import { signedInUser } from '../auth/guards.ts';
+import { signedInUser } from '#server/modules/auth/index.ts';
 
 type CommunityAction = 'post' | 'image' | 'comment' | 'edit' | 'vote' | 'report';
 

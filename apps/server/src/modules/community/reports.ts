@@ -13,7 +13,7 @@ import type { Database } from '#server/db/client.ts';
 import { communityComments, communityPosts, communityReports } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { routeOptions } from '#server/lib/routes.ts';
-import { requireActiveUser } from '../auth/guards.ts';
+import { requireActiveUser } from '#server/modules/auth/index.ts';
 import { rateLimitedAuthor } from './rate-limits.ts';
 
 /** The author of a reportable item: it exists and members can see it (not removed or deleted). */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { findSessionAdmin, findSessionUser } from '../auth/sessions.ts';
+import { findSessionAdmin, findSessionUser } from '#server/modules/auth/index.ts';
 
 /** Who reads a public community page: anyone, signed in or not (for myVote, isMine, D17). */
 export interface Viewer {

@@ -3,7 +3,7 @@ import { MINING_PING_COVERS_MS } from '@btcp/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, pingDatabase } from '#server/db/client.ts';
 import { mailQueue, miningPings, miningSessions } from '#server/db/schema.ts';
-import { loadSettings } from '../settings/service.ts';
+import { loadSettings } from '#server/modules/settings/index.ts';
 
 /** What an operator watches that only the database knows, the same for every process. */
 export interface DatabaseFigures {

@@ -2,9 +2,9 @@ import { fromUnits, MINING_PING_COVERS_MS } from '@btcp/shared';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { miningPings, miningSessions, wallets } from '#server/db/schema.ts';
-import { countMinedSeconds } from '../referrals/qualifying.ts';
-import { type ActiveMiningSettings, loadSettings } from '../settings/service.ts';
-import { type BatchCredit, creditMany } from '../wallet/ledger.ts';
+import { countMinedSeconds } from '#server/modules/referrals/index.ts';
+import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
+import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
 
 /** How many due rewards one tick pays at most; any more wait for the next tick. */

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
-import { requireActiveUser, requireUser, signedInUser } from '../auth/guards.ts';
+import { requireActiveUser, requireUser, signedInUser } from '#server/modules/auth/index.ts';
 import { pingMining } from './pings.ts';
 import { miningStatus } from './sessions.ts';
 import { startMining } from './starts.ts';

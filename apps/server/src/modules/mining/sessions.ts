@@ -3,10 +3,10 @@ import { and, count, eq, lt, sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { miningPings, miningSessions, miningStats, pendingReferrals } from '#server/db/schema.ts';
-import { notification } from '../realtime/hub.ts';
-import { payQualifiedReferrals } from '../referrals/qualifying.ts';
-import { type ActiveMiningSettings, loadSettings } from '../settings/service.ts';
-import { applyLedgerEntry } from '../wallet/ledger.ts';
+import { notification } from '#server/modules/realtime/index.ts';
+import { payQualifiedReferrals } from '#server/modules/referrals/index.ts';
+import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
+import { applyLedgerEntry } from '#server/modules/wallet/index.ts';
 import {
   coveredUntil,
   earned,

@@ -1,8 +1,8 @@
 import { MiningSettingsSchema, StoredMiningSettingsSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOptions } from '#server/lib/routes.ts';
-import { signedInStaff } from '../auth/guards.ts';
-import { loadSettings, toMiningSettings } from '../settings/service.ts';
+import { signedInStaff } from '#server/modules/auth/index.ts';
+import { loadSettings, toMiningSettings } from '#server/modules/settings/index.ts';
 import { updateMiningSettings } from './settings.ts';
 
 const route = routeOptions(['admin']);

@@ -1,11 +1,11 @@
 import type { MiningPhases, MiningSettings, Staff } from '@btcp/shared';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { audit } from '../audit/service.ts';
-import { payQualifiedReferrals } from '../referrals/qualifying.ts';
-import { loadSettings, toMiningSettings, writeSetting } from '../settings/service.ts';
+import { audit } from '#server/modules/audit/index.ts';
+import { payQualifiedReferrals } from '#server/modules/referrals/index.ts';
+import { loadSettings, toMiningSettings, writeSetting } from '#server/modules/settings/index.ts';
 
 // Here, not in settings/: saving the mining settings pays the referrals a shorter qualifying time
-// lets through, and settings sit below referrals (docs/decisions/049-modules-point-one-way.md).
+// lets through, and settings sit below referrals (docs/decisions/050-modules-point-one-way.md).
 
 /** Writes all mining settings at once, in the caller's transaction. */
 async function saveMiningSettings(tx: Transaction, next: MiningSettings): Promise<void> {

@@ -5,8 +5,8 @@ import type { Database } from '#server/db/client.ts';
 import { miningPings, miningSessions, realtimeBatches } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { createBatcher } from '#server/lib/batcher.ts';
-import { BATCHES_CHANNEL, INLINE_BATCH_MAX_BYTES } from '../realtime/hub.ts';
-import type { ActiveMiningSettings } from '../settings/service.ts';
+import { BATCHES_CHANNEL, INLINE_BATCH_MAX_BYTES } from '#server/modules/realtime/index.ts';
+import type { ActiveMiningSettings } from '#server/modules/settings/index.ts';
 import { toMiningSession } from './sessions.ts';
 import { serverBusy } from './stops.ts';
 

@@ -7,10 +7,10 @@ import { idArray } from '#server/db/prepared.ts';
 import { miningPings, miningSessions, miningStats, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { createBatcher } from '#server/lib/batcher.ts';
-import type { Envelope } from '../realtime/hub.ts';
-import { countMinedSeconds } from '../referrals/qualifying.ts';
-import { loadSettings } from '../settings/service.ts';
-import { type BatchCredit, creditMany } from '../wallet/ledger.ts';
+import type { Envelope } from '#server/modules/realtime/index.ts';
+import { countMinedSeconds } from '#server/modules/referrals/index.ts';
+import { loadSettings } from '#server/modules/settings/index.ts';
+import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
 import {
   coveredUntil,
   earned,

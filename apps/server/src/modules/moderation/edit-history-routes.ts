@@ -2,7 +2,7 @@ import { EditHistorySchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
-import { commentEditHistory, postEditHistory } from '../community/edits.ts';
+import { commentEditHistory, postEditHistory } from '#server/modules/community/index.ts';
 
 const route = routeOptions(['community']);
 

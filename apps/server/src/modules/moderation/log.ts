@@ -1,7 +1,7 @@
 import { cutText, type ModerationAction, NOTICE_EXCERPT_CHARS, type Staff } from '@btcp/shared';
 import type { DatabaseOrTransaction } from '#server/db/client.ts';
 import { moderationLog } from '#server/db/schema.ts';
-import { notify } from '../notifications/service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 
 /**
  * The moderation actions the log knows (listed in @btcp/shared, where both log pages word them).

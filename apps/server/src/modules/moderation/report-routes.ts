@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
-import { signedInStaff } from '../auth/guards.ts';
+import { signedInStaff } from '#server/modules/auth/index.ts';
 import {
   deleteCommentAsStaff,
   listOpenReports,

@@ -14,8 +14,8 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { communityComments, communityPosts, communityReports } from '#server/db/schema.ts';
 import { containsPattern, type SearchPageQuery } from '#server/db/search.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { audit } from '../audit/service.ts';
-import { removeCommentFromTree } from '../community/comment-removal.ts';
+import { audit } from '#server/modules/audit/index.ts';
+import { removeCommentFromTree } from '#server/modules/community/index.ts';
 import { logModeration, type ModerationAction } from './log.ts';
 
 /** How many words of a comment stand for it in the Reports tab and the moderation log. */

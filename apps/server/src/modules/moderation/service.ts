@@ -11,7 +11,7 @@ import { newestFirst } from '#server/db/order.ts';
 import { communityPosts, profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '#server/modules/audit/index.ts';
 import { logModeration } from './log.ts';
 
 const rowSelection = {

@@ -9,11 +9,11 @@ import type { Transaction } from '#server/db/client.ts';
 import { publishRevocation } from '#server/db/notifications/channels.ts';
 import { profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '#server/modules/audit/index.ts';
 import { logModeration } from './log.ts';
 
 // Here, not in admin/: the admin area and Signals both ban, and Signals sits below the admin area
-// that mounts it (docs/decisions/049-modules-point-one-way.md).
+// that mounts it (docs/decisions/050-modules-point-one-way.md).
 
 /**
  * The flags' change itself, in the caller's transaction: a single ban here, or every account of a

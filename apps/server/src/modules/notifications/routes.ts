@@ -6,7 +6,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
-import { requireUser, signedInUser } from '../auth/guards.ts';
+import { requireUser, signedInUser } from '#server/modules/auth/index.ts';
 import { listNotifications, markAllRead, markRead, unreadCount } from './service.ts';
 
 const route = routeOptions(['notifications']);

@@ -6,7 +6,7 @@ import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { microsOf, newestFirst, timestampAt } from '#server/db/order.ts';
 import { communityComments, notifications, profiles } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import { notification } from '../realtime/hub.ts';
+import { notification } from '#server/modules/realtime/index.ts';
 
 export type NotificationKind = (typeof notifications.$inferInsert)['kind'];
 

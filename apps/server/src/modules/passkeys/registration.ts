@@ -18,8 +18,8 @@ import type { ServiceContext } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { passkeys, profiles } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict } from '#server/errors.ts';
-import { describeUserAgent } from '../auth/session-list.ts';
-import { queueSecurityNotice } from '../mail/security-notices.ts';
+import { describeUserAgent } from '#server/modules/auth/index.ts';
+import { queueSecurityNotice } from '#server/modules/mail/index.ts';
 import { relyingParty, storeChallenge, takeChallenge } from './ceremony.ts';
 import { toPasskey } from './store.ts';
 

@@ -15,9 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '#server/context.ts';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
-import { requireUser, signedInUser } from '../auth/guards.ts';
-import { markReauthenticated, requireRecentAuthentication } from '../auth/reauthentication.ts';
-import { startMemberSession } from '../auth/sessions.ts';
+import {
+  markReauthenticated,
+  requireRecentAuthentication,
+  requireUser,
+  signedInUser,
+  startMemberSession,
+} from '#server/modules/auth/index.ts';
 import {
   authenticateWithPasskey,
   confirmWithPasskey,

@@ -4,7 +4,7 @@ import type { ServiceContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import { passkeys } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { queueSecurityNotice } from '../mail/security-notices.ts';
+import { queueSecurityNotice } from '#server/modules/mail/index.ts';
 import type { Member } from './registration.ts';
 
 type PasskeyRow = typeof passkeys.$inferSelect;

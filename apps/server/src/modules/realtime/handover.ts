@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { liveSession } from '../auth/sessions.ts';
+import { liveSession } from '#server/modules/auth/index.ts';
 import { openEventStream } from './streams.ts';
 import { endFramed, frame } from './wire.ts';
 

@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '#server/errors.ts';
 import { routeOptions } from '#server/lib/routes.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { requireUser, signedInUser } from '../auth/guards.ts';
-import { sessionToken } from '../auth/sessions.ts';
+import { requireUser, sessionToken, signedInUser } from '#server/modules/auth/index.ts';
 import { openEventStream } from './streams.ts';
 
 const route = routeOptions(['realtime']);

@@ -3,7 +3,7 @@ import type { Transaction } from '#server/db/client.ts';
 import { idArray } from '#server/db/prepared.ts';
 import { pendingReferrals, profiles, sessions, users } from '#server/db/schema.ts';
 import { networkOf } from '#server/lib/email-identity.ts';
-import { applyLedgerEntry } from '../wallet/ledger.ts';
+import { applyLedgerEntry } from '#server/modules/wallet/index.ts';
 
 /** What paying a referral needs of the settings (decision 033). */
 export interface ReferralTerms {

@@ -1,7 +1,7 @@
 import { ReferralStatsSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOptions } from '#server/lib/routes.ts';
-import { requireUser, signedInUser } from '../auth/guards.ts';
+import { requireUser, signedInUser } from '#server/modules/auth/index.ts';
 import { referralStats } from './service.ts';
 
 const route = routeOptions(['referrals']);

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { pendingReferrals, profiles, transactions, users } from '#server/db/schema.ts';
-import { loadSettings } from '../settings/service.ts';
+import { loadSettings } from '#server/modules/settings/index.ts';
 import { payQualifiedReferrals } from './qualifying.ts';
 
 /** A referred member who can still qualify: neither banned nor deleted (decision 033). */

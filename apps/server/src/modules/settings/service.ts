@@ -13,7 +13,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema.ts';
-import { audit } from '../audit/service.ts';
+import { audit } from '#server/modules/audit/index.ts';
 
 export interface ActiveMiningSettings {
   phases: MiningPhases;

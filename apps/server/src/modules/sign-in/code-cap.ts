@@ -1,9 +1,8 @@
 import { twoFactorMessages } from '@btcp/shared';
 import type { FastifyRequest } from 'fastify';
 import { countHit, hitOf, tooManyRequests, uncountHit } from '#server/lib/rate-limit.ts';
-import { queueSecurityNotice } from '../mail/security-notices.ts';
-import type { FactorOwner } from '../two-factor/factors.ts';
-import type { PendingAnswer } from '../two-factor/sign-in.ts';
+import { queueSecurityNotice } from '#server/modules/mail/index.ts';
+import type { FactorOwner, PendingAnswer } from '#server/modules/two-factor/index.ts';
 
 /**
  * Decision 048: wrong codes (and recovery codes) are capped per account in each rate-limit

@@ -28,9 +28,8 @@ import {
   findSessionUser,
   sessionToken,
   startMemberSession,
-} from '../auth/sessions.ts';
-import { signUpSourceOf } from '../sign-up/network-limit.ts';
-import { type VerifiedProof, verifyProof } from '../sign-up/proof-of-work.ts';
+} from '#server/modules/auth/index.ts';
+import { signUpSourceOf, type VerifiedProof, verifyProof } from '#server/modules/sign-up/index.ts';
 import { askForSecondFactor } from './second-factor-routes.ts';
 import {
   authenticateUser,

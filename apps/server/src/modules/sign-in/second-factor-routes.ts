@@ -20,15 +20,16 @@ import {
   findSessionAdmin,
   REMEMBERED_SESSION_MS,
   startSession,
-} from '../auth/sessions.ts';
-import { hasConfirmedFactor, wrongCode } from '../two-factor/factors.ts';
+} from '#server/modules/auth/index.ts';
 import {
   answerPendingSignIn,
   beginPendingSignIn,
   findPendingSignIn,
+  hasConfirmedFactor,
   signedInMember,
   signInExpired,
-} from '../two-factor/sign-in.ts';
+  wrongCode,
+} from '#server/modules/two-factor/index.ts';
 import { answerWithinAccountCap } from './code-cap.ts';
 
 type Kind = 'user' | 'admin';

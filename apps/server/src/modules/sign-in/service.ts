@@ -18,22 +18,28 @@ import {
   verifyPassword,
 } from '#server/lib/passwords.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
-import { deliverEmailChange } from '../accounts/email-change.ts';
-import { sameMailbox } from '../accounts/mailbox.ts';
-import { endOtherUserSessions } from '../auth/sessions.ts';
-import { enqueueMail, type MailDeliverer } from '../mail/queue.ts';
-import { isSecurityEvent, securityNoticeMessage } from '../mail/security-notices.ts';
+import { deliverEmailChange, sameMailbox } from '#server/modules/accounts/index.ts';
+import { endOtherUserSessions } from '#server/modules/auth/index.ts';
 import {
   alreadyRegisteredMessage,
+  enqueueMail,
+  isSecurityEvent,
+  type MailDeliverer,
   resetPasswordMessage,
+  securityNoticeMessage,
   verifyEmailMessage,
-} from '../mail/templates.ts';
-import { payQualifiedReferrals, recordReferral } from '../referrals/qualifying.ts';
-import { loadSettings } from '../settings/service.ts';
-import { admitSignUp, type SignUpAttempt, signUpColumns } from '../sign-up/admission.ts';
-import { refuseDisposableEmail } from '../sign-up/disposable-email.ts';
-import { spendProof, type VerifiedProof } from '../sign-up/proof-of-work.ts';
-import { endPendingSignIns } from '../two-factor/sign-in.ts';
+} from '#server/modules/mail/index.ts';
+import { payQualifiedReferrals, recordReferral } from '#server/modules/referrals/index.ts';
+import { loadSettings } from '#server/modules/settings/index.ts';
+import {
+  admitSignUp,
+  refuseDisposableEmail,
+  type SignUpAttempt,
+  signUpColumns,
+  spendProof,
+  type VerifiedProof,
+} from '#server/modules/sign-up/index.ts';
+import { endPendingSignIns } from '#server/modules/two-factor/index.ts';
 
 const HOUR_MS = 3_600_000;
 /** D6: verification links live 24 h; reset links 1 h and work once. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '#server/context.ts';
 import { enforceRateLimit } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
-import { signedInStaff } from '../auth/guards.ts';
+import { signedInStaff } from '#server/modules/auth/index.ts';
 import { createProofChallenge } from './proof-of-work.ts';
 import { loadSignUpProtection, updateSignUpProtection } from './settings.ts';
 

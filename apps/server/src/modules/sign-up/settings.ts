@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema.ts';
-import { saveAuditedSetting } from '../settings/service.ts';
+import { saveAuditedSetting } from '#server/modules/settings/index.ts';
 
 /** The `system_settings` row of the admin's "Sign-up protection" card (decision 031). */
 const SETTINGS_KEY = 'sign_up_protection';

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
-import { signedInStaff } from '../auth/guards.ts';
+import { signedInStaff } from '#server/modules/auth/index.ts';
 import { banCluster, dismissCluster, listSignals } from './service.ts';
 
 const route = routeOptions(['admin']);

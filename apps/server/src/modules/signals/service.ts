@@ -12,11 +12,11 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { pendingReferrals, sessions, signalReviews } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { audit } from '../audit/service.ts';
-import { closeSessionOfUser } from '../mining/sessions.ts';
-import { applyUserFlags } from '../moderation/user-flags.ts';
-import { payQualifiedReferrals } from '../referrals/qualifying.ts';
-import { loadSettings } from '../settings/service.ts';
+import { audit } from '#server/modules/audit/index.ts';
+import { closeSessionOfUser } from '#server/modules/mining/index.ts';
+import { applyUserFlags } from '#server/modules/moderation/index.ts';
+import { payQualifiedReferrals } from '#server/modules/referrals/index.ts';
+import { loadSettings } from '#server/modules/settings/index.ts';
 import { clusterMembers } from './detect.ts';
 
 /** How many clusters the list shows, largest first, and how many accounts one Ban all takes. */

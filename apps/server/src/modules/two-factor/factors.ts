@@ -15,8 +15,8 @@ import {
 } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict } from '#server/errors.ts';
 import { verifyPassword } from '#server/lib/passwords.ts';
-import { type AuditActor, audit } from '../audit/service.ts';
-import { queueSecurityNotice, type SecurityEvent } from '../mail/security-notices.ts';
+import { type AuditActor, audit } from '#server/modules/audit/index.ts';
+import { queueSecurityNotice, type SecurityEvent } from '#server/modules/mail/index.ts';
 import {
   matchingStep,
   newRecoveryCodes,

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema.ts';
 import { conflict } from '#server/errors.ts';
-import { ADMIN_TWO_FACTOR_POLICY_KEY as POLICY_KEY } from '../auth/admin-standing.ts';
-import { saveAuditedSetting } from '../settings/service.ts';
+import { ADMIN_TWO_FACTOR_POLICY_KEY as POLICY_KEY } from '#server/modules/auth/index.ts';
+import { saveAuditedSetting } from '#server/modules/settings/index.ts';
 import { hasConfirmedFactor } from './factors.ts';
 
 export async function adminTwoFactorPolicy(

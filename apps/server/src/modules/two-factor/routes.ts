@@ -11,8 +11,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
-import { requireUser, signedInStaff, signedInUser } from '../auth/guards.ts';
-import { reauthenticate, requireRecentAuthentication } from '../auth/reauthentication.ts';
+import {
+  reauthenticate,
+  requireRecentAuthentication,
+  requireUser,
+  signedInStaff,
+  signedInUser,
+} from '#server/modules/auth/index.ts';
 import {
   confirmEnrolment,
   disableTwoFactor,

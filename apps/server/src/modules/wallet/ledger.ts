@@ -11,7 +11,7 @@ import type { Transaction } from '#server/db/client.ts';
 import { transactions, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { MAX_BALANCE_UNITS } from '#server/lib/money.ts';
-import { type Envelope, notification, publishBatch } from '../realtime/hub.ts';
+import { type Envelope, notification, publishBatch } from '#server/modules/realtime/index.ts';
 import { countLedgerRows } from './ledger-totals.ts';
 
 type TransactionType = (typeof transactions.$inferSelect)['transactionType'];

@@ -1,7 +1,7 @@
 import { TransactionsPageSchema, TransactionsQuerySchema, WalletSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
-import { requireUser, signedInUser } from '../auth/guards.ts';
+import { requireUser, signedInUser } from '#server/modules/auth/index.ts';
 import { transactionsPage, walletOf } from './service.ts';
 
 const route = routeOptions(['wallet']);

@@ -1,0 +1,3 @@
+export { deliverEmailChange } from './email-change.ts';
+export { sameMailbox } from './mailbox.ts';
+export { accountRoutes } from './routes.ts';

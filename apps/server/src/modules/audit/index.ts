@@ -1,0 +1,1 @@
+export { type AuditActor, audit } from './service.ts';

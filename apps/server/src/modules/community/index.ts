@@ -1,0 +1,5 @@
+export { removeCommentFromTree } from './comment-removal.ts';
+export { commentEditHistory, postEditHistory } from './edits.ts';
+export { communityPostPageMeta } from './page-meta.ts';
+export { reportRoutes } from './reports.ts';
+export { communityRoutes } from './routes.ts';

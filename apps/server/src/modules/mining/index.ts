@@ -1,0 +1,5 @@
+export { creditDueRewards } from './crediting.ts';
+export { type CreditingMonitor, createCreditingMonitor } from './crediting-monitor.ts';
+export { miningRoutes } from './routes.ts';
+export { closeSessionOfUser, closeStaleSessions } from './sessions.ts';
+export { settingsRoutes } from './settings-routes.ts';

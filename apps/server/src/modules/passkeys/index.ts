@@ -1,0 +1,2 @@
+export { purgeExpiredChallenges } from './ceremony.ts';
+export { passkeyAccountRoutes, passkeyAuthRoutes } from './routes.ts';

@@ -1,0 +1,3 @@
+export { countMinedSeconds, payQualifiedReferrals, recordReferral } from './qualifying.ts';
+export { referralRoutes } from './routes.ts';
+export { sweepQualifiedReferrals } from './service.ts';

@@ -1,0 +1,7 @@
+export {
+  type ActiveMiningSettings,
+  loadSettings,
+  saveAuditedSetting,
+  toMiningSettings,
+  writeSetting,
+} from './service.ts';

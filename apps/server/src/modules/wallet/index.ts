@@ -1,0 +1,3 @@
+export { applyLedgerEntry, type BatchCredit, creditMany } from './ledger.ts';
+export { ledgerTotals } from './ledger-totals.ts';
+export { walletRoutes } from './routes.ts';
