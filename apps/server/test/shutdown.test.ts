@@ -111,7 +111,7 @@ describe('graceful shutdown', () => {
       expect(after.headers.connection).toBe('close');
       // No new connection is accepted.
       expect((await get(new Agent(), `${base}/api/health`)).status).toBe(
-        'connect ECONNREFUSED ' + base.slice(7),
+        `connect ECONNREFUSED ${base.slice(7)}`,
       );
     } finally {
       agent.destroy();
