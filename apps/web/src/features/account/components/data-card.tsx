@@ -3,18 +3,16 @@ import { FormCard } from '#web/components/form-card.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
-import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { downloadAccountData } from '../api/export-account.ts';
+import { toastFailure } from '../lib/show-failure.ts';
 
 /**
  * "Download your data": everything held about the account as one JSON file. The server asks for
  * the password again when it was last entered more than 10 minutes ago.
  */
 export function DataCard() {
-  const { run, busy, dialog } = useReauthenticatedAction((error) =>
-    toast.error('Error', { description: requestErrorMessage(error) }),
-  );
+  const { run, busy, dialog } = useReauthenticatedAction(toastFailure);
   const download = () =>
     run(async () => {
       await downloadAccountData();

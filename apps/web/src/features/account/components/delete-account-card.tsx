@@ -11,9 +11,8 @@ import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
-import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { fieldErrorElseToast } from '../lib/show-failure.ts';
 
 /**
  * "Delete account" (decision 029): typing the account's address is the confirmation, and the
@@ -30,11 +29,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
     resolver: zodResolver(DeleteAccountBodySchema),
     defaultValues: { email: '' },
   });
-  const { run, busy, dialog } = useReauthenticatedAction((error) => {
-    if (!applyFieldErrors(error, setError, ['email'])) {
-      toast.error('Error', { description: requestErrorMessage(error) });
-    }
-  });
+  const { run, busy, dialog } = useReauthenticatedAction(fieldErrorElseToast(setError, ['email']));
 
   const onValid = (values: DeleteAccountBody) => {
     if (values.email.toLowerCase() !== email.toLowerCase()) {

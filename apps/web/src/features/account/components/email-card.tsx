@@ -12,9 +12,8 @@ import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
-import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
 import { useChangeEmail } from '../api/change-email.ts';
+import { fieldErrorElseToast } from '../lib/show-failure.ts';
 
 /**
  * The address the member signs in with, and a form to change it (decision 029): a link goes to the
@@ -34,11 +33,9 @@ export function EmailCard({ email }: { email: string }) {
     resolver: zodResolver(ChangeEmailBodySchema),
     defaultValues: { newEmail: '' },
   });
-  const { run, busy, dialog } = useReauthenticatedAction((error) => {
-    if (!applyFieldErrors(error, setError, ['newEmail'])) {
-      toast.error('Error', { description: requestErrorMessage(error) });
-    }
-  });
+  const { run, busy, dialog } = useReauthenticatedAction(
+    fieldErrorElseToast(setError, ['newEmail']),
+  );
 
   const onValid = (values: ChangeEmailBody) =>
     run(async () => {

@@ -8,9 +8,9 @@ import { useForm } from 'react-hook-form';
 import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { showFailure } from '../lib/show-failure.ts';
 
 export function ProfileCard({ account }: { account: Account }) {
   const updateProfile = useUpdateProfile();
@@ -31,8 +31,7 @@ export function ProfileCard({ account }: { account: Account }) {
       reset({ username: updated.username ?? '' });
       toast.success('Profile updated');
     } catch (error) {
-      applyFieldErrors(error, setError, ['username']);
-      toast.error('Error', { description: requestErrorMessage(error) });
+      showFailure(error, setError, ['username']);
     }
   };
 

@@ -5,9 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
-import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { showFailure } from '../lib/show-failure.ts';
 
 const tips = [
   `Use at least ${PASSWORD_MIN_LENGTH} characters; longer is stronger.`,
@@ -46,8 +46,7 @@ export function SecurityCard() {
         description: accountLifecycleMessages.passwordChangedOthersSignedOut,
       });
     } catch (error) {
-      applyFieldErrors(error, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
-      toast.error('Error', { description: requestErrorMessage(error) });
+      showFailure(error, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
     }
   };
 
