@@ -31,9 +31,7 @@ describe('PostActionsMenu', () => {
     renderWithToasts(<PostActionsMenu post={post} />);
     const menuButton = screen.getByRole('button', { name: 'Actions: Hello' });
     await userEvent.click(menuButton);
-    expect(screen.getByRole('menuitem', { name: 'Mark Active' })).toHaveAttribute(
-      'data-disabled',
-    );
+    expect(screen.getByRole('menuitem', { name: 'Mark Active' })).toHaveAttribute('data-disabled');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Flag Post' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Flag this post?' });
     await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'Off topic');
