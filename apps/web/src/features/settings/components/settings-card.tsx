@@ -67,7 +67,7 @@ export function SaveButton({ saving }: { saving: boolean }) {
   );
 }
 
-export interface NumberFieldProps
+interface NumberFieldProps
   extends Pick<ComponentProps<'input'>, 'inputMode' | 'min' | 'max' | 'step'> {
   label: string;
   hint: string;
