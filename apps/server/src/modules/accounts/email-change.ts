@@ -1,12 +1,13 @@
 import { accountLifecycleMessages, ErrorCode, SITE_NAME } from '@btcp/shared';
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
-import type { Database, Transaction } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { publishRevocation } from '#server/db/notifications/channels.ts';
 import { emailTokens, type mailQueue, users } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { normalizeEmail } from '#server/lib/email-identity.ts';
+import { consumeEmailLink } from '#server/lib/email-links.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
 import { composeMessage, enqueueMail, queueSecurityNotice } from '#server/modules/mail/index.ts';
 import { sameMailbox } from './mailbox.ts';
@@ -120,22 +121,6 @@ export async function deliverEmailChange(
   await ctx.mailer.send(changeEmailMessage(mail.email, link));
 }
 
-async function consumeChangeLink(tx: Transaction, token: string, now: Date) {
-  const [row] = await tx
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, 'change_email'),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
-  return row?.newEmail ? { userId: row.userId, newEmail: row.newEmail } : null;
-}
-
 /**
  * Uses a change link once: the account signs in with the new address from now on, the old one
  * hears of it, and every session's cached copy of the account is dropped in every process, so
@@ -145,8 +130,8 @@ async function consumeChangeLink(tx: Transaction, token: string, now: Date) {
 export async function confirmEmailChange(db: Database, token: string, now: Date): Promise<string> {
   try {
     return await db.transaction(async (tx) => {
-      const link = await consumeChangeLink(tx, token, now);
-      if (!link) throw invalidChangeLink();
+      const link = await consumeEmailLink(tx, token, 'change_email', now);
+      if (!link?.newEmail) throw invalidChangeLink();
       const [before] = await tx
         .select({ email: users.email })
         .from(users)

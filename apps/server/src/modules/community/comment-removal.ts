@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '#server/db/client.ts';
 import { communityComments, communityPosts } from '#server/db/schema.ts';
+import { lockComment, lockPost } from './locks.ts';
 
 export interface RemovedComment {
   postId: string;
@@ -26,23 +27,8 @@ export async function removeCommentFromTree(
     .from(communityComments)
     .where(eq(communityComments.id, commentId));
   if (!target) return null;
-  await tx
-    .select({ id: communityPosts.id })
-    .from(communityPosts)
-    .where(eq(communityPosts.id, target.postId))
-    .for('update');
-  const [comment] = await tx
-    .select({
-      postId: communityComments.postId,
-      parentId: communityComments.parentId,
-      userId: communityComments.userId,
-      content: communityComments.content,
-      replyCount: communityComments.replyCount,
-      deletedAt: communityComments.deletedAt,
-    })
-    .from(communityComments)
-    .where(eq(communityComments.id, commentId))
-    .for('update');
+  await lockPost(tx, target.postId);
+  const comment = await lockComment(tx, commentId);
   if (!comment || comment.deletedAt) return null;
   await tx
     .update(communityPosts)

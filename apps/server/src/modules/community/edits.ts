@@ -18,6 +18,7 @@ import {
 } from '#server/db/schema.ts';
 import { badRequest, forbidden, notFound } from '#server/errors.ts';
 import { selectComments, toComment } from './comment-tree.ts';
+import { lockPost } from './locks.ts';
 import { getPost } from './posts.ts';
 import { votesOf } from './sql.ts';
 
@@ -41,17 +42,7 @@ export async function editOwnPost(
   now: Date,
 ): Promise<CommunityPost> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        userId: communityPosts.userId,
-        title: communityPosts.title,
-        content: communityPosts.content,
-        status: communityPosts.status,
-        createdAt: communityPosts.createdAt,
-      })
-      .from(communityPosts)
-      .where(eq(communityPosts.id, id))
-      .for('update');
+    const row = await lockPost(tx, id);
     // D17: a removed post is 'not found' to its author as to everyone but staff.
     if (!row || row.status === 'removed') throw notFound(communityMessages.postNotFound);
     if (row.userId !== userId) throw forbidden(communityEditMessages.notYourPost);

@@ -15,7 +15,7 @@ import { communityComments, communityPosts, communityReports } from '#server/db/
 import { containsPattern, type SearchPageQuery } from '#server/db/search.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { audit } from '#server/modules/audit/index.ts';
-import { removeCommentFromTree } from '#server/modules/community/index.ts';
+import { lockComment, lockPost, removeCommentFromTree } from '#server/modules/community/index.ts';
 import { logModeration, type ModerationAction } from './log.ts';
 
 /** How many words of a comment stand for it in the Reports tab and the moderation log. */
@@ -149,36 +149,18 @@ export async function lockItem(
   type: ReportItemType,
   id: string,
 ): Promise<LockedItem> {
-  const lockPost = (postId: string) =>
-    tx
-      .select({
-        title: communityPosts.title,
-        userId: communityPosts.userId,
-        status: communityPosts.status,
-      })
-      .from(communityPosts)
-      .where(eq(communityPosts.id, postId))
-      .for('update');
   if (type === 'post') {
-    const [post] = await lockPost(id);
+    const post = await lockPost(tx, id);
     if (!post) throw notFound(reportMessages.itemNotFound);
-    return { type, id, postId: id, postTitle: post.title, label: post.title, ...post };
+    const { title, userId, status } = post;
+    return { type, id, postId: id, postTitle: title, label: title, userId, status };
   }
   const [located] = await tx
     .select({ postId: communityComments.postId })
     .from(communityComments)
     .where(eq(communityComments.id, id));
-  const [post] = located ? await lockPost(located.postId) : [];
-  const [comment] = await tx
-    .select({
-      userId: communityComments.userId,
-      content: communityComments.content,
-      status: communityComments.status,
-      deletedAt: communityComments.deletedAt,
-    })
-    .from(communityComments)
-    .where(eq(communityComments.id, id))
-    .for('update');
+  const post = located ? await lockPost(tx, located.postId) : undefined;
+  const comment = await lockComment(tx, id);
   if (!located || !post || !comment || comment.deletedAt) {
     throw notFound(reportMessages.itemNotFound);
   }

@@ -12,6 +12,7 @@ import { communityPosts, profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
 import { audit } from '#server/modules/audit/index.ts';
+import { lockPost } from '#server/modules/community/index.ts';
 import { logModeration } from './log.ts';
 
 const rowSelection = {
@@ -83,15 +84,7 @@ export async function setPostStatus(
 ): Promise<AdminCommunityPost> {
   const { status } = change;
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        status: communityPosts.status,
-        title: communityPosts.title,
-        userId: communityPosts.userId,
-      })
-      .from(communityPosts)
-      .where(eq(communityPosts.id, id))
-      .for('update');
+    const before = await lockPost(tx, id);
     if (!before) throw notFound(communityMessages.postNotFound);
     await tx
       .update(communityPosts)

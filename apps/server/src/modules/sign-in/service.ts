@@ -11,6 +11,7 @@ import type { ServiceContext } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { emailTokens, profiles, users, wallets } from '#server/db/schema.ts';
 import { AppError, badRequest } from '#server/errors.ts';
+import { consumeEmailLink } from '#server/lib/email-links.ts';
 import {
   assertStrongPassword,
   hashNewPassword,
@@ -192,28 +193,6 @@ export async function register(
   await enqueueMail(ctx.db, 'verify_email', body.email, ctx.clock.now());
 }
 
-/** Uses a link once: marks it used and returns its user, or null when unknown, used or expired. */
-async function consumeLink(
-  tx: Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0],
-  token: string,
-  purpose: 'verify_email' | 'reset_password',
-  now: Date,
-): Promise<string | null> {
-  const [row] = await tx
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: emailTokens.userId });
-  return row?.userId ?? null;
-}
-
 /**
  * D6, decision 033: verifying marks the address verified and signs nobody in. The first
  * verification pays the referrer when no mining is asked for (or it was already done); the
@@ -223,7 +202,7 @@ async function consumeLink(
 export async function verifyEmail(ctx: ServiceContext, token: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const userId = await consumeLink(tx, token, 'verify_email', now);
+    const userId = (await consumeEmailLink(tx, token, 'verify_email', now))?.userId;
     if (!userId) throw invalidTokenError('verify_email');
     const [flipped] = await tx
       .update(users)
@@ -335,7 +314,7 @@ export async function resetPassword(ctx: ServiceContext, body: ResetPasswordBody
   const passwordHash = await hashNewPassword(body.password);
   const now = ctx.clock.now();
   const userId = await ctx.db.transaction(async (tx) => {
-    const id = await consumeLink(tx, body.token, 'reset_password', now);
+    const id = (await consumeEmailLink(tx, body.token, 'reset_password', now))?.userId;
     if (!id) throw invalidTokenError('reset_password');
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
     await endPendingSignIns(tx, 'user', id);
