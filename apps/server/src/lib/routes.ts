@@ -2,6 +2,9 @@ import type { FastifySchema, onRequestHookHandler, onSendHookHandler } from 'fas
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+/** `:id` of a route about one thing: a uuid, refused as "Not a valid <thing> id" otherwise. */
+export const idParams = (thing: string) => z.object({ id: z.uuid(`Not a valid ${thing} id`) });
+
 /** The scope a module registers its routes on: zod schemas type each route's request. */
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 

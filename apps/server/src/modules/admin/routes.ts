@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
-import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
+import { idParams, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import {
   endOtherAdminSessions,
@@ -93,7 +93,7 @@ function userRoutes(admin: ZodApp) {
   admin.patch(
     '/users/:id',
     route('Ban or unban a user, grant or revoke the moderator flag (audited)', {
-      params: z.object({ id: z.uuid('Not a user id') }),
+      params: idParams('user'),
       body: UpdateAdminUserBodySchema,
       ok: AdminUserSchema,
       // A ban shows as a badge beside the user's posts in the public lists.

@@ -2,11 +2,10 @@ import type { Staff } from '@btcp/shared';
 import { SessionListSchema, SessionParamsSchema } from '@btcp/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
+import { idParams, noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import {
@@ -81,7 +80,7 @@ export function adminSessionRoutes(admin: ZodApp) {
   admin.post(
     '/users/:id/sessions/end',
     route('End every session of a user, in every process (audited)', {
-      params: z.object({ id: z.uuid('Not a user id') }),
+      params: idParams('user'),
       noContent: true,
     }),
     async (request, reply) => {

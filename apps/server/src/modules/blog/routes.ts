@@ -8,9 +8,8 @@ import {
   MediaSchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '#server/errors.ts';
-import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
+import { idParams, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
 import { acceptingUploads, readUpload, storeImage } from '#server/modules/media/index.ts';
@@ -27,7 +26,7 @@ import {
 const route = routeOptions(['blog']);
 const editorRoute = routeOptions(['admin blog']);
 
-const IdParamsSchema = z.object({ id: z.string().uuid('Not a valid post id') });
+const IdParamsSchema = idParams('post');
 
 /** GET /api/blog/posts and /api/blog/posts/{id}: published posts only, for everyone. */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {

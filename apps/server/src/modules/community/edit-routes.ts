@@ -5,8 +5,7 @@ import {
   UpdateCommunityPostBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { routeOptions } from '#server/lib/routes.ts';
+import { idParams, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireActiveUser } from '#server/modules/auth/index.ts';
 import { editOwnComment, editOwnPost } from './edits.ts';
@@ -23,7 +22,7 @@ export const communityEditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/community/posts/:id',
     route('Edit one’s own post: the text any time, the title in its first 10 minutes', {
-      params: z.object({ id: z.uuid('Not a valid post id') }),
+      params: idParams('post'),
       body: UpdateCommunityPostBodySchema,
       ok: CommunityPostSchema,
       onRequest: requireActiveUser,
@@ -38,7 +37,7 @@ export const communityEditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/community/comments/:id',
     route('Edit one’s own comment (not a deleted one)', {
-      params: z.object({ id: z.uuid('Not a valid comment id') }),
+      params: idParams('comment'),
       body: UpdateCommentBodySchema,
       ok: CommentSchema,
       onRequest: requireActiveUser,

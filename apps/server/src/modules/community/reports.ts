@@ -8,11 +8,10 @@ import {
 } from '@btcp/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { communityComments, communityPosts, communityReports } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
-import { routeOptions } from '#server/lib/routes.ts';
+import { idParams, routeOptions } from '#server/lib/routes.ts';
 import { requireActiveUser } from '#server/modules/auth/index.ts';
 import { rateLimitedAuthor } from './rate-limits.ts';
 
@@ -83,13 +82,13 @@ const reportables = [
   {
     itemType: 'post' as const,
     path: '/community/posts/:id/reports',
-    params: z.object({ id: z.uuid('Not a valid post id') }),
+    params: idParams('post'),
     summary: 'Report a post to the moderators, once per member (a rule or Other with words)',
   },
   {
     itemType: 'comment' as const,
     path: '/community/comments/:id/reports',
-    params: z.object({ id: z.uuid('Not a valid comment id') }),
+    params: idParams('comment'),
     summary: 'Report a comment to the moderators, once per member (a rule or Other with words)',
   },
 ];

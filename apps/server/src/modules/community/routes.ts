@@ -17,8 +17,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
+import { idParams, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { requireActiveUser, requireUser, signedInUser } from '#server/modules/auth/index.ts';
 import { acceptingUploads, readUpload, storeImage } from '#server/modules/media/index.ts';
@@ -40,8 +39,8 @@ import { settled, settleSoon } from './settling.ts';
 import { viewerOf } from './viewer.ts';
 import { voteOnComment, voteOnPost } from './votes.ts';
 
-const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
-const CommentParamsSchema = z.object({ id: z.uuid('Not a valid comment id') });
+const PostParamsSchema = idParams('post');
+const CommentParamsSchema = idParams('comment');
 const route = routeOptions(['community']);
 
 /** What a post's and a comment's own routes (delete one's own, vote) differ in. */

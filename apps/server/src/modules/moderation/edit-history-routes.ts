@@ -1,7 +1,6 @@
 import { EditHistorySchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { noStore, routeOptions } from '#server/lib/routes.ts';
+import { idParams, noStore, routeOptions } from '#server/lib/routes.ts';
 import { commentEditHistory, postEditHistory } from '#server/modules/community/index.ts';
 
 const route = routeOptions(['community']);
@@ -14,7 +13,7 @@ export const editHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts/:id/edits',
     route('A post’s title and text now and before each edit, newest first', {
-      params: z.object({ id: z.uuid('Not a valid post id') }),
+      params: idParams('post'),
       ok: EditHistorySchema,
       onSend: noStore,
     }),
@@ -24,7 +23,7 @@ export const editHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/comments/:id/edits',
     route('A comment’s text now and before each edit, newest first', {
-      params: z.object({ id: z.uuid('Not a valid comment id') }),
+      params: idParams('comment'),
       ok: EditHistorySchema,
       onSend: noStore,
     }),

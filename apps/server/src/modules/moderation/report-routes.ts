@@ -8,8 +8,7 @@ import {
   StaffReasonQuerySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { noStore, routeOptions } from '#server/lib/routes.ts';
+import { idParams, noStore, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
 import {
@@ -19,7 +18,7 @@ import {
   setCommentStatus,
 } from './reports.ts';
 
-const CommentParamsSchema = z.object({ id: z.uuid('Not a valid comment id') });
+const CommentParamsSchema = idParams('comment');
 const route = routeOptions(['community']);
 
 /**

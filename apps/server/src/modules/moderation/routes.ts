@@ -8,15 +8,14 @@ import {
   SetPostStatusBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { noStore, routeOptions } from '#server/lib/routes.ts';
+import { idParams, noStore, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
 import { editHistoryRoutes } from './edit-history-routes.ts';
 import { listModerationLog } from './modlog.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
 
-const PostParamsSchema = z.object({ id: z.uuid('Not a valid post id') });
+const PostParamsSchema = idParams('post');
 const route = routeOptions(['community']);
 
 /**
