@@ -53,3 +53,19 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): (item: I) =>
       if (!running) void drain();
     });
 }
+
+/**
+ * One `create(handle)` per database handle, made at its first use: the batchers of a kind are
+ * one per process and database, and a test's own database gets its own.
+ */
+export function onePer<K extends object, T>(create: (handle: K) => T): (handle: K) => T {
+  const made = new WeakMap<K, T>();
+  return (handle) => {
+    let value = made.get(handle);
+    if (value === undefined) {
+      value = create(handle);
+      made.set(handle, value);
+    }
+    return value;
+  };
+}

@@ -3,7 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { commitsWithoutWaitingForDisk, idArray, prepared } from '#server/db/prepared.ts';
 import { miningPings } from '#server/db/schema.ts';
-import { createBatcher } from '#server/lib/batcher.ts';
+import { createBatcher, onePer } from '#server/lib/batcher.ts';
 import { noSessionError } from './rewards.ts';
 
 interface Ping {
@@ -115,7 +115,7 @@ function createPingRecorder(db: Database) {
   return async (ping: Ping) => (await free(ping)) || waiting(ping);
 }
 
-const pingRecorders = new WeakMap<Database, ReturnType<typeof createPingRecorder>>();
+const pingRecorderOf = onePer(createPingRecorder);
 
 /**
  * Decision 014: a ping is one statement, or two when another transaction holds its row or it
@@ -125,10 +125,5 @@ const pingRecorders = new WeakMap<Database, ReturnType<typeof createPingRecorder
  * statement.
  */
 export async function pingMining(db: Database, userId: string, sessionId: string, now: Date) {
-  let record = pingRecorders.get(db);
-  if (!record) {
-    record = createPingRecorder(db);
-    pingRecorders.set(db, record);
-  }
-  if (!(await record({ userId, sessionId, now }))) throw noSessionError();
+  if (!(await pingRecorderOf(db)({ userId, sessionId, now }))) throw noSessionError();
 }

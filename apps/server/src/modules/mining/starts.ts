@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { miningPings, miningSessions, realtimeBatches } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { createBatcher } from '#server/lib/batcher.ts';
+import { createBatcher, onePer } from '#server/lib/batcher.ts';
 import { BATCHES_CHANNEL, INLINE_BATCH_MAX_BYTES } from '#server/modules/realtime/index.ts';
 import type { ActiveMiningSettings } from '#server/modules/settings/index.ts';
 import { toMiningSession } from './sessions.ts';
@@ -82,25 +82,18 @@ async function openBatch(db: Database, batch: Start[]): Promise<Set<string>> {
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
 }
 
-const starters = new WeakMap<Database, (start: Start) => Promise<boolean>>();
-
-function starterOf(db: Database) {
-  let start = starters.get(db);
-  if (!start) {
-    start = createBatcher<Start, boolean>({
-      maxBatch: START_BATCH_MAX,
-      maxWaiting: START_QUEUE_MAX,
-      lingerMs: START_LINGER_MS,
-      full: serverBusy,
-      async run(batch) {
-        const opened = await openBatch(db, batch);
-        return batch.map((start) => opened.has(start.id));
-      },
-    });
-    starters.set(db, start);
-  }
-  return start;
-}
+const starterOf = onePer((db: Database) =>
+  createBatcher<Start, boolean>({
+    maxBatch: START_BATCH_MAX,
+    maxWaiting: START_QUEUE_MAX,
+    lingerMs: START_LINGER_MS,
+    full: serverBusy,
+    async run(batch) {
+      const opened = await openBatch(db, batch);
+      return batch.map((start) => opened.has(start.id));
+    },
+  }),
+);
 
 /** D11: one session per user; the unique key on user_id settles two starts at the same moment. */
 export async function startMining(

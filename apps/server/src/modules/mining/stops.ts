@@ -6,7 +6,7 @@ import { isDeadlock } from '#server/db/errors.ts';
 import { idArray } from '#server/db/prepared.ts';
 import { miningPings, miningSessions, miningStats, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { createBatcher } from '#server/lib/batcher.ts';
+import { createBatcher, onePer } from '#server/lib/batcher.ts';
 import type { Envelope } from '#server/modules/realtime/index.ts';
 import { countMinedSeconds } from '#server/modules/referrals/index.ts';
 import { loadSettings } from '#server/modules/settings/index.ts';
@@ -182,7 +182,7 @@ export const serverBusy = () =>
     { 'retry-after': String(2 + randomInt(4)) },
   );
 
-const stopRecorders = new WeakMap<Database, ReturnType<typeof createStopRecorder>>();
+const stopRecorderOf = onePer(createStopRecorder);
 
 /** Stop: closes the caller's own session, paying its covered rest pro rata (D11). */
 export async function stopMining(
@@ -191,12 +191,7 @@ export async function stopMining(
   sessionId: string,
   now: Date,
 ): Promise<MiningSettlement> {
-  let record = stopRecorders.get(db);
-  if (!record) {
-    record = createStopRecorder(db);
-    stopRecorders.set(db, record);
-  }
-  const settlement = await record({ userId, sessionId, now });
+  const settlement = await stopRecorderOf(db)({ userId, sessionId, now });
   if (!settlement) throw noSessionError();
   return settlement;
 }
