@@ -69,8 +69,11 @@ export const profiles = pgTable(
     referredBy: uuid('referred_by').references((): AnyPgColumn => profiles.id, {
       onDelete: 'set null',
     }),
-    /** The moderator flag (D7). */
-    isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * The moderator flag (D7). The column keeps the name the seed gave it; the code calls it what
+     * it means, as the API does.
+     */
+    isModerator: boolean('is_admin').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

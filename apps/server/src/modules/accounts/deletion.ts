@@ -55,7 +55,7 @@ export async function deleteAccount(
     await closeSessionOfUser(tx, userId, now);
     await tx
       .update(profiles)
-      .set({ username: null, avatarUrl: null, isAdmin: false, updatedAt: now })
+      .set({ username: null, avatarUrl: null, isModerator: false, updatedAt: now })
       .where(eq(profiles.id, userId));
     await tx
       .update(users)

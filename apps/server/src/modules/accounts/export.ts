@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { memberColumns } from '#server/db/members.ts';
 import {
   communityComments,
   communityPosts,
@@ -28,15 +29,12 @@ export async function exportAccount(
 ) {
   const [account] = await db
     .select({
-      id: users.id,
-      email: users.email,
+      ...memberColumns,
       emailVerifiedAt: users.emailVerifiedAt,
       createdAt: users.createdAt,
       lastSeenAt: users.lastSeenAt,
       username: profiles.username,
       referralCode: profiles.referralCode,
-      isBanned: profiles.isBanned,
-      isModerator: profiles.isAdmin,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))

@@ -2,6 +2,7 @@ import { type Account, adminMessages, authMessages, ErrorCode } from '@btcp/shar
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
+import { memberColumns } from '#server/db/members.ts';
 import { profiles, sessions, totpFactors, users } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
@@ -13,12 +14,9 @@ import { endPendingSignIns } from '#server/modules/two-factor/index.ts';
 export async function getAccount(db: Database, userId: string): Promise<Account> {
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
+      ...memberColumns,
       username: profiles.username,
       referralCode: profiles.referralCode,
-      isBanned: profiles.isBanned,
-      isModerator: profiles.isAdmin,
       createdAt: users.createdAt,
       twoFactorSince: totpFactors.confirmedAt,
     })

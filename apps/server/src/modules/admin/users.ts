@@ -14,7 +14,7 @@ function rowSelection() {
     username: profiles.username,
     referralCode: profiles.referralCode,
     referralsCount: sql<number>`(SELECT count(*)::int FROM profiles AS referred WHERE referred.referred_by = ${profiles.id})`,
-    isModerator: profiles.isAdmin,
+    isModerator: profiles.isModerator,
     isBanned: profiles.isBanned,
     emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
     createdAt: users.createdAt,

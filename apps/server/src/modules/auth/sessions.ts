@@ -2,6 +2,7 @@ import type { SessionState } from '@btcp/shared';
 import { and, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#server/db/client.ts';
+import { memberColumns } from '#server/db/members.ts';
 import { publishRevocation } from '#server/db/notifications/channels.ts';
 import type { CachedSession, SessionCache } from '#server/db/notifications/session-cache.ts';
 import { idArray, prepared } from '#server/db/prepared.ts';
@@ -170,10 +171,7 @@ export async function findSessionUser(request: FastifyRequest): Promise<SessionU
 /** What the session cache keeps of a live user session, with the account it belongs to. */
 const sessionColumns = {
   tokenHash: sessions.tokenHash,
-  id: users.id,
-  email: users.email,
-  isBanned: profiles.isBanned,
-  isModerator: profiles.isAdmin,
+  ...memberColumns,
   lastSeenAt: users.lastSeenAt,
   expiresAt: sessions.expiresAt,
 };

@@ -29,7 +29,7 @@ export async function applyUserFlags(
   const [before] = await tx
     .select({
       isBanned: profiles.isBanned,
-      isModerator: profiles.isAdmin,
+      isModerator: profiles.isModerator,
       username: profiles.username,
       deletedAt: users.deletedAt,
     })
@@ -42,11 +42,11 @@ export async function applyUserFlags(
   if (before.deletedAt) {
     throw new AppError(409, ErrorCode.conflict, accountLifecycleMessages.accountDeletedStaff);
   }
-  const changes: Partial<{ isBanned: boolean; isAdmin: boolean }> = {};
+  const changes: Partial<{ isBanned: boolean; isModerator: boolean }> = {};
   if (body.isBanned !== undefined && body.isBanned !== before.isBanned)
     changes.isBanned = body.isBanned;
   if (body.isModerator !== undefined && body.isModerator !== before.isModerator)
-    changes.isAdmin = body.isModerator;
+    changes.isModerator = body.isModerator;
   if (Object.keys(changes).length > 0) {
     // The user's open streams end (once this commits) and reconnect to the account's new state.
     await publishRevocation(tx, { userId });
@@ -65,12 +65,17 @@ export async function applyUserFlags(
       const action = changes.isBanned ? 'user.ban' : 'user.unban';
       await logModeration(tx, actor, { ...logged, action, targetLabel, reason: body.reason });
     }
-    if (changes.isAdmin !== undefined) {
-      await audit(tx, actor, changes.isAdmin ? 'user.moderator.grant' : 'user.moderator.revoke', {
-        type: 'user',
-        id: userId,
-      });
-      const action = changes.isAdmin ? 'moderator.add' : 'moderator.remove';
+    if (changes.isModerator !== undefined) {
+      await audit(
+        tx,
+        actor,
+        changes.isModerator ? 'user.moderator.grant' : 'user.moderator.revoke',
+        {
+          type: 'user',
+          id: userId,
+        },
+      );
+      const action = changes.isModerator ? 'moderator.add' : 'moderator.remove';
       await logModeration(tx, actor, { ...logged, action, targetLabel, reason: body.reason });
     }
   }

@@ -7,6 +7,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
+import { memberColumns } from '#server/db/members.ts';
 import { passkeys, profiles, users } from '#server/db/schema.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { type ChallengePurpose, relyingParty, storeChallenge, takeChallenge } from './ceremony.ts';
@@ -47,12 +48,9 @@ async function findPasskey(ctx: ServiceContext, id: string) {
       counter: passkeys.counter,
       transports: passkeys.transports,
       user: {
-        id: users.id,
-        email: users.email,
+        ...memberColumns,
         emailVerifiedAt: users.emailVerifiedAt,
         deletedAt: users.deletedAt,
-        isBanned: profiles.isBanned,
-        isModerator: profiles.isAdmin,
       },
     })
     .from(passkeys)

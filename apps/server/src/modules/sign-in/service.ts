@@ -9,6 +9,7 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
+import { memberColumns } from '#server/db/members.ts';
 import { emailTokens, profiles, users, wallets } from '#server/db/schema.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { consumeEmailLink } from '#server/lib/email-links.ts';
@@ -83,12 +84,9 @@ async function issueLink(
 async function findUserByEmail(ctx: ServiceContext, email: string) {
   const [user] = await ctx.db
     .select({
-      id: users.id,
-      email: users.email,
+      ...memberColumns,
       passwordHash: users.passwordHash,
       emailVerifiedAt: users.emailVerifiedAt,
-      isBanned: profiles.isBanned,
-      isModerator: profiles.isAdmin,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))

@@ -6,6 +6,7 @@ import {
 } from '@btcp/shared';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import { memberColumns } from '#server/db/members.ts';
 import { adminUsers, pendingSignIns, profiles, users } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
@@ -134,12 +135,7 @@ export async function answerPendingSignIn(
 /** The member a completed sign-in signed in, as the session answer shows them. */
 export async function signedInMember(db: Database, userId: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      isBanned: profiles.isBanned,
-      isModerator: profiles.isAdmin,
-    })
+    .select(memberColumns)
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));

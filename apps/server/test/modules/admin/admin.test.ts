@@ -94,7 +94,7 @@ describe('guards (D7)', () => {
     const moderator = await signedUpUser(t.app, 'moderator@example.com');
     await t.database.db
       .update(profiles)
-      .set({ isAdmin: true })
+      .set({ isModerator: true })
       .where(eq(profiles.id, await userId('moderator@example.com')));
     for (const url of adminOnly) {
       expect((await get(url)).statusCode, url).toBe(401);

@@ -109,7 +109,7 @@ describe('admin blog (D7)', () => {
   it('lets a moderator write posts, audited under their name', async () => {
     const moderatorCookie = await signedUpUser(t.app, 'mod@example.com');
     const id = await userIdOf(t.database.db, 'mod@example.com');
-    await t.database.db.update(profiles).set({ isAdmin: true }).where(eq(profiles.id, id));
+    await t.database.db.update(profiles).set({ isModerator: true }).where(eq(profiles.id, id));
     const post = await createPost({ title: 'From a moderator', content: 'Hello' }, moderatorCookie);
     const [entry] = await t.database.db
       .select()
