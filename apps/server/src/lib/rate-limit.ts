@@ -141,7 +141,7 @@ const failureSubject = (request: FastifyRequest, email: string) =>
   `${email.toLowerCase()}|${request.ip}`;
 
 /** Refuses (429) an address that already failed too often at this account in this window. */
-export async function enforceFailureLimit(
+async function enforceFailureLimit(
   request: FastifyRequest,
   action: string,
   email: string,
@@ -155,7 +155,7 @@ export async function enforceFailureLimit(
   if ((row?.hits ?? 0) >= hit.max) throw tooManyRequests(hit);
 }
 
-export async function recordFailure(
+async function recordFailure(
   request: FastifyRequest,
   action: string,
   email: string,
@@ -165,6 +165,29 @@ export async function recordFailure(
     db,
     hitOf(failureRule(request, action), failureSubject(request, email), clock.now()),
   );
+}
+
+/** What a sign-in step's attempt answers when the caller got it wrong: the error to send them. */
+export class WrongAnswer {
+  constructor(readonly error: Error) {}
+}
+
+/**
+ * A sign-in step (password or code) past its per-address limit: refused while this address has
+ * failed too often at this account, then `attempt` runs, and a `WrongAnswer` it gives is counted
+ * as a failure before its error reaches the caller (docs/decisions/012).
+ */
+export async function withFailureLimit<T>(
+  request: FastifyRequest,
+  action: string,
+  email: string,
+  attempt: () => Promise<T | WrongAnswer>,
+): Promise<T> {
+  await enforceFailureLimit(request, action, email);
+  const outcome = await attempt();
+  if (!(outcome instanceof WrongAnswer)) return outcome;
+  await recordFailure(request, action, email);
+  throw outcome.error;
 }
 
 /**

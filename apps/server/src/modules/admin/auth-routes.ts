@@ -13,9 +13,9 @@ import { AppError, forbidden } from '#server/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '#server/lib/passwords.ts';
 import {
   enforceAuthRateLimits,
-  enforceFailureLimit,
   rateLimitedAs,
-  recordFailure,
+  WrongAnswer,
+  withFailureLimit,
 } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { audit } from '#server/modules/audit/index.ts';
@@ -88,13 +88,14 @@ function adminSessionRoutes(app: ZodApp) {
     async (request, reply) => {
       const { email, password } = request.body;
       await enforceAuthRateLimits(request, 'admin-login');
-      await enforceFailureLimit(request, 'admin-login', email);
-      const admin = await findAdminByEmail(app.db, email);
-      if (!admin) await verifyAgainstNothing(password);
-      if (!admin || !(await verifyPassword(admin.passwordHash, password))) {
-        await recordFailure(request, 'admin-login', email);
-        throw new AppError(401, ErrorCode.invalidCredentials, adminMessages.invalidEmailOrPassword);
-      }
+      const admin = await withFailureLimit(request, 'admin-login', email, async () => {
+        const found = await findAdminByEmail(app.db, email);
+        if (!found) await verifyAgainstNothing(password);
+        if (found && (await verifyPassword(found.passwordHash, password))) return found;
+        return new WrongAnswer(
+          new AppError(401, ErrorCode.invalidCredentials, adminMessages.invalidEmailOrPassword),
+        );
+      });
       if (await askForSecondFactor(request, reply, 'admin', admin.id, false)) {
         return { admin: null, twoFactorRequired: true as const };
       }

@@ -15,11 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
-import {
-  enforceAuthRateLimits,
-  enforceFailureLimit,
-  recordFailure,
-} from '#server/lib/rate-limit.ts';
+import { enforceAuthRateLimits, WrongAnswer, withFailureLimit } from '#server/lib/rate-limit.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { sendJsonText } from '#server/lib/shared-pages.ts';
 import {
@@ -146,13 +142,14 @@ function signInRoutes(app: ZodApp, ctx: ServiceContext) {
     async (request, reply) => {
       const { email, password, remember } = request.body;
       await enforceAuthRateLimits(request, 'login');
-      await enforceFailureLimit(request, 'login', email);
-      const user = await authenticateUser(ctx, email, password).catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === ErrorCode.invalidCredentials) {
-          await recordFailure(request, 'login', email);
-        }
-        throw error;
-      });
+      const user = await withFailureLimit(request, 'login', email, () =>
+        authenticateUser(ctx, email, password).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === ErrorCode.invalidCredentials) {
+            return new WrongAnswer(error);
+          }
+          throw error;
+        }),
+      );
       if (await askForSecondFactor(request, reply, 'user', user.id, remember)) {
         return {
           user: null,

@@ -8,11 +8,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  enforceAuthRateLimits,
-  enforceFailureLimit,
-  recordFailure,
-} from '#server/lib/rate-limit.ts';
+import { enforceAuthRateLimits, WrongAnswer, withFailureLimit } from '#server/lib/rate-limit.ts';
 import { routeOptions } from '#server/lib/routes.ts';
 import {
   ADMIN_SESSION_MS,
@@ -93,18 +89,17 @@ async function completeSignIn(
     clearPendingCookie(request, reply, kind);
     throw error;
   });
-  await enforceFailureLimit(request, action, pending.owner.email);
-  const answer = await answerWithinAccountCap(request, pending.owner, () =>
-    answerPendingSignIn(db, pending, body, now),
-  );
-  if (!answer.accepted) {
-    await recordFailure(request, action, pending.owner.email);
-    if (answer.signInEnded) {
-      clearPendingCookie(request, reply, kind);
-      throw signInExpired(twoFactorMessages.tooManyAttempts);
+  const answer = await withFailureLimit(request, action, pending.owner.email, async () => {
+    const answered = await answerWithinAccountCap(request, pending.owner, () =>
+      answerPendingSignIn(db, pending, body, now),
+    );
+    if (answered.accepted) return answered;
+    if (!answered.signInEnded) {
+      return new WrongAnswer(wrongCode(body.code !== undefined ? 'code' : 'recoveryCode'));
     }
-    throw wrongCode(body.code !== undefined ? 'code' : 'recoveryCode');
-  }
+    clearPendingCookie(request, reply, kind);
+    return new WrongAnswer(signInExpired(twoFactorMessages.tooManyAttempts));
+  });
   clearPendingCookie(request, reply, kind);
   if (answer.usedRecoveryCode) request.server.mailDrainer.kick();
   await startSession(request, reply, {
