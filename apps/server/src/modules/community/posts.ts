@@ -21,7 +21,8 @@ import { SharedBody } from '#server/lib/shared-pages.ts';
 import { cardUrlOf, mediaUrlOf } from '#server/modules/media/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
-import { asItem, itemColumns, type RowOf, type VoteType, visibleToPublic, votesOf } from './sql.ts';
+import { type MarkablePage, readerCopies } from './reader-marks.ts';
+import { asItem, itemColumns, type RowOf, visibleToPublic, votesOf } from './sql.ts';
 import type { Viewer } from './viewer.ts';
 
 const score = sql`(${communityPosts.upvotes} - ${communityPosts.downvotes})`;
@@ -160,19 +161,10 @@ function cursorAfter(sort: CommunitySort, row: PostRow): string {
 }
 
 /**
- * A page of the public list (or of a search) as every reader sees it (no votes, nothing is
- * anyone's), with its JSON built once: it may be shared by every visitor (decision 013), and a
- * signed-in reader's page is made from it by adding their own votes, without serializing the posts
- * again.
+ * A page of the public list (or of a search) as every reader sees it: it may be shared by every
+ * visitor (decision 013), and a signed-in reader's page is made from it (`personalPage`).
  */
-export interface PublicPostPage {
-  page: CommunityPage;
-  /** Who wrote each item, for `isMine`; never sent. */
-  authorIds: (string | null)[];
-  body: SharedBody;
-  /** Each item's JSON without its closing brace, where `myVote` and `isMine` are appended. */
-  openItems: string[];
-}
+export type PublicPostPage = MarkablePage<CommunityPage['items'][number]>;
 
 /** One page of the public list: one prepared query for the posts with their authors. */
 export async function readPublicPage(db: Database, query: ListQuery): Promise<PublicPostPage> {
@@ -212,72 +204,18 @@ export function publicPageOf<Row extends PostRow>(
 }
 
 /**
- * A reader's votes on the posts of one shared page, kept with that page: any vote changes the
- * posts' counters, which makes every process drop the page (and these with it).
+ * The page for one signed-in reader: the shared page with their votes and their own posts marked
+ * (reader-marks.ts). Readers with the same marks share one body, whose ETag is the shared page's
+ * with the marks added.
  */
-const votesOnPage = new WeakMap<PublicPostPage, Map<string, Map<string, VoteType>>>();
-/** Readers remembered per page; past it the first remembered is forgotten. */
-const MAX_READERS_PER_PAGE = 10_000;
-
-async function readerVotes(db: Database, shared: PublicPostPage, viewerId: string) {
-  let readers = votesOnPage.get(shared);
-  if (!readers) {
-    readers = new Map();
-    votesOnPage.set(shared, readers);
-  }
-  const known = readers.get(viewerId);
-  if (known) return known;
-  const ids = shared.page.items.map((item) => item.id);
-  const votes = await votesOf(db, viewerId, communityVotes.postId, ids);
-  if (readers.size >= MAX_READERS_PER_PAGE) {
-    const first = readers.keys().next().value;
-    if (first !== undefined) readers.delete(first);
-  }
-  readers.set(viewerId, votes);
-  return votes;
-}
-
-/** Different readers' pages of one page version, kept by what was added to the shared one. */
-const pagesByAddition = new WeakMap<PublicPostPage, Map<string, SharedBody>>();
-const MAX_VARIANTS_PER_PAGE = 1_000;
-
-/**
- * The page for one signed-in reader: the shared page with their votes (one indexed query, once per
- * page version) and their own posts marked. A reader who voted on none of these posts and wrote
- * none gets the shared page itself; readers with the same marks share one body, so each is built
- * and compressed once per page version.
- */
-export async function personalPage(
-  db: Database,
-  shared: PublicPostPage,
-  viewerId: string,
-): Promise<SharedBody> {
-  const votes = await readerVotes(db, shared, viewerId);
-  const marks = shared.page.items.map((item, index) => ({
-    myVote: votes.get(item.id) ?? null,
-    isMine: shared.authorIds[index] === viewerId,
-  }));
-  if (marks.every((mark) => mark.myVote === null && !mark.isMine)) return shared.body;
-  const added = marks
-    .map((mark) => `${mark.myVote === null ? '-' : mark.myVote[0]}${mark.isMine ? 'm' : ''}`)
-    .join('.');
-  let variants = pagesByAddition.get(shared);
-  if (!variants) {
-    variants = new Map();
-    pagesByAddition.set(shared, variants);
-  }
-  const known = variants.get(added);
-  if (known) return known;
-  const items = shared.openItems.map(
-    (open, index) =>
-      `${open},"myVote":${JSON.stringify(marks[index]?.myVote ?? null)},"isMine":${marks[index]?.isMine === true}}`,
-  );
-  const json = `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(shared.page.nextCursor)}}`;
-  const body = new SharedBody(json, `${shared.body.etag.slice(0, -1)}.${added}"`);
-  if (variants.size >= MAX_VARIANTS_PER_PAGE) variants.clear();
-  variants.set(added, body);
-  return body;
-}
+export const personalPage = readerCopies<CommunityPage['items'][number], PublicPostPage>({
+  voteColumn: communityVotes.postId,
+  keyOf: (marks) =>
+    marks
+      .map((mark) => `${mark.myVote === null ? '-' : mark.myVote[0]}${mark.isMine ? 'm' : ''}`)
+      .join('.'),
+  etagOf: (shared, key) => `${shared.etag.slice(0, -1)}.${key}"`,
+});
 
 async function findPostRow(db: DatabaseOrTransaction, id: string) {
   const [row] = await selectPosts(db).where(eq(communityPosts.id, id));
