@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Mailer } from '#server/modules/mail/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,3 +12,12 @@ export interface ServiceContext {
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
+
+/** The services' context of an app: its own database, clock, configuration, mailer and log. */
+export const serviceContextOf = (app: FastifyInstance): ServiceContext => ({
+  db: app.db,
+  clock: app.clock,
+  config: app.config,
+  mailer: app.mailer,
+  log: app.log,
+});

@@ -12,7 +12,7 @@ import {
 } from '@btcp/shared';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '#server/context.ts';
+import { type ServiceContext, serviceContextOf } from '#server/context.ts';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import {
@@ -33,18 +33,10 @@ import { listPasskeys, removePasskey, renamePasskey } from './store.ts';
 
 const route = routeOptions(['passkeys']);
 
-const contextOf = (app: Parameters<FastifyPluginAsyncZod>[0]): ServiceContext => ({
-  db: app.db,
-  clock: app.clock,
-  config: app.config,
-  mailer: app.mailer,
-  log: app.log,
-});
-
 /** The signed-in member's passkeys (decision 028): listed, added, renamed, removed, and used to confirm it is them. */
 export const passkeyAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
-  const ctx = contextOf(app);
+  const ctx = serviceContextOf(app);
   const member = (request: Parameters<typeof signedInUser>[0]) => {
     const { id, email } = signedInUser(request);
     return { id, email };
@@ -154,7 +146,7 @@ function confirmationRoutes(app: ZodApp, ctx: ServiceContext) {
 
 /** Signing in with a passkey instead of an email and password (decision 028). */
 export const passkeyAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = contextOf(app);
+  const ctx = serviceContextOf(app);
 
   app.post(
     '/auth/passkey/options',

@@ -13,7 +13,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ServiceContext } from '#server/context.ts';
+import { type ServiceContext, serviceContextOf } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { enforceAuthRateLimits, WrongAnswer, withFailureLimit } from '#server/lib/rate-limit.ts';
 import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
@@ -212,13 +212,7 @@ function passwordRoutes(app: ZodApp, ctx: ServiceContext) {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: ServiceContext = {
-    db: app.db,
-    clock: app.clock,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-  };
+  const ctx = serviceContextOf(app);
   sessionRoute(app);
   signUpRoutes(app, ctx);
   signInRoutes(app, ctx);

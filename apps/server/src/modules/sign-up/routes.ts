@@ -1,6 +1,6 @@
 import { ProofChallengeResponseSchema, SignUpProtectionSchema } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '#server/context.ts';
+import { serviceContextOf } from '#server/context.ts';
 import { enforceRateLimit } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
@@ -15,13 +15,7 @@ const CHALLENGES_PER_AUTH_ATTEMPT = 3;
 
 /** GET /api/auth/challenge: public; each answer is new and single-use, so never cached. */
 export const signUpChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: ServiceContext = {
-    db: app.db,
-    clock: app.clock,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-  };
+  const ctx = serviceContextOf(app);
   app.get(
     '/auth/challenge',
     routeOptions(['auth'])(
