@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,5 +139,18 @@ describe('the imports between modules', () => {
     expect(report.mutual).toEqual([]);
     expect(report.cycle).toBeNull();
     expect(report.pairs).toBeGreaterThan(0);
+  });
+});
+
+describe('the files of a module', () => {
+  it('hold their routes in routes.ts or a file named *-routes.ts, so a URL finds its handler', async () => {
+    const modules = path.join(root, 'apps/server/src/modules');
+    const misnamed: string[] = [];
+    for (const entry of await readdir(modules, { recursive: true })) {
+      if (!entry.endsWith('.ts') || entry.endsWith('routes.ts')) continue;
+      const text = await readFile(path.join(modules, entry), 'utf8');
+      if (/export const \w+: FastifyPluginAsync/.test(text)) misnamed.push(entry);
+    }
+    expect(misnamed).toEqual([]);
   });
 });

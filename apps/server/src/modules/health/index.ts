@@ -1,4 +1,4 @@
 export { cachedDatabaseFigures, type DatabaseFigures, readDatabaseFigures } from './figures.ts';
-export { probeRoutes } from './probes.ts';
+export { probeRoutes } from './probe-routes.ts';
 export { createReadiness, type Readiness } from './readiness.ts';
 export { healthRoutes } from './routes.ts';
