@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { commitsWithoutWaitingForDisk, idArray, prepared } from '#server/db/prepared.ts';
 import { miningPings } from '#server/db/schema.ts';
 import { createBatcher, onePer } from '#server/lib/batcher.ts';
-import { noSessionError } from './rewards.ts';
+import { noSessionError } from './session-row.ts';
 
 interface Ping {
   userId: string;

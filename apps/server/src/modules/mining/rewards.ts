@@ -1,20 +1,6 @@
-import { ErrorCode, MINING_PING_COVERS_MS, trimDecimal } from '@btcp/shared';
-import { getTableColumns } from 'drizzle-orm';
-import { miningPings, miningSessions } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
+import { MINING_PING_COVERS_MS, trimDecimal } from '@btcp/shared';
 import { miningValue } from '#server/lib/money.ts';
-
-/** A session with its last ping (decision 014: kept in mining_pings). */
-export type SessionRow = typeof miningSessions.$inferSelect & { lastPing: Date };
-
-/** The session's columns and its last ping, for a select joined to mining_pings. */
-export const sessionWithPing = {
-  ...getTableColumns(miningSessions),
-  lastPing: miningPings.lastPing,
-};
-
-export const noSessionError = () =>
-  new AppError(404, ErrorCode.noSession, 'This mining session has ended. Start mining again.');
+import type { SessionRow } from './session-row.ts';
 
 /** D11, decision 014: the time an open session's pings vouch for, up to now. */
 export function coveredUntil(session: Pick<SessionRow, 'lastPing'>, now: Date): number {

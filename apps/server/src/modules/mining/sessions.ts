@@ -7,13 +7,8 @@ import { notification } from '#server/modules/realtime/index.ts';
 import { payQualifiedReferrals } from '#server/modules/referrals/index.ts';
 import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
 import { applyLedgerEntry } from '#server/modules/wallet/index.ts';
-import {
-  coveredUntil,
-  earned,
-  rewardDescription,
-  type SessionRow,
-  sessionWithPing,
-} from './rewards.ts';
+import { coveredUntil, earned, rewardDescription } from './rewards.ts';
+import { type SessionRow, sessionWithPing } from './session-row.ts';
 
 export function toMiningSession(
   row: Pick<

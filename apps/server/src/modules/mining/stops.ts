@@ -11,14 +11,8 @@ import type { Envelope } from '#server/modules/realtime/index.ts';
 import { countMinedSeconds } from '#server/modules/referrals/index.ts';
 import { loadSettings } from '#server/modules/settings/index.ts';
 import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
-import {
-  coveredUntil,
-  earned,
-  noSessionError,
-  rewardDescription,
-  type SessionRow,
-  sessionWithPing,
-} from './rewards.ts';
+import { coveredUntil, earned, rewardDescription } from './rewards.ts';
+import { noSessionError, type SessionRow, sessionWithPing } from './session-row.ts';
 
 /** A Stop names a session and its caller: only the session's owner closes it. */
 const keyOf = (stop: { sessionId: string; userId: string }) => `${stop.sessionId}/${stop.userId}`;
