@@ -46,6 +46,8 @@ const route = routeOptions(['community']);
 /** What a post's and a comment's own routes (delete one's own, vote) differ in. */
 interface OwnItem {
   path: string;
+  /** Written whole, so a search for the URL finds its route. */
+  votePath: string;
   params: typeof PostParamsSchema;
   deleteSummary: string;
   voteSummary: string;
@@ -55,6 +57,7 @@ interface OwnItem {
 
 const posts: OwnItem = {
   path: '/community/posts/:id',
+  votePath: '/community/posts/:id/vote',
   params: PostParamsSchema,
   deleteSummary: 'Delete one’s own post, with its comments and votes',
   voteSummary: 'Vote: none → up or down, the same again → none, the opposite → switch',
@@ -64,6 +67,7 @@ const posts: OwnItem = {
 
 const comments: OwnItem = {
   path: '/community/comments/:id',
+  votePath: '/community/comments/:id/vote',
   params: CommentParamsSchema,
   deleteSummary: 'Delete one’s own comment: with replies it stays as "[deleted]", else it goes',
   voteSummary: 'Vote on a comment (the same rules as posts)',
@@ -91,7 +95,7 @@ const ownItemRoutes = (app: ZodApp, item: OwnItem) => {
     },
   );
   app.post(
-    `${item.path}/vote`,
+    item.votePath,
     route(item.voteSummary, {
       params: item.params,
       body: VoteBodySchema,
