@@ -4,7 +4,7 @@ import { lazyRoute } from '../lib/route-table.tsx';
 import { adminRoutes } from './admin-routes.tsx';
 import { AppRoot } from './layouts/app-root.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { accountRoutes, signedInRoutes } from './user-routes.tsx';
+import { signedInRoutes, signInAndUpRoutes } from './user-routes.tsx';
 
 /** Every page is its own chunk, so a visitor's first load fetches only the page they opened. */
 const publicPages: RouteObject[] = [
@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           ...publicPages,
-          ...accountRoutes,
+          ...signInAndUpRoutes,
           { path: '*', ...lazyRoute(() => import('./routes/not-found.tsx')) },
         ],
       },

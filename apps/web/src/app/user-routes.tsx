@@ -6,7 +6,7 @@ import { lazyRoute } from '../lib/route-table.tsx';
  * Pages inside the public layout for signing up and in: register, login, verify email, forgot and
  * reset password, the dev mailbox.
  */
-export const accountRoutes: RouteObject[] = [
+export const signInAndUpRoutes: RouteObject[] = [
   { path: paths.register.path, ...lazyRoute(() => import('./routes/register.tsx')) },
   { path: paths.login.path, ...lazyRoute(() => import('./routes/login.tsx')) },
   { path: paths.checkInbox.path, ...lazyRoute(() => import('./routes/check-inbox.tsx')) },
