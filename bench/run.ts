@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromUnits } from '@btcp/shared/decimal';
 import pg from 'pg';
+import { FIRST_VISIT_BUDGET_BYTES, landingPageWeight } from '../e2e/support/page-weight.ts';
 import { type PhaseMark, rollingRestartPhase, stopBurstPhase } from './lib/bursts.ts';
 import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
 import { farmScenario } from './lib/farm.ts';
@@ -24,7 +25,6 @@ import {
   startLoad,
 } from './lib/miners.ts';
 import { noticesScenario } from './lib/notices.ts';
-import { landingPageWeight } from './lib/page-weight.ts';
 import { pingCostScenario } from './lib/ping-cost.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
 import { seedPublicPages } from './lib/public-pages.ts';
@@ -42,8 +42,6 @@ import { vacuumRuns } from './lib/vacuum-runs.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const skipLighthouse = process.argv.includes('--no-lighthouse');
-/** The first visit's JavaScript, gzipped (docs/decisions/018). */
-const FIRST_VISIT_BUDGET_BYTES = 110 * 1024;
 const skipMiners = process.argv.includes('--no-miners');
 const skipCommunity = process.argv.includes('--no-community');
 const skipSearch = process.argv.includes('--no-search');

@@ -1,12 +1,26 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+// react-router's package exports name only its development build, whose warnings cost the first
+// visit half a kilobyte (docs/decisions/051); the browser's bundle takes the production twin, the
+// same code with the warnings off.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  resolve:
+    command === 'build' && !isSsrBuild
+      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+      : {},
   // The server's renderer (dist-ssr/, docs/decisions/016) needs none of the public files.
   publicDir: isSsrBuild ? false : 'public',
   build: {
@@ -16,6 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Hashed file names let the server send long-lived cache headers for everything in assets/.
     assetsDir: 'assets',
     manifest: true,
+    // Every browser the app supports preloads modules itself (docs/decisions/051).
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

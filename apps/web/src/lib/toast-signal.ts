@@ -1,7 +1,7 @@
 /**
  * Whether any toast has been raised yet: the app mounts the toaster (and loads sonner) on the
- * first one (app/app.tsx), so the first load carries neither. Kept apart from lib/toast.ts, which
- * brings sonner with it.
+ * first one (app/app.tsx), so the first load carries neither. lib/toast.ts raises the toasts and
+ * loads sonner for them.
  */
 const listeners = new Set<() => void>();
 let raised = false;

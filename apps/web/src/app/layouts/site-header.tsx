@@ -8,7 +8,6 @@ import { BrowserOnly } from '#web/components/browser-only.tsx';
 import { CoinMark } from '#web/components/coin-mark.tsx';
 import { ThemeToggle } from '#web/components/theme-toggle.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { useScrolledPast } from '#web/hooks/use-scrolled-past.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -17,10 +16,16 @@ import { useSession } from '#web/lib/session.ts';
 const SCROLL_THRESHOLD = 20;
 const MOBILE_MENU_ID = 'mobile-menu';
 
-// Signed-in only: visitors never download the miner.
+// Signed-in only: visitors never download the miner, nor the notifications' queries and
+// sentences, which the first visit's budget cannot hold (docs/decisions/018).
 const MiningIndicator = lazy(() =>
   import('#web/features/mining/components/mining-indicator.tsx').then((module) => ({
     default: module.MiningIndicator,
+  })),
+);
+const NotificationBell = lazy(() =>
+  import('#web/features/notifications/components/notification-bell.tsx').then((module) => ({
+    default: module.NotificationBell,
   })),
 );
 

@@ -1,7 +1,14 @@
 import type { Comment } from '@btcp/shared/community';
+import { lazy, Suspense } from 'react';
 import { useIsStaff } from '../hooks/use-is-staff.ts';
 import { ReportButton } from './report-button.tsx';
-import { StaffCommentActions } from './staff-comment-actions.tsx';
+
+// Staff only: a reader's post page never loads the staff's confirm dialog (docs/decisions/018).
+const StaffCommentActions = lazy(() =>
+  import('./staff-comment-actions.tsx').then((module) => ({
+    default: module.StaffCommentActions,
+  })),
+);
 
 /**
  * What a comment's action row adds for reports: Report for members (not on their own, removed or
@@ -15,7 +22,11 @@ export function CommentReportActions({ comment }: { comment: Comment }) {
       {comment.status === 'removed' ? null : (
         <ReportButton itemType="comment" itemId={comment.id} isMine={comment.isMine} />
       )}
-      {staff ? <StaffCommentActions comment={comment} /> : null}
+      {staff ? (
+        <Suspense fallback={null}>
+          <StaffCommentActions comment={comment} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
