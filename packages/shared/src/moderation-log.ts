@@ -25,7 +25,7 @@ export type ModerationAction = (typeof moderationActions)[number];
 
 /**
  * Who holds a staff role is for the staff log only: the public log naming new moderators would
- * tell anyone whom to phish.
+ * tell anyone whom to phish (docs/decisions/052).
  */
 export const staffRoleActions = ['moderator.add', 'moderator.remove'] as const;
 /** What the public log at /community/modlog shows and filters by. */
