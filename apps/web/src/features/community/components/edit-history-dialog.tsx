@@ -1,12 +1,16 @@
 import { communityEditMessages, type EditHistory } from '@btcp/shared/community-edits';
-import { History } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '#web/components/ui/button.tsx';
-import { TriggeredDialog } from '#web/components/ui/dialog.tsx';
+import type { RefObject } from 'react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
+import { returnFocus } from '#web/components/ui/return-focus.ts';
 import { useTimeZone } from '#web/hooks/use-time-zone.ts';
 import { formatLongDateTime } from '#web/lib/format.ts';
 import { type EditedKind, useEditHistory } from '../api/get-edit-history.ts';
-import { useIsStaff } from '../hooks/use-is-staff.ts';
 
 interface Version {
   key: string;
@@ -68,40 +72,32 @@ function HistoryBody({ kind, id, open }: { kind: EditedKind; id: string; open: b
 }
 
 /**
- * For admins and moderators on an edited item: what it said before each edit. Nobody else is
- * offered it (and the server refuses them).
+ * What an edited item said before each edit, for admins and moderators (the server refuses
+ * anyone else). Opened by the button in `edited-mark.tsx`, which loads it when first asked, and
+ * focus goes back to that button on closing.
  */
-export function EditHistoryButton({
+export function EditHistoryDialog({
   kind,
   id,
-  editedAt,
+  open,
+  onOpenChange,
+  opener,
 }: {
   kind: EditedKind;
   id: string;
-  editedAt: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  opener: RefObject<HTMLButtonElement | null>;
 }) {
-  const isStaff = useIsStaff();
-  const [open, setOpen] = useState(false);
-  if (!isStaff || !editedAt) return null;
   return (
-    <TriggeredDialog
-      open={open}
-      onOpenChange={setOpen}
-      title={communityEditMessages.historyTitle}
-      description={communityEditMessages.historyDescription}
-      trigger={
-        <Button
-          variant="ghost"
-          size="sm"
-          className="h-7 px-2 text-xs text-muted-foreground"
-          aria-label={communityEditMessages.viewHistory}
-        >
-          <History aria-hidden="true" className="size-3.5" />
-          History
-        </Button>
-      }
-    >
-      <HistoryBody kind={kind} id={id} open={open} />
-    </TriggeredDialog>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={(event) => returnFocus(event, opener.current)}>
+        <DialogHeader>
+          <DialogTitle>{communityEditMessages.historyTitle}</DialogTitle>
+          <DialogDescription>{communityEditMessages.historyDescription}</DialogDescription>
+        </DialogHeader>
+        <HistoryBody kind={kind} id={id} open={open} />
+      </DialogContent>
+    </Dialog>
   );
 }
