@@ -4,7 +4,8 @@ import { formatCount } from '#web/lib/format.ts';
 
 /** A card without an image shows the first 150 characters, with '...' when cut. */
 export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): string {
-  return isLongerThan(content, limit) ? `${cutText(content, limit)}...` : content;
+  const cut = cutText(content, limit);
+  return cut.length < content.length ? `${cut}...` : content;
 }
 
 /** Whether `excerpt` cuts this text, so 'Read more' is offered only when there is more. */
