@@ -21,6 +21,8 @@ export * from './notifications-schemas.ts';
 export * from './passkeys.ts';
 export * from './paths.ts';
 export * from './product.ts';
+export * from './proof.ts';
+export * from './proof-schemas.ts';
 export * from './report-schemas.ts';
 export * from './reports.ts';
 export * from './session.ts';
