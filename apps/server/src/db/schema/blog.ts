@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, randomId, updatedAt } from './columns.ts';
 import { media } from './media.ts';
 
 export const blogPosts = pgTable(
   'blog_posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     title: text('title').notNull(),
     subtitle: text('subtitle'),
     content: text('content').notNull(),

@@ -14,8 +14,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { adminUsers, users } from './accounts.ts';
-import { createdAt, tsvector, updatedAt } from './columns.ts';
+import { adminUsers, ownerUserId, users } from './accounts.ts';
+import { createdAt, randomId, tsvector, updatedAt } from './columns.ts';
 import { media } from './media.ts';
 
 export const communityTopics = ['bitcoin', 'mining', 'cryptocurrency'] as const;
@@ -26,7 +26,7 @@ const editedAt = () => timestamp('edited_at', { withTimezone: true });
 export const communityPosts = pgTable(
   'community_posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -112,7 +112,7 @@ export const communityPosts = pgTable(
 export const communityComments = pgTable(
   'community_comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     postId: uuid('post_id')
       .notNull()
       .references(() => communityPosts.id, { onDelete: 'cascade' }),
@@ -178,10 +178,8 @@ export const communityComments = pgTable(
 export const communityVotes = pgTable(
   'community_votes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: ownerUserId(),
     postId: uuid('post_id').references(() => communityPosts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => communityComments.id, { onDelete: 'cascade' }),
     voteType: text('vote_type', { enum: ['upvote', 'downvote'] }).notNull(),
@@ -241,7 +239,7 @@ export const communityReportResolutions = ['dismissed', 'flagged', 'removed', 'd
 export const communityReports = pgTable(
   'community_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -325,10 +323,8 @@ export const notificationKinds = ['reply', 'moderation'] as const;
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: ownerUserId(),
     kind: text('kind', { enum: notificationKinds }).notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     postId: uuid('post_id').references(() => communityPosts.id, { onDelete: 'set null' }),

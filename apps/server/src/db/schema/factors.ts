@@ -12,12 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { adminUsers, users } from './accounts.ts';
-import { bytea, createdAt } from './columns.ts';
-
-const ownerMatchesKind = (kind: unknown, userId: unknown, adminId: unknown) =>
-  sql`(${kind} = 'user' AND ${userId} IS NOT NULL AND ${adminId} IS NULL)
-    OR (${kind} = 'admin' AND ${adminId} IS NOT NULL AND ${userId} IS NULL)`;
+import { memberOrAdminOwner, ownerMatchesKind, ownerUserId, users } from './accounts.ts';
+import { bytea, createdAt, randomId } from './columns.ts';
 
 /**
  * TOTP two-factor (RFC 6238, decision 027): one per member or admin. It counts once confirmed
@@ -27,10 +23,8 @@ const ownerMatchesKind = (kind: unknown, userId: unknown, adminId: unknown) =>
 export const totpFactors = pgTable(
   'totp_factors',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['user', 'admin'] }).notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    ...memberOrAdminOwner(),
     /** The shared key, base32 as the authenticator app shows it. */
     secret: text('secret').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -40,10 +34,7 @@ export const totpFactors = pgTable(
   (table) => [
     uniqueIndex('totp_factors_user_key').on(table.userId),
     uniqueIndex('totp_factors_admin_key').on(table.adminId),
-    check(
-      'totp_factors_owner_matches_kind',
-      ownerMatchesKind(table.kind, table.userId, table.adminId),
-    ),
+    ownerMatchesKind('totp_factors', table),
   ],
 );
 
@@ -51,7 +42,7 @@ export const totpFactors = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     factorId: uuid('factor_id')
       .notNull()
       .references(() => totpFactors.id, { onDelete: 'cascade' }),
@@ -70,9 +61,7 @@ export const pendingSignIns = pgTable(
   'pending_sign_ins',
   {
     tokenHash: text('token_hash').primaryKey(),
-    kind: text('kind', { enum: ['user', 'admin'] }).notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    adminId: uuid('admin_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    ...memberOrAdminOwner(),
     persistent: boolean('persistent').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -80,10 +69,7 @@ export const pendingSignIns = pgTable(
   },
   (table) => [
     index('pending_sign_ins_expires_at_idx').on(table.expiresAt),
-    check(
-      'pending_sign_ins_owner_matches_kind',
-      ownerMatchesKind(table.kind, table.userId, table.adminId),
-    ),
+    ownerMatchesKind('pending_sign_ins', table),
   ],
 );
 
@@ -96,9 +82,7 @@ export const passkeys = pgTable(
   {
     /** The credential ID, base64url, as the authenticator gave it. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     name: text('name').notNull(),
     publicKey: bytea('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),

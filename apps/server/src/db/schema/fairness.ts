@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { adminUsers, users } from './accounts.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, randomId } from './columns.ts';
 
 /**
  * Proof-of-work solutions already accepted (decision 031), kept until their challenge expires: a
@@ -54,7 +54,7 @@ export const signalKinds = ['network', 'referral_tree', 'mining_address', 'held_
 export const signalReviews = pgTable(
   'signal_reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text('kind', { enum: signalKinds }).notNull(),
     key: text('key').notNull(),
     accounts: integer('accounts').notNull(),

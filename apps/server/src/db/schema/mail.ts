@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, randomId } from './columns.ts';
 
 /**
  * Mail waiting to be sent (decision 012): a request only records what to send, with one
@@ -9,7 +9,7 @@ import { createdAt } from './columns.ts';
 export const mailQueue = pgTable(
   'mail_queue',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text('kind', {
       enum: [
         'verify_email',

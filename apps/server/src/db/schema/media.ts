@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { adminUsers, users } from './accounts.ts';
-import { bytea, createdAt } from './columns.ts';
+import { bytea, createdAt, randomId } from './columns.ts';
 
 /** Uploaded images (D14, D23): the file lives in storage under storage_key; this row owns it. */
 export const media = pgTable(
   'media',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text('kind', { enum: ['blog_cover', 'community_image'] }).notNull(),
     storageKey: text('storage_key').notNull(),
     mimeType: text('mime_type').notNull(),

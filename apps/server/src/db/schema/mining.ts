@@ -11,17 +11,15 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { createdAt, money, updatedAt } from './columns.ts';
+import { ownerUserId, users } from './accounts.ts';
+import { createdAt, money, randomId, updatedAt } from './columns.ts';
 
 /** One open mining session per user, enforced by the unique user_id (D11). */
 export const miningSessions = pgTable(
   'mining_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: ownerUserId(),
     hourlyRate: money('hourly_rate').notNull(),
     miningStartTime: timestamp('mining_start_time', { withTimezone: true }).notNull().defaultNow(),
     lastRewardTime: timestamp('last_reward_time', { withTimezone: true }).notNull().defaultNow(),

@@ -9,16 +9,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { adminUsers, users } from './accounts.ts';
-import { createdAt, money, updatedAt } from './columns.ts';
+import { adminUsers, ownerUserId, users } from './accounts.ts';
+import { createdAt, money, randomId, updatedAt } from './columns.ts';
 
 export const wallets = pgTable(
   'wallets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: ownerUserId(),
     balance: money('balance').notNull().default('0'),
     updatedAt: updatedAt(),
   },
@@ -38,10 +36,8 @@ export const transactionTypes = ['MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT'] as co
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: ownerUserId(),
     amount: money('amount').notNull(),
     transactionType: text('transaction_type', { enum: transactionTypes }).notNull(),
     description: text('description').notNull().default(''),
@@ -88,9 +84,7 @@ export const walletAdjustmentKeys = pgTable(
       .references(() => adminUsers.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     fingerprint: text('fingerprint').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     balance: money('balance').notNull(),
     delta: money('delta').notNull(),
     createdAt: createdAt(),
