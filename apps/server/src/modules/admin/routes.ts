@@ -27,10 +27,7 @@ import {
 } from '#server/modules/auth/index.ts';
 import { blogAdminRoutes } from '#server/modules/blog/index.ts';
 import { settingsRoutes } from '#server/modules/mining/index.ts';
-import {
-  communityModerationRoutes,
-  reportModerationRoutes,
-} from '#server/modules/moderation/index.ts';
+import { communityModerationRoutes } from '#server/modules/moderation/index.ts';
 import { signUpSettingsRoutes } from '#server/modules/sign-up/index.ts';
 import { signalRoutes } from '#server/modules/signals/index.ts';
 import { adminTwoFactorRoutes, twoFactorPolicyRoutes } from '#server/modules/two-factor/index.ts';
@@ -158,7 +155,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     staff.addHook('onRequest', requireStaff);
     await staff.register(blogAdminRoutes);
     await staff.register(communityModerationRoutes, { prefix: '/community' });
-    await staff.register(reportModerationRoutes, { prefix: '/community' });
   });
 
   await app.register(async (scope) => {

@@ -1,4 +1,3 @@
 export { publicModerationLogRoutes } from './public-routes.ts';
-export { reportModerationRoutes } from './report-routes.ts';
 export { communityModerationRoutes } from './routes.ts';
 export { applyUserFlags } from './user-flags.ts';

@@ -9,7 +9,6 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, noStore, routeOptions } from '#server/lib/routes.ts';
-import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
 import {
   deleteCommentAsStaff,
@@ -22,12 +21,12 @@ const CommentParamsSchema = idParams('comment');
 const route = routeOptions(['community']);
 
 /**
- * /api/admin/community/reports and /api/admin/community/comments/:id, in the admin staff scope
- * (admins and moderators, D7). Every action closes the item's open reports, is written to the
- * moderation log (telling the author, with the reason) and audited.
+ * /api/admin/community/reports and /api/admin/community/comments/:id, registered inside the
+ * community moderation routes (their guard and their shared-page hook). Every action closes the
+ * item's open reports, is written to the moderation log (telling the author, with the reason) and
+ * audited.
  */
 export const reportModerationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', settlesSharedPages);
   app.get(
     '/reports',
     route(

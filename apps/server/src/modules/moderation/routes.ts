@@ -13,6 +13,7 @@ import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
 import { editHistoryRoutes } from './edit-history-routes.ts';
 import { listModerationLog } from './modlog.ts';
+import { reportModerationRoutes } from './report-routes.ts';
 import { deletePostAsStaff, listPostsForModeration, setPostStatus } from './service.ts';
 
 const PostParamsSchema = idParams('post');
@@ -20,7 +21,8 @@ const route = routeOptions(['community']);
 
 /**
  * /api/admin/community/*: registered in the admin staff scope, whose guard lets in admins and
- * moderators (D7) and answers everyone else 401 or 403. Every change is audited.
+ * moderators (D7) and answers everyone else 401 or 403. Every change is audited, and settles the
+ * public pages it shows on (the hook covers the edit-history and report routes registered here).
  */
 export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', settlesSharedPages);
@@ -75,4 +77,5 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listModerationLog(app.db, request.query),
   );
   await app.register(editHistoryRoutes);
+  await app.register(reportModerationRoutes);
 };
