@@ -41,20 +41,13 @@ import { threadScenario } from './lib/threads.ts';
 import { vacuumRuns } from './lib/vacuum-runs.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
-const skipLighthouse = process.argv.includes('--no-lighthouse');
-const skipMiners = process.argv.includes('--no-miners');
-const skipCommunity = process.argv.includes('--no-community');
-const skipSearch = process.argv.includes('--no-search');
-const skipThread = process.argv.includes('--no-thread');
-const skipLanding = process.argv.includes('--no-landing');
-const skipNotices = process.argv.includes('--no-notices');
-const skipFarm = process.argv.includes('--no-farm');
-const skipMetrics = process.argv.includes('--no-metrics');
-const skipPingCost = process.argv.includes('--no-ping-cost');
-const skipHostile = process.argv.includes('--no-hostile');
-/** The miners scenario's bursts (decision 030): SIGHUP mid-run, and Stops all at once. */
-const skipRollingRestart = process.argv.includes('--no-rolling-restart');
-const skipStopBurst = process.argv.includes('--no-stop-burst');
+/**
+ * Whether the command line leaves a part of the run out: `--no-<part>` for a scenario (hostile,
+ * landing, metrics, community, search, thread, ping-cost, miners, notices, farm), for Lighthouse,
+ * or for one of the miners scenario's bursts (decision 030: rolling-restart, a SIGHUP mid-run, and
+ * stop-burst, the Stops all at once).
+ */
+const leftOut = (part: string) => process.argv.includes(`--no-${part}`);
 /** The window in which every miner presses Stop (the Stop burst). */
 const STOP_BURST_SECONDS = Number(process.env.BENCH_STOP_SECONDS ?? 30);
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -304,7 +297,7 @@ async function minersScenario() {
         );
     }
     console.table(rows);
-    if (!skipRollingRestart) {
+    if (!leftOut('rolling-restart')) {
       phases.push({ phase: 'rolling restart, and 31 s after', from: Date.now() });
       await rollingRestartPhase({
         load,
@@ -315,7 +308,7 @@ async function minersScenario() {
       });
     }
     // Without the burst, the miners press Stop at the rate they arrived.
-    const stopWithinMs = skipStopBurst
+    const stopWithinMs = leftOut('stop-burst')
       ? (largest / MINER_RAMP_PER_SECOND) * 1000
       : STOP_BURST_SECONDS * 1000;
     phases.push({ phase: 'Stops', from: Date.now() });
@@ -324,13 +317,13 @@ async function minersScenario() {
     // A reward paid while its miner's stream was moving to another process (the rolling
     // restart) is not sent again: the page reads its balance again when the stream reopens. So
     // with the restart, what the miners were told is their balances as their pages read them.
-    const reported = skipRollingRestart
+    const reported = leftOut('rolling-restart')
       ? reports.reduce(
           (sum, report) => sum + BigInt(report.rewardUnits) + BigInt(report.stopUnits),
           0n,
         )
       : (await load.balances()).reduce((sum, process) => sum + BigInt(process.units), 0n);
-    const told = skipRollingRestart
+    const told = leftOut('rolling-restart')
       ? 'rewards the API reported (events and stops)'
       : "the miners' balances as their pages read them (GET /api/wallet)";
     console.log(
@@ -416,12 +409,12 @@ async function searchScenario() {
 }
 
 async function main() {
-  if (!skipHostile) await hostileScenario();
-  if (!skipLanding) await landingScenario();
-  if (!skipMetrics) await metricsCostScenario({ durationSeconds });
-  if (!skipCommunity) await requestPathScenario();
-  if (!skipSearch) await searchScenario();
-  if (!skipThread) {
+  if (!leftOut('hostile')) await hostileScenario();
+  if (!leftOut('landing')) await landingScenario();
+  if (!leftOut('metrics')) await metricsCostScenario({ durationSeconds });
+  if (!leftOut('community')) await requestPathScenario();
+  if (!leftOut('search')) await searchScenario();
+  if (!leftOut('thread')) {
     await threadScenario({
       scratchDatabase,
       startBareServer,
@@ -433,10 +426,10 @@ async function main() {
       connections: REQUEST_PATH_CONNECTIONS,
     });
   }
-  if (!skipPingCost) await pingCostScenario(scratchDatabase);
-  if (!skipMiners) await minersScenario();
-  if (!skipNotices) await noticesScenario(scratchDatabase);
-  if (!skipFarm) await farmScenario(scratchDatabase);
+  if (!leftOut('ping-cost')) await pingCostScenario(scratchDatabase);
+  if (!leftOut('miners')) await minersScenario();
+  if (!leftOut('notices')) await noticesScenario(scratchDatabase);
+  if (!leftOut('farm')) await farmScenario(scratchDatabase);
 }
 
 /** Hostile request bodies against a server on a fresh embedded database. */
@@ -494,7 +487,7 @@ async function landingScenario() {
         : 'The first visit is OVER its budget (110 KB, docs/decisions/018).',
     );
 
-    if (!skipLighthouse) {
+    if (!leftOut('lighthouse')) {
       console.log(
         '\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of 3 runs per page:',
       );

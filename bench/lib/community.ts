@@ -11,6 +11,30 @@ export const COMMUNITY_MEMBERS = 1_000;
 export const COMMUNITY_POSTS = 10_000;
 export const COMMUNITY_VOTES = 100_000;
 
+/** A day-long session for member 0 of a `seedMembers` table; the token its cookie carries. */
+export async function signInFirstMember(client: pg.Client, table: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await client.query(
+    `INSERT INTO sessions (token_hash, kind, user_id, expires_at)
+     SELECT $1, 'user', id, now() + interval '1 day' FROM ${table} WHERE n = 0`,
+    [createHash('sha256').update(token).digest('hex')],
+  );
+  return token;
+}
+
+/** Sets every post's or comment's vote counts from its rows in community_votes, as the app keeps them. */
+export async function countVotes(client: pg.Client, item: 'post' | 'comment') {
+  await client.query(
+    `UPDATE community_${item}s AS item
+     SET upvotes = tally.up, downvotes = tally.down
+     FROM (SELECT ${item}_id AS id,
+                  count(*) FILTER (WHERE vote_type = 'upvote')::int AS up,
+                  count(*) FILTER (WHERE vote_type = 'downvote')::int AS down
+           FROM community_votes WHERE ${item}_id IS NOT NULL GROUP BY ${item}_id) AS tally
+     WHERE tally.id = item.id`,
+  );
+}
+
 /**
  * `count` verified members, `<prefix>-N@bench.local` with the username `<prefix>_N`, and the temp
  * table `table` numbering their ids from 0 (for spreading posts and votes over them).
@@ -65,15 +89,7 @@ export async function seedCommunity(databaseUrl: string): Promise<string> {
        JOIN bench_posts AS p ON p.n = (100 * (v / $2) + 7 * (v % $2)) % $3`,
       [COMMUNITY_VOTES, COMMUNITY_MEMBERS, COMMUNITY_POSTS],
     );
-    await client.query(
-      `UPDATE community_posts AS post
-       SET upvotes = tally.up, downvotes = tally.down
-       FROM (SELECT post_id,
-                    count(*) FILTER (WHERE vote_type = 'upvote')::int AS up,
-                    count(*) FILTER (WHERE vote_type = 'downvote')::int AS down
-             FROM community_votes GROUP BY post_id) AS tally
-       WHERE tally.post_id = post.id`,
-    );
+    await countVotes(client, 'post');
     // D15, the same formula as apps/server/src/modules/community/hot-rank.ts.
     await client.query(
       `UPDATE community_posts SET hot_rank =
@@ -81,12 +97,7 @@ export async function seedCommunity(databaseUrl: string): Promise<string> {
            * log(greatest(abs(upvotes - downvotes), 1)::double precision)
          + (extract(epoch from created_at)::double precision - 1134028003) / 45000`,
     );
-    const token = randomBytes(32).toString('base64url');
-    await client.query(
-      `INSERT INTO sessions (token_hash, kind, user_id, expires_at)
-       SELECT $1, 'user', id, now() + interval '1 day' FROM bench_members WHERE n = 0`,
-      [createHash('sha256').update(token).digest('hex')],
-    );
+    const token = await signInFirstMember(client, 'bench_members');
     await client.query('COMMIT');
     // Vacuumed as well as analyzed, so no autovacuum of the new rows runs during the measurements.
     await client.query('VACUUM (ANALYZE)');

@@ -168,12 +168,7 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
           },
         },
         (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          response.on('end', () => {
+          whenBodyRead(response, (text) => {
             if (request.socket) idleSince.set(request.socket, performance.now());
             resolve({
               status: response.statusCode ?? 0,
@@ -228,4 +223,14 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
       onResponse,
     );
   return { target, agent, openEvents, post };
+}
+
+/** Calls `done` with the body of `response`, as text, once all of it has arrived. */
+export function whenBodyRead(response: http.IncomingMessage, done: (text: string) => void) {
+  let text = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  response.on('end', () => done(text));
 }

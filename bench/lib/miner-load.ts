@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { toUnits } from '@btcp/shared/decimal';
-import { COOKIE, loadHttp } from './load-http.ts';
+import { COOKIE, loadHttp, whenBodyRead } from './load-http.ts';
 
 const PING_EVERY_MS = 30_000;
 /**
@@ -340,17 +340,11 @@ function balanceOf(miner: Miner): Promise<bigint> {
         agent,
         headers: { cookie: `${COOKIE}=${miner.token}` },
       },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => {
+      (response) =>
+        whenBodyRead(response, (text) => {
           if (response.statusCode !== 200) reject(new Error(`wallet ${response.statusCode}`));
           else resolve(toUnits((JSON.parse(text) as { balance: string }).balance));
-        });
-      },
+        }),
     );
     request.on('error', reject);
   });

@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { seedMembers } from './community.ts';
+import { countVotes, seedMembers, signInFirstMember } from './community.ts';
 import type { ScratchDatabase } from './processes.ts';
 
 /**
@@ -118,21 +118,8 @@ export async function seedThread(databaseUrl: string): Promise<{ postId: string;
        ON CONFLICT DO NOTHING`,
       [ids],
     );
-    await client.query(
-      `UPDATE community_comments AS comment
-       SET upvotes = tally.up, downvotes = tally.down
-       FROM (SELECT comment_id,
-                    count(*) FILTER (WHERE vote_type = 'upvote')::int AS up,
-                    count(*) FILTER (WHERE vote_type = 'downvote')::int AS down
-             FROM community_votes WHERE comment_id IS NOT NULL GROUP BY comment_id) AS tally
-       WHERE tally.comment_id = comment.id`,
-    );
-    const token = randomBytes(32).toString('base64url');
-    await client.query(
-      `INSERT INTO sessions (token_hash, kind, user_id, expires_at)
-       SELECT $1, 'user', id, now() + interval '1 day' FROM bench_threaders WHERE n = 0`,
-      [createHash('sha256').update(token).digest('hex')],
-    );
+    await countVotes(client, 'comment');
+    const token = await signInFirstMember(client, 'bench_threaders');
     await client.query('COMMIT');
     await client.query('VACUUM (ANALYZE)');
     return { postId, token };
