@@ -14,6 +14,20 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Decision 054: a direct connection to PostgreSQL for what needs a session of its own (the
+   * notification listener, the migrations' lock) when DATABASE_URL goes through a pooler in
+   * transaction mode. Unset: DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /**
+   * Named prepared statements on the pooled connections (decision 013). Turn off behind a pooler
+   * in transaction mode that does not keep them (PgBouncer before 1.21, or max_prepared_statements = 0).
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
   DATA_DIR: z.string().min(1).default('data'),
   APP_ORIGIN: z
     .url()
@@ -110,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (raw.WEB_CONCURRENCY > 1 && !raw.DATABASE_URL) {
     throw new Error(
       'Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (a PostgreSQL server); the embedded database belongs to one process',
+    );
+  }
+  if (raw.DATABASE_LISTEN_URL && !raw.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_LISTEN_URL: needs DATABASE_URL too: it is the direct connection beside the pooled one',
     );
   }
   if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT === raw.PORT) {

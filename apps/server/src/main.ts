@@ -47,7 +47,12 @@ type Log = Pick<pino.Logger, 'info' | 'warn' | 'error'>;
 const openConfiguredDatabase = (config: Config) =>
   openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          sessionUrl: config.DATABASE_LISTEN_URL,
+          preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+        }
       : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
     { poolSize: config.databasePoolSize },
   );

@@ -63,7 +63,16 @@ export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export type DatabaseTarget =
   /** `template`: an in-memory database starts as a copy of this dump (PGlite's dumpDataDir). */
-  { kind: 'embedded'; dataDir: string | null; template?: Blob } | { kind: 'postgres'; url: string };
+  | { kind: 'embedded'; dataDir: string | null; template?: Blob }
+  | {
+      kind: 'postgres';
+      /** The pooled queries: PostgreSQL itself, or a pooler in transaction mode before it. */
+      url: string;
+      /** What needs a session of its own (LISTEN, the migrations' lock); `url` unless given. */
+      sessionUrl?: string;
+      /** Named prepared statements on the pooled connections; true unless given (decision 054). */
+      preparedStatements?: boolean;
+    };
 
 /** What a test may watch: every statement the application sends, with its parameters. */
 export interface DatabaseOptions {
@@ -98,16 +107,24 @@ export async function openDatabase(
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 20 });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: options.poolSize ?? 20,
+    ...(target.preparedStatements === false ? { Client: UnnamedStatementClient } : {}),
+  });
   // An idle connection that the server drops (a restart, a terminated backend) must not crash the
   // process; the pool opens a new one on the next checkout.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
-  const listener = new PostgresListener(target.url);
+  const sessionUrl = target.sessionUrl ?? target.url;
+  const listener = new PostgresListener(sessionUrl);
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateServer(pool, { migrationsFolder }),
+    migrate: () =>
+      sessionUrl === target.url
+        ? migrateServer(pool, { migrationsFolder })
+        : onSessionPool(sessionUrl, (session) => migrateServer(session, { migrationsFolder })),
     listen: listener.listen,
     answerers: (channel) => countAnswerers(pool, channel),
     isListening: () => listener.isListening(),
@@ -122,6 +139,33 @@ export async function openDatabase(
       await pool.end();
     },
   };
+}
+
+/**
+ * A pooled connection that sends every statement unnamed (decision 054): a pooler in transaction
+ * mode hands each transaction to any server connection, where a statement prepared by name on
+ * another would be missing. Each statement is then parsed and planned every time it runs.
+ */
+class UnnamedStatementClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; all are passed on.
+  override query(config: any, ...rest: any[]): any {
+    if (config && typeof config === 'object' && 'name' in config) {
+      const { name: _, ...unnamed } = config;
+      return (super.query as (...args: unknown[]) => unknown)(unnamed, ...rest);
+    }
+    return (super.query as (...args: unknown[]) => unknown)(config, ...rest);
+  }
+}
+
+/** A pool of one session on `url` for `work`, ended after it. */
+async function onSessionPool<T>(url: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const session = new pg.Pool({ connectionString: url, max: 1 });
+  session.on('error', () => {});
+  try {
+    return await work(session);
+  } finally {
+    await session.end();
+  }
 }
 
 /** One round trip, prepared: what /api/health and load balancers call every few seconds. */

@@ -13,10 +13,14 @@ export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
   | { kind: 'embedded'; dir: string };
 
-/** The server's database, as `loadConfig` names it: DATABASE_URL, else DATA_DIR/pglite. */
+/**
+ * The server's database, as `loadConfig` names it: DATABASE_URL, else DATA_DIR/pglite. pg_dump
+ * and pg_restore need a session of their own, so they take the direct DATABASE_LISTEN_URL when a
+ * pooler stands before DATABASE_URL (decision 054).
+ */
 export function databaseLocation(config: Config): DatabaseLocation {
   return config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
+    ? { kind: 'postgres', url: config.DATABASE_LISTEN_URL ?? config.DATABASE_URL }
     : { kind: 'embedded', dir: path.join(config.dataDir, 'pglite') };
 }
 
