@@ -1,7 +1,13 @@
 import { pageTitles } from '@btcp/shared/paths';
+import { lazy, Suspense } from 'react';
 import { BalanceCard } from '#web/features/wallet/components/balance-card.tsx';
 import { TransactionsCard } from '#web/features/wallet/components/transactions-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+
+// The verifier and its crypto come with the card, after the balance (decision 051).
+const ProofOfBalanceCard = lazy(
+  () => import('#web/features/proofs/components/proof-of-balance-card.tsx'),
+);
 
 export function Component() {
   useDocumentTitle(pageTitles.wallet);
@@ -12,6 +18,9 @@ export function Component() {
         <p className="mt-1 text-muted-foreground">Your balance and every reward you have earned.</p>
       </div>
       <BalanceCard />
+      <Suspense fallback={null}>
+        <ProofOfBalanceCard />
+      </Suspense>
       <TransactionsCard />
     </div>
   );

@@ -1,0 +1,19 @@
+import type { ProofKeys } from '@btcp/shared/proof-schemas';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+/** The signing key in use and every key used before, so each record can be checked by the key it names. */
+export const getProofKeys = (signal?: AbortSignal) =>
+  apiRequest<ProofKeys>('/proof/key', { signal });
+
+export const proofKeysQueryOptions = () =>
+  queryOptions({
+    queryKey: ['proofs', 'keys'],
+    queryFn: ({ signal }) => getProofKeys(signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** The base64 key a record names, or undefined when the server publishes no such key. */
+export const keyFor = (keys: ProofKeys, keyId: string) =>
+  keys.keys.find((key) => key.keyId === keyId)?.publicKey ??
+  (keys.keyId === keyId ? keys.publicKey : undefined);
