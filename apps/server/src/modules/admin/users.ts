@@ -2,6 +2,7 @@ import type { AdminUser, Staff, UpdateAdminUserBody } from '@btcp/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
+import { numberedPage } from '#server/db/pages.ts';
 import { profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
@@ -33,27 +34,24 @@ const toAdminUser = (
 /** Server-side search (case-insensitive, email or username) and pagination, newest first. */
 export async function listUsers(db: Database, query: SearchPageQuery) {
   const where = containingAnywhere(query.search, [users.email, profiles.username]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rowSelection())
-      .from(users)
-      .innerJoin(profiles, eq(profiles.id, users.id))
-      .where(where)
-      .orderBy(newestFirst(users.createdAt), newestFirst(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const page = await numberedPage(
+    query,
+    (limit, offset) =>
+      db
+        .select(rowSelection())
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .where(where)
+        .orderBy(newestFirst(users.createdAt), newestFirst(users.id))
+        .limit(limit)
+        .offset(offset),
     db
       .select({ value: count() })
       .from(users)
       .innerJoin(profiles, eq(profiles.id, users.id))
       .where(where),
-  ]);
-  return {
-    items: rows.map(toAdminUser),
-    total: total?.value ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  );
+  return { ...page, items: page.items.map(toAdminUser) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { newestFirst } from '#server/db/order.ts';
+import { numberedPage } from '#server/db/pages.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { AppError, notFound } from '#server/errors.ts';
@@ -32,20 +33,21 @@ export async function listWallets(db: Database, query: SearchPageQuery) {
       .from(wallets)
       .innerJoin(users, eq(users.id, wallets.userId))
       .innerJoin(profiles, eq(profiles.id, users.id));
-  const [items, [total]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(newestFirst(wallets.balance), wallets.userId)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return numberedPage(
+    query,
+    (limit, offset) =>
+      base()
+        .where(where)
+        .orderBy(newestFirst(wallets.balance), wallets.userId)
+        .limit(limit)
+        .offset(offset),
     db
       .select({ value: count() })
       .from(wallets)
       .innerJoin(users, eq(users.id, wallets.userId))
       .innerJoin(profiles, eq(profiles.id, users.id))
       .where(where),
-  ]);
-  return { items, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
+import { numberedPage } from '#server/db/pages.ts';
 import { blogPosts, media } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { audit } from '#server/modules/audit/index.ts';
@@ -61,16 +62,19 @@ export async function listPublishedPosts(
   db: Database,
   query: { page: number; pageSize: number },
 ): Promise<BlogPage> {
-  const [rows, [total]] = await Promise.all([
-    selectBlogPosts(db)
-      .where(isPublished)
-      .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const page = await numberedPage(
+    query,
+    (limit, offset) =>
+      selectBlogPosts(db)
+        .where(isPublished)
+        .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ value: count() }).from(blogPosts).where(isPublished),
-  ]);
+  );
   return {
-    items: rows.map((row) => ({
+    ...page,
+    items: page.items.map((row) => ({
       id: row.id,
       title: row.title,
       subtitle: row.subtitle,
@@ -78,9 +82,6 @@ export async function listPublishedPosts(
       ...coverOf(row),
       createdAt: row.createdAt.toISOString(),
     })),
-    total: total?.value ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 
@@ -102,31 +103,31 @@ export async function listAllPosts(
   db: Database,
   query: { page: number; pageSize: number },
 ): Promise<AdminBlogPage> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: blogPosts.id,
-        title: blogPosts.title,
-        subtitle: blogPosts.subtitle,
-        published: blogPosts.published,
-        createdAt: blogPosts.createdAt,
-        updatedAt: blogPosts.updatedAt,
-      })
-      .from(blogPosts)
-      .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const page = await numberedPage(
+    query,
+    (limit, offset) =>
+      db
+        .select({
+          id: blogPosts.id,
+          title: blogPosts.title,
+          subtitle: blogPosts.subtitle,
+          published: blogPosts.published,
+          createdAt: blogPosts.createdAt,
+          updatedAt: blogPosts.updatedAt,
+        })
+        .from(blogPosts)
+        .orderBy(newestFirst(blogPosts.createdAt), newestFirst(blogPosts.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ value: count() }).from(blogPosts),
-  ]);
+  );
   return {
-    items: rows.map((row) => ({
+    ...page,
+    items: page.items.map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })),
-    total: total?.value ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 

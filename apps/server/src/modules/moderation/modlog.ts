@@ -10,6 +10,7 @@ import {
 import { and, count, eq, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
+import { type NumberedPageQuery, numberedPage } from '#server/db/pages.ts';
 import { moderationLog, profiles } from '#server/db/schema.ts';
 
 /** The admin's or the moderator's id, whichever acted. */
@@ -44,30 +45,26 @@ const publicSelection = (publicOnly: boolean) => ({
   createdAt: moderationLog.createdAt,
 });
 
-interface PageQuery {
-  page: number;
-  pageSize: number;
-}
-
 /** One page of entries, newest first, with the total under the same filter. */
 async function pageOf<T extends Record<string, unknown>>(
   db: Database,
   selection: T,
   where: SQL | undefined,
-  query: PageQuery,
+  query: NumberedPageQuery,
 ) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(selection as Parameters<Database['select']>[0] & T)
-      .from(moderationLog)
-      .leftJoin(profiles, eq(profiles.id, moderationLog.targetUserId))
-      .where(where)
-      .orderBy(newestFirst(moderationLog.createdAt), newestFirst(moderationLog.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return numberedPage(
+    query,
+    (limit, offset) =>
+      db
+        .select(selection as Parameters<Database['select']>[0] & T)
+        .from(moderationLog)
+        .leftJoin(profiles, eq(profiles.id, moderationLog.targetUserId))
+        .where(where)
+        .orderBy(newestFirst(moderationLog.createdAt), newestFirst(moderationLog.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ value: count() }).from(moderationLog).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+  );
 }
 
 const byAction = (action: string | undefined) =>
@@ -83,10 +80,10 @@ export async function listPublicModerationLog(
 ): Promise<PublicModerationLogPage> {
   const publicOnly = notInArray(moderationLog.action, [...staffRoleActions]);
   const where = and(byAction(query.action), publicOnly);
-  const { rows, ...page } = await pageOf(db, publicSelection(true), where, query);
+  const { items, ...page } = await pageOf(db, publicSelection(true), where, query);
   return {
     ...page,
-    items: rows.map((row) => ({
+    items: items.map((row) => ({
       ...row,
       id: String(row.id),
       createdAt: row.createdAt.toISOString(),
@@ -118,13 +115,13 @@ export async function listModerationLog(
       )
     : undefined;
   const selection = { ...publicSelection(false), actorId, actorName: moderationLog.actorName };
-  const [{ rows, ...page }, moderators] = await Promise.all([
+  const [{ items, ...page }, moderators] = await Promise.all([
     pageOf(db, selection, and(byAction(query.action), byModerator), query),
     actorsInLog(db),
   ]);
   return {
     ...page,
-    items: rows.map(
+    items: items.map(
       (row): ModerationLogEntry => ({
         ...row,
         id: String(row.id),

@@ -8,6 +8,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
+import { numberedPage } from '#server/db/pages.ts';
 import { communityPosts, profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
@@ -51,24 +52,21 @@ export async function listPostsForModeration(
     communityPosts.content,
     profiles.username,
   ]);
-  const [rows, [total]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(newestFirst(communityPosts.createdAt), newestFirst(communityPosts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const page = await numberedPage(
+    query,
+    (limit, offset) =>
+      selectRows(db)
+        .where(where)
+        .orderBy(newestFirst(communityPosts.createdAt), newestFirst(communityPosts.id))
+        .limit(limit)
+        .offset(offset),
     db
       .select({ value: count() })
       .from(communityPosts)
       .leftJoin(profiles, eq(profiles.id, communityPosts.userId))
       .where(where),
-  ]);
-  return {
-    items: rows.map(toAdminPost),
-    total: total?.value ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  );
+  return { ...page, items: page.items.map(toAdminPost) };
 }
 
 /**

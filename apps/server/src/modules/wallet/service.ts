@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
+import { type NumberedPageQuery, numberedPage } from '#server/db/pages.ts';
 import { transactions, wallets } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 
@@ -15,23 +16,21 @@ export async function walletOf(db: Database, userId: string) {
 }
 
 /** One page of the user's transactions, newest first (in index order, decision 013). */
-export async function transactionsPage(
-  db: Database,
-  userId: string,
-  { page, pageSize }: { page: number; pageSize: number },
-) {
+export async function transactionsPage(db: Database, userId: string, query: NumberedPageQuery) {
   const mine = eq(transactions.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(mine)
-      .orderBy(newestFirst(transactions.createdAt), newestFirst(transactions.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  const page = await numberedPage(
+    query,
+    (limit, offset) =>
+      db
+        .select()
+        .from(transactions)
+        .where(mine)
+        .orderBy(newestFirst(transactions.createdAt), newestFirst(transactions.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ value: count() }).from(transactions).where(mine),
-  ]);
-  return { items: rows.map(toTransaction), total: total?.value ?? 0, page, pageSize };
+  );
+  return { ...page, items: page.items.map(toTransaction) };
 }
 
 function toTransaction(row: typeof transactions.$inferSelect) {
