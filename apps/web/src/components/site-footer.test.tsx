@@ -31,6 +31,10 @@ describe('SiteFooter', () => {
       '/terms-of-service',
     );
     expect(footer.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet');
+    expect(footer.getByRole('link', { name: 'Proof of balances' })).toHaveAttribute(
+      'href',
+      '/proof',
+    );
     expect(footer.getByRole('link', { name: 'Support' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:/),

@@ -8,10 +8,10 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatCount, formatLongDate } from '#web/lib/format.ts';
+import { proofPage } from '#web/lib/proof-page.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { useMemberProofCheck, useVanishedRecords } from '../hooks/use-member-proof-check.ts';
 import type { Mismatch } from '../lib/check-member-proof.ts';
-import { proofPage } from '../proof-page.ts';
 import { VanishedRecordsAlert } from './vanished-records-alert.tsx';
 
 const TITLE_ID = 'proof-of-balance-title';
