@@ -3,9 +3,7 @@ import {
   ReauthenticateBodySchema,
   reauthenticationMessages,
 } from '@btcp/shared/sessions';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -15,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { reauthenticateWithPassword } from '#web/lib/reauthentication.ts';
@@ -28,15 +27,10 @@ function ReauthenticateForm({
   onConfirmed: () => Promise<void>;
   reauthenticate: (body: ReauthenticateBody) => Promise<void>;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ReauthenticateBodySchema),
-    defaultValues: { password: '' },
-  });
+  const { register, handleSubmit, setError, errors, isSubmitting } = useSchemaForm(
+    ReauthenticateBodySchema,
+    { password: '' },
+  );
   const onValid = async (values: ReauthenticateBody) => {
     try {
       await reauthenticate(values);

@@ -4,13 +4,12 @@ import {
   accountLifecycleMessages as messages,
 } from '@btcp/shared/account-lifecycle';
 import { paths } from '@btcp/shared/paths';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { fieldErrorElseToast } from '../lib/show-failure.ts';
 
@@ -20,14 +19,8 @@ import { fieldErrorElseToast } from '../lib/show-failure.ts';
  */
 export function DeleteAccountCard({ email }: { email: string }) {
   const deleteAccount = useDeleteAccount();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(DeleteAccountBodySchema),
-    defaultValues: { email: '' },
+  const { register, handleSubmit, setError, errors } = useSchemaForm(DeleteAccountBodySchema, {
+    email: '',
   });
   const { run, busy, dialog } = useReauthenticatedAction(fieldErrorElseToast(setError, ['email']));
 

@@ -3,15 +3,14 @@ import {
   ChangeEmailBodySchema,
   accountLifecycleMessages as messages,
 } from '@btcp/shared/account-lifecycle';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { fieldErrorElseToast } from '../lib/show-failure.ts';
 
@@ -23,15 +22,8 @@ import { fieldErrorElseToast } from '../lib/show-failure.ts';
 export function EmailCard({ email }: { email: string }) {
   const changeEmail = useChangeEmail();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ChangeEmailBodySchema),
-    defaultValues: { newEmail: '' },
+  const { register, handleSubmit, setError, reset, errors } = useSchemaForm(ChangeEmailBodySchema, {
+    newEmail: '',
   });
   const { run, busy, dialog } = useReauthenticatedAction(
     fieldErrorElseToast(setError, ['newEmail']),

@@ -3,27 +3,20 @@ import {
   type UpdateProfileBody,
   UpdateProfileBodySchema,
 } from '@btcp/shared/account';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { showFailure } from '../lib/show-failure.ts';
 
 export function ProfileCard({ account }: { account: Account }) {
   const updateProfile = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(UpdateProfileBodySchema),
-    defaultValues: { username: account.username ?? '' },
-  });
+  const { register, handleSubmit, setError, reset, errors } = useSchemaForm(
+    UpdateProfileBodySchema,
+    { username: account.username ?? '' },
+  );
 
   const onValid = async (values: UpdateProfileBody) => {
     try {

@@ -1,10 +1,9 @@
 import { type ChangePasswordBody, ChangePasswordBodySchema } from '@btcp/shared/account';
 import { accountLifecycleMessages } from '@btcp/shared/account-lifecycle';
 import { authMessages, PASSWORD_MIN_LENGTH } from '@btcp/shared/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { showFailure } from '../lib/show-failure.ts';
@@ -18,17 +17,10 @@ const tips = [
 
 export function SecurityCard() {
   const changePassword = useChangePassword();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ChangePasswordBodySchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+  const { register, handleSubmit, getValues, setError, reset, errors } = useSchemaForm(
+    ChangePasswordBodySchema,
+    { currentPassword: '', newPassword: '', confirmPassword: '' },
+  );
 
   // A mismatch is its own message, even while the new password has another problem.
   const onInvalid = () => {

@@ -1,12 +1,11 @@
-import { type AdminLoginBody, AdminLoginBodySchema, adminMessages } from '@btcp/shared/admin';
+import { AdminLoginBodySchema, adminMessages } from '@btcp/shared/admin';
 import { paths } from '@btcp/shared/paths';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { type SecondStep, usePasswordThenCode } from '#web/hooks/use-password-then-code.ts';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import {
@@ -44,14 +43,9 @@ export function AdminLoginForm({ secondStep }: { secondStep?: SecondStep }) {
   const login = useAdminLogin();
   const loginWithSecondFactor = useAdminLoginWithSecondFactor();
   const bootstrap = useAdminBootstrap();
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm<AdminLoginBody>({
-    resolver: zodResolver(AdminLoginBodySchema),
-    defaultValues: { email: '', password: '' },
+  const { register, handleSubmit, resetField, errors } = useSchemaForm(AdminLoginBodySchema, {
+    email: '',
+    password: '',
   });
   const { passwordAccepted, codeStep } = usePasswordThenCode({
     secondStep,

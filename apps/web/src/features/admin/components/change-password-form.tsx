@@ -3,8 +3,6 @@ import {
   AdminChangePasswordBodySchema,
   adminMessages,
 } from '@btcp/shared/admin';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -14,6 +12,7 @@ import {
   CardHeader,
   CardTitle,
 } from '#web/components/ui/card.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -27,20 +26,18 @@ const emptyForm: AdminChangePasswordBody = {
 const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 // The shared schema gives no words for an empty current password; zod's default ones are not for people.
-const resolver = zodResolver(AdminChangePasswordBodySchema, {
-  error: (issue) =>
+const currentPasswordWords = {
+  error: (issue: { path?: PropertyKey[] }) =>
     issue.path?.[0] === 'currentPassword' ? 'Current password is required' : undefined,
-});
+};
 
 export function ChangePasswordForm() {
   const change = useChangeAdminPassword();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<AdminChangePasswordBody>({ resolver, defaultValues: emptyForm });
+  const { register, handleSubmit, reset, setError, errors } = useSchemaForm(
+    AdminChangePasswordBodySchema,
+    emptyForm,
+    currentPasswordWords,
+  );
 
   const onSubmit = handleSubmit((values) =>
     change.mutate(values, {

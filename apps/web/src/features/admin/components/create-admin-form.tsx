@@ -1,12 +1,12 @@
 import { adminMessages, type CreateAdminBody, CreateAdminBodySchema } from '@btcp/shared/admin';
 import { authMessages } from '@btcp/shared/auth';
 import { paths } from '@btcp/shared/paths';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -21,16 +21,10 @@ const emptyForm: CreateAdminBody = { email: '', password: '', confirmPassword: '
 export function CreateAdminForm({ signedInAsAdmin }: { signedInAsAdmin: boolean }) {
   const navigate = useNavigate();
   const create = useCreateAdmin();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<CreateAdminBody>({
-    resolver: zodResolver(CreateAdminBodySchema),
-    defaultValues: emptyForm,
-  });
+  const { register, handleSubmit, reset, setError, errors } = useSchemaForm(
+    CreateAdminBodySchema,
+    emptyForm,
+  );
 
   const onValid = (values: CreateAdminBody) =>
     create.mutate(values, {

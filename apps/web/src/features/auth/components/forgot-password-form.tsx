@@ -1,14 +1,13 @@
 import { type EmailOnlyBody, EmailOnlyBodySchema } from '@btcp/shared/auth';
 import { paths } from '@btcp/shared/paths';
 import { signUpMessages } from '@btcp/shared/sign-up';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -22,11 +21,7 @@ export function ForgotPasswordForm() {
   const { status, checking, withProof } = useProofOfWork();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(EmailOnlyBodySchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, errors } = useSchemaForm(EmailOnlyBodySchema, { email: '' });
 
   const onValid = async (values: EmailOnlyBody) => {
     setFormError(null);

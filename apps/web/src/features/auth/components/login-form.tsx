@@ -2,9 +2,7 @@ import { type LoginBody, LoginBodySchema } from '@btcp/shared/auth';
 import { ErrorCode } from '@btcp/shared/error-codes';
 import { paths } from '@btcp/shared/paths';
 import type { LoginResult } from '@btcp/shared/two-factor';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
@@ -12,6 +10,7 @@ import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { type SecondStep, usePasswordThenCode } from '#web/hooks/use-password-then-code.ts';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -45,15 +44,10 @@ export function LoginForm({ secondStep }: { secondStep?: SecondStep }) {
   const login = useLogin();
   const loginWithSecondFactor = useLoginWithSecondFactor();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    resetField,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(LoginBodySchema),
-    defaultValues: { email: '', password: '', remember: false },
+  const { register, control, handleSubmit, resetField, errors } = useSchemaForm(LoginBodySchema, {
+    email: '',
+    password: '',
+    remember: false,
   });
   const { passwordAccepted, codeStep } = usePasswordThenCode({
     secondStep,

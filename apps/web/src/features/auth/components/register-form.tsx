@@ -1,9 +1,8 @@
 import { authMessages, type RegisterBody, RegisterBodySchema } from '@btcp/shared/auth';
 import { paths } from '@btcp/shared/paths';
 import { signUpMessages } from '@btcp/shared/sign-up';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
@@ -12,6 +11,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useRegister } from '../api/register.ts';
@@ -27,17 +27,10 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   const registration = useRegister();
   const { status, checking, withProof } = useProofOfWork();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(RegisterBodySchema),
-    defaultValues: { email: '', password: '', confirmPassword: '', referralCode },
-  });
+  const { register, control, handleSubmit, getValues, setError, errors } = useSchemaForm(
+    RegisterBodySchema,
+    { email: '', password: '', confirmPassword: '', referralCode },
+  );
 
   // A mismatch is reported before the terms, each as a toast with its own wording.
   const onInvalid = () => {

@@ -1,10 +1,9 @@
 import { authMessages, type EmailOnlyBody, EmailOnlyBodySchema } from '@btcp/shared/auth';
 import { signUpMessages } from '@btcp/shared/sign-up';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
@@ -15,11 +14,7 @@ import { ProofOfWorkNote } from './proof-of-work-note.tsx';
 export function ResendVerificationForm() {
   const resend = useResendVerification();
   const { status, checking, withProof } = useProofOfWork();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(EmailOnlyBodySchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, errors } = useSchemaForm(EmailOnlyBodySchema, { email: '' });
 
   const onValid = (values: EmailOnlyBody) =>
     withProof((proof) => resend.mutateAsync({ ...values, proof })).then(

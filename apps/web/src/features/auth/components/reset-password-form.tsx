@@ -1,12 +1,11 @@
 import { type ResetPasswordBody, ResetPasswordBodySchema } from '@btcp/shared/auth';
 import { paths } from '@btcp/shared/paths';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
@@ -15,15 +14,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ResetPasswordBodySchema),
-    // The token rides along unregistered: RHF submits default values it has no field for.
-    defaultValues: { token, password: '', confirmPassword: '' },
+  // The token rides along unregistered: RHF submits default values it has no field for.
+  const { register, handleSubmit, setError, errors } = useSchemaForm(ResetPasswordBodySchema, {
+    token,
+    password: '',
+    confirmPassword: '',
   });
 
   const onValid = async (values: ResetPasswordBody) => {

@@ -1,8 +1,7 @@
 import { type BlogPost, blogMessages } from '@btcp/shared/blog';
 import { type BlogPostBody, BlogPostBodySchema } from '@btcp/shared/blog-schemas';
 import { paths } from '@btcp/shared/paths';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type UseFormSetError, useForm } from 'react-hook-form';
+import type { UseFormSetError } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
@@ -10,6 +9,7 @@ import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCreateBlogPost } from '../api/create-blog-post.ts';
@@ -18,7 +18,6 @@ import { useCoverUpload } from '../hooks/use-cover-upload.ts';
 import { CoverImageField } from './cover-image-field.tsx';
 
 const fieldNames = ['title', 'subtitle', 'content', 'coverImageId'] as const;
-const resolver = zodResolver(BlogPostBodySchema);
 
 /** Creates the post, or updates `post`; a refusal is shown on the fields it names. */
 function useSaveBlogPost(post: BlogPost | undefined, setError: UseFormSetError<BlogPostBody>) {
@@ -57,24 +56,14 @@ function FormActions({ disabled, label }: { disabled: boolean; label: string }) 
 
 /** The /admin/blog form: create a post, or edit `post`. Saving goes back to the list. */
 export function BlogPostForm({ post }: { post?: BlogPost }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm({
-    resolver,
-    defaultValues: {
+  const { register, control, handleSubmit, setValue, setError, clearErrors, errors } =
+    useSchemaForm(BlogPostBodySchema, {
       title: post?.title ?? '',
       subtitle: post?.subtitle ?? '',
       content: post?.content ?? '',
       published: post?.published ?? false,
       coverImageId: post?.coverImageId ?? null,
-    },
-  });
+    });
   const cover = useCoverUpload(
     post?.coverImageId && post.coverImage ? { id: post.coverImageId, url: post.coverImage } : null,
     (id) => {

@@ -4,11 +4,10 @@ import {
   type RenamePasskeyBody,
   RenamePasskeyBodySchema,
 } from '@btcp/shared/passkeys';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useRenamePasskey } from '../api/rename-passkey.ts';
@@ -16,15 +15,10 @@ import { useRenamePasskey } from '../api/rename-passkey.ts';
 /** A passkey's new name (1–50 characters, one line), checked here and by the server. */
 export function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
   const rename = useRenamePasskey();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(RenamePasskeyBodySchema),
-    defaultValues: { name: passkey.name },
-  });
+  const { register, handleSubmit, setError, errors, isSubmitting } = useSchemaForm(
+    RenamePasskeyBodySchema,
+    { name: passkey.name },
+  );
   const onValid = async ({ name }: RenamePasskeyBody) => {
     try {
       await rename.mutateAsync({ id: passkey.id, name });
