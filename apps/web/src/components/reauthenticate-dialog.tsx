@@ -6,13 +6,7 @@ import {
 import type { ReactNode } from 'react';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { TitledDialog } from '#web/components/ui/dialog.tsx';
 import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
@@ -81,20 +75,19 @@ export function ReauthenticateDialog({
   reauthenticate = reauthenticateWithPassword,
 }: ReauthenticateDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{reauthenticationMessages.title}</DialogTitle>
-          <DialogDescription>{reauthenticationMessages.description}</DialogDescription>
-        </DialogHeader>
-        <ReauthenticateForm onConfirmed={onConfirmed} reauthenticate={reauthenticate} />
-        {alternative ? (
-          <div className="grid gap-3">
-            <p className="text-center text-sm text-muted-foreground">or</p>
-            {alternative}
-          </div>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={reauthenticationMessages.title}
+      description={reauthenticationMessages.description}
+    >
+      <ReauthenticateForm onConfirmed={onConfirmed} reauthenticate={reauthenticate} />
+      {alternative ? (
+        <div className="grid gap-3">
+          <p className="text-center text-sm text-muted-foreground">or</p>
+          {alternative}
+        </div>
+      ) : null}
+    </TitledDialog>
   );
 }

@@ -47,32 +47,35 @@ export function DialogDescription({
   );
 }
 
-interface TriggeredDialogProps {
+interface TitledDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opens the dialog. */
-  trigger: ReactNode;
+  /** The button that opens the dialog, when it has one of its own. */
+  trigger?: ReactNode;
   title: ReactNode;
   description: ReactNode;
   /** Classes added to the dialog's box. */
   className?: string;
+  /** Where focus goes when the dialog closes (returnFocus), if not back to its trigger. */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }
 
-/** A dialog opened by its own button, with its title and description above its body. */
-export function TriggeredDialog({
+/** A dialog with its title and description above its body, opened by its `trigger` or its owner. */
+export function TitledDialog({
   open,
   onOpenChange,
   trigger,
   title,
   description,
   className,
+  onCloseAutoFocus,
   children,
-}: TriggeredDialogProps) {
+}: TitledDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className={className}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -4,7 +4,7 @@ import { walletMessages } from '@btcp/shared/wallet';
 import { SlidersHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { TriggeredDialog } from '#web/components/ui/dialog.tsx';
+import { TitledDialog } from '#web/components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
@@ -84,7 +84,7 @@ function ManageWalletTabs({ wallet, onDone }: { wallet: AdminWallet; onDone: () 
 export function ManageWalletDialog({ wallet }: { wallet: AdminWallet }) {
   const [open, setOpen] = useState(false);
   return (
-    <TriggeredDialog
+    <TitledDialog
       open={open}
       onOpenChange={setOpen}
       trigger={
@@ -103,6 +103,6 @@ export function ManageWalletDialog({ wallet }: { wallet: AdminWallet }) {
         </p>
       </div>
       <ManageWalletTabs wallet={wallet} onDone={() => setOpen(false)} />
-    </TriggeredDialog>
+    </TitledDialog>
   );
 }

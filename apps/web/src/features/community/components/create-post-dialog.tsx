@@ -11,7 +11,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { type UseFormRegister, useForm } from 'react-hook-form';
 import { Button } from '#web/components/ui/button.tsx';
-import { DialogClose, TriggeredDialog } from '#web/components/ui/dialog.tsx';
+import { DialogClose, TitledDialog } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -129,7 +129,7 @@ export function CreatePostDialog() {
   });
 
   return (
-    <TriggeredDialog
+    <TitledDialog
       open={open}
       onOpenChange={changeOpen}
       trigger={
@@ -154,6 +154,6 @@ export function CreatePostDialog() {
           </Button>
         </div>
       </form>
-    </TriggeredDialog>
+    </TitledDialog>
   );
 }

@@ -1,12 +1,6 @@
 import { communityEditMessages, type EditHistory } from '@btcp/shared/community-edits';
 import type { RefObject } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { TitledDialog } from '#web/components/ui/dialog.tsx';
 import { returnFocus } from '#web/components/ui/return-focus.ts';
 import { useTimeZone } from '#web/hooks/use-time-zone.ts';
 import { formatLongDateTime } from '#web/lib/format.ts';
@@ -90,14 +84,14 @@ export function EditHistoryDialog({
   opener: RefObject<HTMLButtonElement | null>;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={(event) => returnFocus(event, opener.current)}>
-        <DialogHeader>
-          <DialogTitle>{communityEditMessages.historyTitle}</DialogTitle>
-          <DialogDescription>{communityEditMessages.historyDescription}</DialogDescription>
-        </DialogHeader>
-        <HistoryBody kind={kind} id={id} open={open} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={communityEditMessages.historyTitle}
+      description={communityEditMessages.historyDescription}
+      onCloseAutoFocus={(event) => returnFocus(event, opener.current)}
+    >
+      <HistoryBody kind={kind} id={id} open={open} />
+    </TitledDialog>
   );
 }

@@ -9,14 +9,7 @@ import {
 } from '@btcp/shared/reports';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
+import { DialogClose, TitledDialog } from '#web/components/ui/dialog.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '#web/components/ui/radio-group.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -132,37 +125,37 @@ export function ReportDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{reportMessages.reasonLegend}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <ReasonFields
-            reason={reason}
-            onReason={setReason}
-            details={details}
-            onDetails={setDetails}
-            busy={report.isPending}
-          />
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={report.isPending}>
-                {reportMessages.cancel}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={report.isPending}>
-              {report.isPending ? reportMessages.submitting : reportMessages.submit}
+    <TitledDialog
+      open={open}
+      onOpenChange={changeOpen}
+      title={title}
+      description={reportMessages.reasonLegend}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        <ReasonFields
+          reason={reason}
+          onReason={setReason}
+          details={details}
+          onDetails={setDetails}
+          busy={report.isPending}
+        />
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={report.isPending}>
+              {reportMessages.cancel}
             </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </DialogClose>
+          <Button type="submit" disabled={report.isPending}>
+            {report.isPending ? reportMessages.submitting : reportMessages.submit}
+          </Button>
+        </div>
+      </form>
+    </TitledDialog>
   );
 }

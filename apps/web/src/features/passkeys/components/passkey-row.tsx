@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { TriggeredDialog } from '#web/components/ui/dialog.tsx';
+import { TitledDialog } from '#web/components/ui/dialog.tsx';
 import { useTimeZone } from '#web/hooks/use-time-zone.ts';
 import { formatShortDateTime } from '#web/lib/format.ts';
 import { RenamePasskeyForm } from './rename-passkey-form.tsx';
@@ -46,7 +46,7 @@ export function PasskeyRow({ passkey, busy, onRemove }: PasskeyRowProps) {
         </p>
       </div>
       <div className="flex gap-2">
-        <TriggeredDialog
+        <TitledDialog
           open={renaming}
           onOpenChange={setRenaming}
           title="Rename passkey"
@@ -59,7 +59,7 @@ export function PasskeyRow({ passkey, busy, onRemove }: PasskeyRowProps) {
           }
         >
           <RenamePasskeyForm passkey={passkey} onDone={() => setRenaming(false)} />
-        </TriggeredDialog>
+        </TitledDialog>
         <ConfirmDialog
           title="Remove this passkey?"
           description={`“${passkey.name}” will no longer sign you in. The passkey itself stays on your device until you delete it there.`}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { TriggeredDialog } from '#web/components/ui/dialog.tsx';
+import { TitledDialog } from '#web/components/ui/dialog.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -53,7 +53,7 @@ export function DisableTwoFactorDialog({
   };
 
   return (
-    <TriggeredDialog
+    <TitledDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -84,6 +84,6 @@ export function DisableTwoFactorDialog({
           {isSubmitting ? 'Turning off...' : 'Turn off two-factor'}
         </Button>
       </form>
-    </TriggeredDialog>
+    </TitledDialog>
   );
 }
