@@ -1,6 +1,5 @@
 import { twoFactorMessages } from '@btcp/shared/two-factor';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TitledDialog } from '#web/components/ui/dialog.tsx';
@@ -9,7 +8,8 @@ import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import type { TwoFactorOwner } from '../api/owner.ts';
-import { AnswerField, AnswerSwitch, answerOf, answerRules } from './code-field.tsx';
+import { useAnswerForm } from '../hooks/use-answer-form.ts';
+import { AnswerField, AnswerSwitch } from './code-field.tsx';
 
 interface Values {
   password: string;
@@ -26,18 +26,12 @@ export function DisableTwoFactorDialog({
   onDisabled: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [useRecovery, setUseRecovery] = useState(false);
   const disable = useDisableTwoFactor(owner);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { password: '', code: '', recoveryCode: '' } });
+  const form = useAnswerForm<Values>({ password: '', code: '', recoveryCode: '' });
+  const { register, handleSubmit, setError, reset, errors, isSubmitting } = form;
 
   const onValid = async (values: Values) => {
-    const answer = answerOf(values, useRecovery);
+    const answer = form.answerOf(values);
     try {
       await disable.mutateAsync({ password: values.password, ...answer });
       toast.success(twoFactorMessages.disabled);
@@ -70,14 +64,10 @@ export function DisableTwoFactorDialog({
           registration={register('password', { required: 'Password is required' })}
           error={errors.password?.message}
         />
-        <AnswerField
-          recovery={useRecovery}
-          register={(name) => register(name, answerRules[name])}
-          errors={errors}
-        />
+        <AnswerField recovery={form.recovery} register={form.registerAnswer} errors={errors} />
         <AnswerSwitch
-          recovery={useRecovery}
-          onSwitch={() => setUseRecovery(!useRecovery)}
+          recovery={form.recovery}
+          onSwitch={() => form.setRecovery(!form.recovery)}
           className="justify-self-start px-0"
         />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>

@@ -1,36 +1,30 @@
 import { twoFactorMessages } from '@btcp/shared/two-factor';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import type { SecondStepProps } from '#web/hooks/use-password-then-code.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
-import { AnswerField, AnswerSwitch, answerOf, answerRules } from './code-field.tsx';
+import { useAnswerForm } from '../hooks/use-answer-form.ts';
+import { AnswerField, AnswerSwitch } from './code-field.tsx';
 
 /**
  * The second step of a sign-in with two-factor on (decision 027): a code from the app, or one of
  * the recovery codes instead, and Back to the password.
  */
 export function SecondFactorForm({ submit, onBack }: SecondStepProps) {
-  const [useRecovery, setUseRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ defaultValues: { code: '', recoveryCode: '' } });
+  const form = useAnswerForm({ code: '', recoveryCode: '' });
+  const { handleSubmit, setError, reset, errors, isSubmitting } = form;
 
   const onValid = async (values: { code: string; recoveryCode: string }) => {
     setFailure(null);
-    const answer = answerOf(values, useRecovery);
+    const answer = form.answerOf(values);
     try {
       await submit(answer);
     } catch (error) {
       const message = requestErrorMessage(error);
-      const field = useRecovery ? 'recoveryCode' : 'code';
+      const field = form.recovery ? 'recoveryCode' : 'code';
       if (error instanceof ApiRequestError && error.status === 400) {
         setError(field, { message: error.fields[field] ?? message }, { shouldFocus: true });
       } else {
@@ -40,7 +34,7 @@ export function SecondFactorForm({ submit, onBack }: SecondStepProps) {
   };
 
   const switchTo = (recovery: boolean) => {
-    setUseRecovery(recovery);
+    form.setRecovery(recovery);
     setFailure(null);
     reset();
   };
@@ -50,7 +44,7 @@ export function SecondFactorForm({ submit, onBack }: SecondStepProps) {
       <div className="grid gap-1">
         <h2 className="text-lg font-semibold">{twoFactorMessages.title}</h2>
         <p className="text-sm text-muted-foreground">
-          {useRecovery
+          {form.recovery
             ? 'Enter one of the recovery codes you saved when you turned two-factor on. Each works once.'
             : 'Open your authenticator app and enter the code it shows for BTCP.'}
         </p>
@@ -65,8 +59,8 @@ export function SecondFactorForm({ submit, onBack }: SecondStepProps) {
       ) : null}
       <AnswerField
         autoFocus
-        recovery={useRecovery}
-        register={(name) => register(name, answerRules[name])}
+        recovery={form.recovery}
+        register={form.registerAnswer}
         errors={errors}
       />
       <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
@@ -76,7 +70,7 @@ export function SecondFactorForm({ submit, onBack }: SecondStepProps) {
         <Button type="button" variant="ghost" onClick={onBack}>
           Back
         </Button>
-        <AnswerSwitch recovery={useRecovery} onSwitch={() => switchTo(!useRecovery)} />
+        <AnswerSwitch recovery={form.recovery} onSwitch={() => switchTo(!form.recovery)} />
       </div>
     </form>
   );
