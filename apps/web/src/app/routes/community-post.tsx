@@ -1,13 +1,14 @@
 import { communityMessages } from '@btcp/shared/community';
-import { pageTitles, paths } from '@btcp/shared/paths';
+import { pageTitles } from '@btcp/shared/paths';
 import { Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { commentsQueryOptions } from '#web/features/community/api/get-comments.ts';
 import {
   communityPostQueryOptions,
   useCommunityPost,
 } from '#web/features/community/api/get-community-post.ts';
+import { BackToCommunityLink } from '#web/features/community/components/back-to-community-link.tsx';
 import { CommentSection } from '#web/features/community/components/comment-section.tsx';
 import { PostDetail, PostDetailSkeleton } from '#web/features/community/components/post-detail.tsx';
 import { PostNotFound } from '#web/features/community/components/post-not-found.tsx';
@@ -65,12 +66,7 @@ function PostPage({ id }: { id: string }) {
           </Suspense>
         </>
       ) : null}
-      <Link
-        to={paths.community.getHref()}
-        className="justify-self-start text-sm font-medium text-primary hover:underline"
-      >
-        {communityMessages.backToCommunity}
-      </Link>
+      <BackToCommunityLink />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { communityMessages } from '@btcp/shared/community';
-import { pageTitles, paths } from '@btcp/shared/paths';
-import { Link, useParams } from 'react-router';
+import { pageTitles } from '@btcp/shared/paths';
+import { useParams } from 'react-router';
+import { BackToCommunityLink } from '#web/features/community/components/back-to-community-link.tsx';
 import { CommentThreadView } from '#web/features/community/components/comment-thread-view.tsx';
 import { useScrollToTop } from '#web/features/community/hooks/use-scroll-to-top.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -13,12 +13,7 @@ export function Component() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-8 pb-16 sm:px-6 lg:pt-12">
       <CommentThreadView key={commentId} postId={id} commentId={commentId} />
-      <Link
-        to={paths.community.getHref()}
-        className="justify-self-start text-sm font-medium text-primary hover:underline"
-      >
-        {communityMessages.backToCommunity}
-      </Link>
+      <BackToCommunityLink />
     </div>
   );
 }
