@@ -1,15 +1,6 @@
 import { REPORT_DETAILS_MAX, reportMessages } from '@btcp/shared/reports';
 import { useId, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from './ui/alert-dialog.tsx';
-import { Button } from './ui/button.tsx';
-import { DestructiveButton } from './ui/destructive-button.tsx';
+import ConfirmDialogContent from './ui/confirm-dialog-content.tsx';
 import { Label } from './ui/label.tsx';
 import { Textarea } from './ui/textarea.tsx';
 
@@ -49,12 +40,21 @@ export function ReasonConfirmDialog({
     if (!next) setReason('');
     onOpenChange(next);
   };
-  const Confirm = destructive ? DestructiveButton : Button;
   return (
-    <AlertDialog open={open} onOpenChange={change}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogTitle>{title}</AlertDialogTitle>
-        <AlertDialogDescription>{description}</AlertDialogDescription>
+    <ConfirmDialogContent
+      open={open}
+      onOpenChange={change}
+      title={title}
+      description={description}
+      onCloseAutoFocus={onCloseAutoFocus}
+      destructive={destructive}
+      closeOnConfirm={false}
+      busy={busy}
+      confirmLabel={confirmLabel}
+      // The button keeps its words while the request runs: the dialog itself stays up and disabled.
+      busyLabel={confirmLabel}
+      onConfirm={() => onConfirm(reason.trim())}
+      fields={
         <div className="grid gap-2">
           <Label htmlFor={`${id}-reason`}>{reportMessages.reasonField}</Label>
           <Textarea
@@ -71,17 +71,7 @@ export function ReasonConfirmDialog({
             {reportMessages.reasonHint}
           </p>
         </div>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={busy}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Confirm disabled={busy} onClick={() => onConfirm(reason.trim())}>
-            {confirmLabel}
-          </Confirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }

@@ -22,9 +22,11 @@ export interface ConfirmDialogContentProps {
   busy?: boolean;
   confirmLabel: string;
   busyLabel: string;
-  onCloseAutoFocus: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
   /** Fields between the question and the buttons. */
   fields?: ReactNode;
+  /** A harmless action (dismiss) gets a plain button rather than a red one. */
+  destructive?: boolean;
 }
 
 /** The dialog of `ConfirmDialog`, loaded the first time one opens (confirm-dialog.tsx). */
@@ -40,11 +42,13 @@ export default function ConfirmDialogContent({
   busyLabel,
   onCloseAutoFocus,
   fields,
+  destructive = true,
 }: ConfirmDialogContentProps) {
+  const Confirm = destructive ? DestructiveButton : Button;
   const confirm = (
-    <DestructiveButton disabled={busy} onClick={onConfirm}>
+    <Confirm disabled={busy} onClick={onConfirm}>
       {busy ? busyLabel : confirmLabel}
-    </DestructiveButton>
+    </Confirm>
   );
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
