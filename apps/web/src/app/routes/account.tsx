@@ -1,5 +1,5 @@
 import { pageTitles } from '@btcp/shared/paths';
-import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { QueryContent } from '#web/components/query-content.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { DataCard } from '#web/features/account/components/data-card.tsx';
@@ -26,20 +26,21 @@ export function Component() {
         </p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        {account.isPending ? (
-          <div role="status" className="grid gap-4 rounded-xl border border-border p-6">
-            <span className="sr-only">Loading...</span>
-            <Skeleton className="h-6 w-32" />
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : account.isError ? (
-          <RetryAlert stacked onRetry={() => account.refetch()}>
-            Could not load your profile.
-          </RetryAlert>
-        ) : (
-          <ProfileCard account={account.data} />
-        )}
+        <QueryContent
+          query={account}
+          loadingClassName="grid gap-4 rounded-xl border border-border p-6"
+          loading={
+            <>
+              <Skeleton className="h-6 w-32" />
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+            </>
+          }
+          failure="Could not load your profile."
+          stacked
+        >
+          {(data) => <ProfileCard account={data} />}
+        </QueryContent>
         <SecurityCard />
         {account.data ? <EmailCard email={account.data.email} /> : null}
         <PasskeysCard onSignOutOthers={() => endSessions.mutateAsync(null)} />

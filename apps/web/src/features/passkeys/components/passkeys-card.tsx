@@ -1,9 +1,9 @@
 import { type Passkey, passkeyMessages } from '@btcp/shared/passkeys';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { QueryContent } from '#web/components/query-content.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
 import { SignOutOthersOffer } from '#web/components/sign-out-others-offer.tsx';
-import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
@@ -48,6 +48,28 @@ function ConfirmWithPasskeyButton({ onConfirmed }: { onConfirmed: () => Promise<
   );
 }
 
+/** The member's passkeys, each with Rename and Remove; or a line saying there are none. */
+function PasskeyList({
+  items,
+  busy,
+  onRemove,
+}: {
+  items: Passkey[];
+  busy: boolean;
+  onRemove: (passkey: Passkey) => void;
+}) {
+  if (items.length === 0) {
+    return <p className="text-sm text-muted-foreground">{passkeyMessages.empty}</p>;
+  }
+  return (
+    <ul className="divide-y divide-border">
+      {items.map((passkey) => (
+        <PasskeyRow key={passkey.id} passkey={passkey} busy={busy} onRemove={onRemove} />
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The member's passkeys on /account: listed with when they were added and last used, added with
  * the browser's own prompt, renamed, removed. Adding and removing ask the member to confirm it is
@@ -59,7 +81,6 @@ export function PasskeysCard({ onSignOutOthers }: { onSignOutOthers?: () => Prom
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const action = useReauthenticatedAction(showError);
-  const items = passkeys.data?.items ?? [];
 
   const addOne = () =>
     action.run(async () => {
@@ -81,29 +102,21 @@ export function PasskeysCard({ onSignOutOthers }: { onSignOutOthers?: () => Prom
         <CardDescription>{passkeyMessages.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {passkeys.isPending ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading...</span>
-            <Skeleton className="h-10" />
-          </div>
-        ) : passkeys.isError ? (
-          <RetryAlert stacked onRetry={() => passkeys.refetch()}>
-            Could not load your passkeys.
-          </RetryAlert>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{passkeyMessages.empty}</p>
-        ) : (
-          <ul className="divide-y divide-border">
-            {items.map((passkey) => (
-              <PasskeyRow
-                key={passkey.id}
-                passkey={passkey}
-                busy={action.busy}
-                onRemove={(target) => void removeOne(target)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryContent
+          query={passkeys}
+          loadingClassName="grid gap-3"
+          loading={<Skeleton className="h-10" />}
+          failure="Could not load your passkeys."
+          stacked
+        >
+          {({ items }) => (
+            <PasskeyList
+              items={items}
+              busy={action.busy}
+              onRemove={(target) => void removeOne(target)}
+            />
+          )}
+        </QueryContent>
         <Button
           variant="outline"
           className="justify-self-start"
@@ -119,7 +132,7 @@ export function PasskeysCard({ onSignOutOthers }: { onSignOutOthers?: () => Prom
         <ReauthenticateDialog
           {...action.dialog}
           alternative={
-            items.length > 0 ? (
+            passkeys.data?.items.length ? (
               <ConfirmWithPasskeyButton onConfirmed={action.dialog.onConfirmed} />
             ) : undefined
           }

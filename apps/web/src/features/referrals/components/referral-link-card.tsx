@@ -2,7 +2,7 @@ import { paths } from '@btcp/shared/paths';
 import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { QueryContent } from '#web/components/query-content.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
@@ -38,19 +38,19 @@ export function ReferralLinkCard({ banned = false }: { banned?: boolean }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {stats.isPending ? (
-          <div role="status" className="flex gap-2">
-            <span className="sr-only">Loading...</span>
-            <Skeleton className="h-10 flex-1" />
-            <Skeleton className="h-10 w-24" />
-          </div>
-        ) : stats.isError ? (
-          <RetryAlert onRetry={() => stats.refetch()}>
-            Could not load your referral link.
-          </RetryAlert>
-        ) : (
-          <ReferralLinkActions link={referralLink(stats.data.referralCode)} />
-        )}
+        <QueryContent
+          query={stats}
+          loadingClassName="flex gap-2"
+          loading={
+            <>
+              <Skeleton className="h-10 flex-1" />
+              <Skeleton className="h-10 w-24" />
+            </>
+          }
+          failure="Could not load your referral link."
+        >
+          {({ referralCode }) => <ReferralLinkActions link={referralLink(referralCode)} />}
+        </QueryContent>
       </CardContent>
     </Card>
   );

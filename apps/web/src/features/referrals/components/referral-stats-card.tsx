@@ -3,7 +3,7 @@ import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import type { ReferralStats } from '@btcp/shared/wallet';
 import { Coins, type LucideIcon, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { QueryContent } from '#web/components/query-content.tsx';
 import {
   Card,
   CardContent,
@@ -75,35 +75,37 @@ export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {stats.isPending ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading...</span>
-            <Skeleton className="h-14" />
-            <Skeleton className="h-14" />
-          </div>
-        ) : stats.isError ? (
-          <RetryAlert onRetry={() => stats.refetch()}>
-            Could not load your referral stats.
-          </RetryAlert>
-        ) : (
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-            <Figure icon={Users} label="Qualified referrals">
-              <dd className="mt-1 text-2xl font-bold tabular-nums">
-                {formatCount(stats.data.referrals)}
-              </dd>
-              {stats.data.pendingReferrals > 0 && (
-                <dd className="mt-1 text-xs break-words text-muted-foreground">
-                  {waitingNote(stats.data)}
+        <QueryContent
+          query={stats}
+          loadingClassName="grid gap-3"
+          loading={
+            <>
+              <Skeleton className="h-14" />
+              <Skeleton className="h-14" />
+            </>
+          }
+          failure="Could not load your referral stats."
+        >
+          {(data) => (
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+              <Figure icon={Users} label="Qualified referrals">
+                <dd className="mt-1 text-2xl font-bold tabular-nums">
+                  {formatCount(data.referrals)}
                 </dd>
-              )}
-            </Figure>
-            <Figure icon={Coins} label="Referral earnings">
-              <dd className="mt-1 font-mono text-lg font-semibold tabular-nums">
-                {formatCoinAmount(stats.data.earnings)} {COIN}
-              </dd>
-            </Figure>
-          </dl>
-        )}
+                {data.pendingReferrals > 0 && (
+                  <dd className="mt-1 text-xs break-words text-muted-foreground">
+                    {waitingNote(data)}
+                  </dd>
+                )}
+              </Figure>
+              <Figure icon={Coins} label="Referral earnings">
+                <dd className="mt-1 font-mono text-lg font-semibold tabular-nums">
+                  {formatCoinAmount(data.earnings)} {COIN}
+                </dd>
+              </Figure>
+            </dl>
+          )}
+        </QueryContent>
       </CardContent>
     </Card>
   );

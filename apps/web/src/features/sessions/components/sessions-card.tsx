@@ -1,6 +1,6 @@
 import { type SessionInfo, sessionMessages } from '@btcp/shared/sessions';
 import { LogOut, Monitor } from 'lucide-react';
-import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { QueryContent } from '#web/components/query-content.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -85,7 +85,6 @@ export function SessionsCard({ owner }: { owner: SessionsOwner }) {
       toast.error('Error', { description: requestErrorMessage(error) });
     }
   };
-  const others = sessions.data?.items.filter((session) => !session.current) ?? [];
   return (
     <Card>
       <CardHeader>
@@ -93,43 +92,46 @@ export function SessionsCard({ owner }: { owner: SessionsOwner }) {
         <CardDescription>{sessionMessages.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        {sessions.isPending ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading...</span>
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : sessions.isError ? (
-          <RetryAlert stacked onRetry={() => sessions.refetch()}>
-            Could not load your sessions.
-          </RetryAlert>
-        ) : (
-          <>
-            <ul className="divide-y divide-border">
-              {sessions.data.items.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  busy={end.isPending}
-                  onEnd={(target) => void run(target.id, sessionMessages.endedOne)}
-                />
-              ))}
-            </ul>
-            {others.length === 0 ? (
-              <p className="pt-2 text-sm text-muted-foreground">{sessionMessages.noOthers}</p>
-            ) : (
-              <Button
-                variant="outline"
-                className="mt-3"
-                disabled={end.isPending}
-                onClick={() => void run(null, sessionMessages.endedOthers)}
-              >
-                <LogOut aria-hidden="true" className="size-4" />
-                {sessionMessages.signOutOthers}
-              </Button>
-            )}
-          </>
-        )}
+        <QueryContent
+          query={sessions}
+          loadingClassName="grid gap-3"
+          loading={
+            <>
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+            </>
+          }
+          failure="Could not load your sessions."
+          stacked
+        >
+          {({ items }) => (
+            <>
+              <ul className="divide-y divide-border">
+                {items.map((session) => (
+                  <SessionRow
+                    key={session.id}
+                    session={session}
+                    busy={end.isPending}
+                    onEnd={(target) => void run(target.id, sessionMessages.endedOne)}
+                  />
+                ))}
+              </ul>
+              {items.every((session) => session.current) ? (
+                <p className="pt-2 text-sm text-muted-foreground">{sessionMessages.noOthers}</p>
+              ) : (
+                <Button
+                  variant="outline"
+                  className="mt-3"
+                  disabled={end.isPending}
+                  onClick={() => void run(null, sessionMessages.endedOthers)}
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  {sessionMessages.signOutOthers}
+                </Button>
+              )}
+            </>
+          )}
+        </QueryContent>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,43 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { RetryAlert } from './ui/alert.tsx';
+
+interface QueryContentProps<T> {
+  query: UseQueryResult<T>;
+  /** Skeletons in the shape of the content, shown (and announced as loading) until it comes. */
+  loading: ReactNode;
+  /** How the skeletons are laid out. */
+  loadingClassName?: string;
+  /** What could not be loaded, said above Try again. */
+  failure: ReactNode;
+  /** Try again under the words rather than beside them, for a narrow card. */
+  stacked?: boolean;
+  children: (data: T) => ReactNode;
+}
+
+/** A part of a page fed by one query: skeletons while it loads, the failure with Try again, then it. */
+export function QueryContent<T>({
+  query,
+  loading,
+  loadingClassName,
+  failure,
+  stacked = false,
+  children,
+}: QueryContentProps<T>) {
+  if (query.isPending) {
+    return (
+      <div role="status" className={loadingClassName}>
+        <span className="sr-only">Loading...</span>
+        {loading}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <RetryAlert stacked={stacked} onRetry={() => query.refetch()}>
+        {failure}
+      </RetryAlert>
+    );
+  }
+  return children(query.data);
+}
