@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeOptions } from '#server/lib/routes.ts';
+import { noStore, routeOptions } from '#server/lib/routes.ts';
 
 const route = routeOptions(['health']);
 
@@ -15,21 +15,19 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/livez',
     route('Liveness: 200 whenever the process runs; asks nothing of the database', {
       ok: ProbeSchema,
+      onSend: noStore,
     }),
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { status: 'ok' as const, reasons: [] };
-    },
+    async () => ({ status: 'ok' as const, reasons: [] }),
   );
 
   app.get(
     '/readyz',
     route('Readiness: 200 when the database answers, is migrated and is heard; else 503 and why', {
       response: { 200: ProbeSchema, 503: ProbeSchema },
+      onSend: noStore,
     }),
     async (_request, reply) => {
       const reasons = await app.readiness.reasons();
-      reply.header('cache-control', 'no-store');
       if (reasons.length > 0) reply.header('retry-after', '1');
       return reply
         .status(reasons.length ? 503 : 200)

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { type ServiceContext, serviceContextOf } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { enforceAuthRateLimits, WrongAnswer, withFailureLimit } from '#server/lib/rate-limit.ts';
-import { routeOptions, type ZodApp } from '#server/lib/routes.ts';
+import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { sendJsonText } from '#server/lib/shared-pages.ts';
 import {
   endSession,
@@ -76,9 +76,9 @@ function sessionRoute(app: ZodApp) {
     '/auth/session',
     route('Who is signed in: the user session and the admin session, each or neither', {
       ok: SessionStateSchema,
+      onSend: noStore,
     }),
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       // Every visitor's answer is the same text: sent as it is, not serialized each time.
       if (!sessionToken(request, 'user') && !sessionToken(request, 'admin')) {
         return sendJsonText(reply, SIGNED_OUT);
