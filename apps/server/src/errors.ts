@@ -1,4 +1,4 @@
-import { type ApiError, ErrorCode } from '@btcp/shared';
+import { type ApiError, authMessages, ErrorCode } from '@btcp/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -29,6 +29,9 @@ export const forbidden = (message = 'You are not allowed to do this') =>
 export const notFound = (message = 'Not found') => new AppError(404, ErrorCode.notFound, message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, ErrorCode.conflict, message, fields);
+/** A member who proved who they are (password or passkey) but has not confirmed the address yet. */
+export const emailNotVerified = () =>
+  new AppError(403, ErrorCode.emailNotVerified, authMessages.emailNotVerified);
 
 export function errorBody(
   code: ErrorCode,

@@ -1,4 +1,4 @@
-import { authMessages, ErrorCode, passkeyMessages } from '@btcp/shared';
+import { ErrorCode, passkeyMessages } from '@btcp/shared';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import { memberColumns } from '#server/db/members.ts';
 import { passkeys, profiles, users } from '#server/db/schema.ts';
-import { AppError, badRequest } from '#server/errors.ts';
+import { AppError, badRequest, emailNotVerified } from '#server/errors.ts';
 import { type ChallengePurpose, relyingParty, storeChallenge, takeChallenge } from './ceremony.ts';
 
 /** Sign-in options: any passkey of the site may answer (discoverable), so no account is named. */
@@ -140,9 +140,7 @@ export async function authenticateWithPasskey(
     failure: signInFailed,
   });
   if (user.deletedAt) throw signInFailed();
-  if (!user.emailVerifiedAt) {
-    throw new AppError(403, ErrorCode.emailNotVerified, authMessages.emailNotVerified);
-  }
+  if (!user.emailVerifiedAt) throw emailNotVerified();
   return user;
 }
 

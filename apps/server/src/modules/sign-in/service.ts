@@ -11,7 +11,7 @@ import type { ServiceContext } from '#server/context.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { memberColumns } from '#server/db/members.ts';
 import { emailTokens, profiles, users, wallets } from '#server/db/schema.ts';
-import { AppError, badRequest } from '#server/errors.ts';
+import { AppError, badRequest, emailNotVerified } from '#server/errors.ts';
 import { consumeEmailLink } from '#server/lib/email-links.ts';
 import {
   assertStrongPassword,
@@ -246,8 +246,7 @@ export async function authenticateUser(ctx: ServiceContext, email: string, passw
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError(401, ErrorCode.invalidCredentials, authMessages.invalidCredentials);
   }
-  if (!user.emailVerifiedAt)
-    throw new AppError(403, ErrorCode.emailNotVerified, authMessages.emailNotVerified);
+  if (!user.emailVerifiedAt) throw emailNotVerified();
   return user;
 }
 
