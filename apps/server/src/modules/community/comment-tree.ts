@@ -4,7 +4,7 @@ import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { newestFirst, timestampAt } from '#server/db/order.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { communityComments, profiles } from '#server/db/schema.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, topCursorAfter, topCursorValues } from './cursor.ts';
 import { asItem, itemColumns, type RowOf } from './sql.ts';
 
 /**
@@ -128,22 +128,13 @@ function pageStatement(db: Database, sort: CommentSort, afterCursor: boolean) {
 
 function cursorValues(sort: CommentSort, cursor: string | undefined) {
   if (!cursor) return {};
-  if (sort === 'top') {
-    const at = decodeCursor('top', cursor);
-    return { score: at.s, micros: at.c, id: at.id };
-  }
+  if (sort === 'top') return topCursorValues(cursor);
   const at = decodeCursor('comments', cursor);
   return { micros: at.c, id: at.id };
 }
 
 function cursorAfter(sort: CommentSort, row: CommentRow): string {
-  if (sort === 'top') {
-    return encodeCursor('top', {
-      s: row.upvotes - row.downvotes,
-      c: row.createdMicros,
-      id: row.id,
-    });
-  }
+  if (sort === 'top') return topCursorAfter(row);
   return encodeCursor('comments', { c: row.createdMicros, id: row.id });
 }
 

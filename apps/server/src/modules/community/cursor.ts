@@ -49,3 +49,19 @@ export function decodeCursor<K extends CursorKind>(kind: K, cursor: string): Cur
   }
   return parsed.data as Cursor<K>;
 }
+
+/** The cursor after a row of a list by score, posts and comments alike: score, age, id. */
+export function topCursorAfter(row: {
+  upvotes: number;
+  downvotes: number;
+  createdMicros: number;
+  id: string;
+}): string {
+  return encodeCursor('top', { s: row.upvotes - row.downvotes, c: row.createdMicros, id: row.id });
+}
+
+/** A by-score cursor's values, named as the keyset queries name their placeholders. */
+export function topCursorValues(cursor: string) {
+  const at = decodeCursor('top', cursor);
+  return { score: at.s, micros: at.c, id: at.id };
+}

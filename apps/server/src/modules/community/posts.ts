@@ -19,7 +19,7 @@ import { communityPosts, communityVotes, media, profiles, users } from '#server/
 import { badRequest, forbidden, notFound } from '#server/errors.ts';
 import { SharedBody } from '#server/lib/shared-pages.ts';
 import { cardUrlOf, mediaUrlOf } from '#server/modules/media/index.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, topCursorAfter, topCursorValues } from './cursor.ts';
 import { hotRankSql } from './hot-rank.ts';
 import { type MarkablePage, readerCopies } from './reader-marks.ts';
 import { asItem, itemColumns, type RowOf, visibleToPublic, votesOf } from './sql.ts';
@@ -121,10 +121,7 @@ function cursorValues(sort: CommunitySort, cursor: string | undefined) {
     const at = decodeCursor('hot', cursor);
     return { rank: at.r, id: at.id };
   }
-  if (sort === 'top') {
-    const at = decodeCursor('top', cursor);
-    return { score: at.s, micros: at.c, id: at.id };
-  }
+  if (sort === 'top') return topCursorValues(cursor);
   const at = decodeCursor('new', cursor);
   return { micros: at.c, id: at.id };
 }
@@ -150,13 +147,7 @@ function pageStatement(
 
 function cursorAfter(sort: CommunitySort, row: PostRow): string {
   if (sort === 'hot') return encodeCursor('hot', { r: row.hotRank, id: row.id });
-  if (sort === 'top') {
-    return encodeCursor('top', {
-      s: row.upvotes - row.downvotes,
-      c: row.createdMicros,
-      id: row.id,
-    });
-  }
+  if (sort === 'top') return topCursorAfter(row);
   return encodeCursor('new', { c: row.createdMicros, id: row.id });
 }
 
