@@ -11,6 +11,7 @@ import {
 } from '#web/components/ui/card.tsx';
 import { ChangePasswordForm } from '#web/features/admin/components/change-password-form.tsx';
 import { PageHeader } from '#web/features/admin/components/page-header.tsx';
+import { ProofAdminCard } from '#web/features/proofs/components/proof-admin-card.tsx';
 import { useEndSessions } from '#web/features/sessions/api/sessions.ts';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
@@ -36,6 +37,7 @@ export function Component() {
         </div>
         <MiningSettingsCard />
         <SignUpProtectionCard />
+        <ProofAdminCard />
         {/* D8: once an admin exists, only a signed-in admin can add another. */}
         <Card className="max-w-xl">
           <CardHeader>
