@@ -115,6 +115,9 @@ export async function openDatabase(
   // An idle connection that the server drops (a restart, a terminated backend) must not crash the
   // process; the pool opens a new one on the next checkout.
   pool.on('error', () => {});
+  // A connection lost while checked out between two statements (a transaction's) would have no
+  // listener and crash the process: its query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
   const sessionUrl = target.sessionUrl ?? target.url;
   const listener = new PostgresListener(sessionUrl);
