@@ -1,0 +1,53 @@
+// The types of index.mjs, for the TypeScript tests and bench that start the topology.
+import type { ChildProcess } from 'node:child_process';
+
+export interface TopologyNode {
+  name: string;
+  ip: string;
+  /** The node itself, past the balancer. */
+  url: string;
+  process: ChildProcess | null;
+  start(): ChildProcess;
+  ready(): Promise<boolean>;
+  signal(signal: NodeJS.Signals): boolean | undefined;
+  setLink(state: 'up' | 'down'): void;
+}
+
+export interface Topology {
+  /** HAProxy: what a browser reaches. */
+  url: string;
+  statsUrl: string;
+  /** PostgreSQL itself, through the delay line. */
+  databaseUrl: string;
+  /** PgBouncer in transaction mode, through the delay line. */
+  poolerUrl: string;
+  delayMs: number;
+  nodes: TopologyNode[];
+  postgres: {
+    dataDir: string;
+    start(): string;
+    stop(mode?: 'smart' | 'fast' | 'immediate'): string;
+  };
+  pgbouncer: ChildProcess;
+  delayLine: ChildProcess;
+  haproxy: ChildProcess;
+  /** HAProxy's view of each node: 'UP', 'DOWN' or a transition ('UP 1/2'), and requests sent it. */
+  balancer(): Promise<Record<string, { status: string; served: number }>>;
+  stop(): void;
+}
+
+export interface TopologyOptions {
+  nodes?: number;
+  delayMs?: number;
+  subnet?: string;
+  checkIntervalMs?: number;
+  webConcurrency?: number;
+  env?: Record<string, string>;
+  poolSize?: number;
+}
+
+export const STATE_DIR: string;
+export function missingPrerequisites(): string | null;
+export function cleanUpTopology(options?: { force?: boolean }): void;
+export function startTopology(options?: TopologyOptions): Promise<Topology>;
+export function stopTopology(): void;
