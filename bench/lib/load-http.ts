@@ -30,59 +30,7 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
    */
   const PING_CONNECTIONS = 512;
 
-  /**
-   * This process names the source port of each of its connections, as it owns its source address.
-   * Bound with port 0, a socket makes Linux search for a free port through every port already bound
-   * on that address: with 10,000 streams per address, opening streams at 50 a second per process
-   * kept 45 % of both cores in the kernel's port search (`inet_bhash2_conflict`,
-   * `inet_bind2_bucket_find`; perf at 50,000 miners), starving the server it measures. A named port
-   * is one bucket to check. A browser does neither: it connects without binding first.
-   */
-  const FIRST_PORT = 1024;
-  const LAST_PORT = 65_535;
-  let nextPort = FIRST_PORT;
-  /**
-   * Ports a server on this machine listens on, whatever its address: a listener on 0.0.0.0 holds
-   * its port on every address (a run met one on port 2024, and its five streams failed to bind).
-   */
-  function listeningPorts(): number[] {
-    return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((table) => {
-      try {
-        return readFileSync(table, 'utf8')
-          .split('\n')
-          .slice(1)
-          .map((line) => line.trim().split(/\s+/))
-          .filter((fields) => fields[3] === '0A')
-          .map((fields) => Number.parseInt(fields[1]?.split(':').at(-1) ?? '', 16));
-      } catch {
-        return [];
-      }
-    });
-  }
-  const portsInUse = new Set<number>(listeningPorts());
-  function takePort(): number {
-    for (let tried = 0; tried <= LAST_PORT - FIRST_PORT; tried++) {
-      const port = nextPort;
-      nextPort = port === LAST_PORT ? FIRST_PORT : port + 1;
-      if (!portsInUse.has(port)) {
-        portsInUse.add(port);
-        return port;
-      }
-    }
-    throw new Error(`every source port of ${sourceAddress} is in use`);
-  }
-  /** Node's own `createConnection` for HTTP, from this process's address and a port it names. */
-  function connectFrom(options: http.ClientRequestArgs): net.Socket {
-    const localPort = takePort();
-    const socket = net.createConnection({
-      host: options.host ?? target.hostname,
-      port: Number(options.port ?? target.port),
-      localAddress: sourceAddress,
-      localPort,
-    });
-    socket.once('close', () => portsInUse.delete(localPort));
-    return socket;
-  }
+  const connectFrom = sourcePortConnector(target, sourceAddress);
 
   class SourcePortAgent extends http.Agent {
     override createConnection = connectFrom;
@@ -101,41 +49,7 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
   /** When each pooled connection last finished an answer. */
   const idleSince = new WeakMap<net.Socket, number>();
 
-  /**
-   * Requests waiting for one of the pool's connections, first come first served, held here rather
-   * than in the pool: Node's pool keeps its waiting requests in an array and takes each from its
-   * front, which costs the whole array once it is long. When the server stalled in a rolling
-   * restart at 50,000 miners, 10,000 pings waited per load process and a third of the load's CPU
-   * went to that (a profile of it), taking a core the server then lacked. A browser has no such
-   * queue.
-   */
-  const waiting: ((value?: unknown) => void)[] = [];
-  let waitingFrom = 0;
-  let inFlight = 0;
-  const connectionFree = (): Promise<unknown> | undefined => {
-    if (inFlight < PING_CONNECTIONS) {
-      inFlight++;
-      return undefined;
-    }
-    return new Promise((resolve) => waiting.push(resolve));
-  };
-  const connectionDone = () => {
-    const next = waiting[waitingFrom];
-    if (!next) {
-      inFlight--;
-      return;
-    }
-    waitingFrom++;
-    // The taken front is dropped in one go once it is half the array: each take stays O(1).
-    if (waitingFrom === waiting.length) {
-      waiting.length = 0;
-      waitingFrom = 0;
-    } else if (waitingFrom > 1024 && waitingFrom * 2 > waiting.length) {
-      waiting.splice(0, waitingFrom);
-      waitingFrom = 0;
-    }
-    next();
-  };
+  const { connectionFree, connectionDone } = waitingLine(PING_CONNECTIONS);
 
   async function send(token: string, path: string, body?: unknown): Promise<Answer> {
     const created = performance.now();
@@ -223,6 +137,103 @@ export function loadHttp(baseUrl: string, sourceAddress: string) {
       onResponse,
     );
   return { target, agent, openEvents, post };
+}
+
+/**
+ * `createConnection` for this process's connections: from its own source address, on a source port
+ * it names, as it owns that address.
+ * Bound with port 0, a socket makes Linux search for a free port through every port already bound
+ * on that address: with 10,000 streams per address, opening streams at 50 a second per process
+ * kept 45 % of both cores in the kernel's port search (`inet_bhash2_conflict`,
+ * `inet_bind2_bucket_find`; perf at 50,000 miners), starving the server it measures. A named port
+ * is one bucket to check. A browser does neither: it connects without binding first.
+ */
+function sourcePortConnector(target: URL, sourceAddress: string) {
+  const FIRST_PORT = 1024;
+  const LAST_PORT = 65_535;
+  let nextPort = FIRST_PORT;
+  /**
+   * Ports a server on this machine listens on, whatever its address: a listener on 0.0.0.0 holds
+   * its port on every address (a run met one on port 2024, and its five streams failed to bind).
+   */
+  function listeningPorts(): number[] {
+    return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((table) => {
+      try {
+        return readFileSync(table, 'utf8')
+          .split('\n')
+          .slice(1)
+          .map((line) => line.trim().split(/\s+/))
+          .filter((fields) => fields[3] === '0A')
+          .map((fields) => Number.parseInt(fields[1]?.split(':').at(-1) ?? '', 16));
+      } catch {
+        return [];
+      }
+    });
+  }
+  const portsInUse = new Set<number>(listeningPorts());
+  function takePort(): number {
+    for (let tried = 0; tried <= LAST_PORT - FIRST_PORT; tried++) {
+      const port = nextPort;
+      nextPort = port === LAST_PORT ? FIRST_PORT : port + 1;
+      if (!portsInUse.has(port)) {
+        portsInUse.add(port);
+        return port;
+      }
+    }
+    throw new Error(`every source port of ${sourceAddress} is in use`);
+  }
+  /** Node's own `createConnection` for HTTP, from this process's address and a port it names. */
+  function connectFrom(options: http.ClientRequestArgs): net.Socket {
+    const localPort = takePort();
+    const socket = net.createConnection({
+      host: options.host ?? target.hostname,
+      port: Number(options.port ?? target.port),
+      localAddress: sourceAddress,
+      localPort,
+    });
+    socket.once('close', () => portsInUse.delete(localPort));
+    return socket;
+  }
+  return connectFrom;
+}
+
+/**
+ * Requests waiting for one of the pool's connections, first come first served, held here rather
+ * than in the pool: Node's pool keeps its waiting requests in an array and takes each from its
+ * front, which costs the whole array once it is long. When the server stalled in a rolling
+ * restart at 50,000 miners, 10,000 pings waited per load process and a third of the load's CPU
+ * went to that (a profile of it), taking a core the server then lacked. A browser has no such
+ * queue.
+ */
+function waitingLine(connections: number) {
+  const waiting: ((value?: unknown) => void)[] = [];
+  let waitingFrom = 0;
+  let inFlight = 0;
+  const connectionFree = (): Promise<unknown> | undefined => {
+    if (inFlight < connections) {
+      inFlight++;
+      return undefined;
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const connectionDone = () => {
+    const next = waiting[waitingFrom];
+    if (!next) {
+      inFlight--;
+      return;
+    }
+    waitingFrom++;
+    // The taken front is dropped in one go once it is half the array: each take stays O(1).
+    if (waitingFrom === waiting.length) {
+      waiting.length = 0;
+      waitingFrom = 0;
+    } else if (waitingFrom > 1024 && waitingFrom * 2 > waiting.length) {
+      waiting.splice(0, waitingFrom);
+      waitingFrom = 0;
+    }
+    next();
+  };
+  return { connectionFree, connectionDone };
 }
 
 /** Calls `done` with the body of `response`, as text, once all of it has arrived. */
