@@ -205,7 +205,105 @@ async function requestPathScenario() {
   }
 }
 
+type Load = Awaited<ReturnType<typeof startLoad>>;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One step's measured window: the miners' figures from every load process and the machine's, as a
+ * row of the step table (printed as it is taken, with the errors of the step).
+ */
+async function measureMinerWindow(load: Load, miners: number, primary: number) {
+  await load.window();
+  const serverCpu = cpuMeter(() => serverPids(primary));
+  const postgresCpu = cpuMeter(postgresPids);
+  await sleep(MINER_WINDOW_SECONDS * 1000);
+  const reports = await load.report();
+  const pings = reports.flatMap((report) => report.pingLatencies);
+  const lags = reports.flatMap((report) => report.rewardLags);
+  const errors = reports.reduce((sum, report) => sum + report.errors, 0);
+  const row = {
+    miners,
+    'open streams': reports.reduce((sum, report) => sum + report.openStreams, 0),
+    pings: pings.length,
+    'ping p50 ms': Math.round(percentile(pings, 50)),
+    'ping p99 ms': Math.round(percentile(pings, 99)),
+    'ping max ms': Math.round(pings.reduce((max, ms) => Math.max(max, ms), 0)),
+    'of which client queue p50 ms': Math.round(
+      percentile(
+        reports.flatMap((report) => report.socketWaits),
+        50,
+      ),
+    ),
+    'of which client queue p99 ms': Math.round(
+      percentile(
+        reports.flatMap((report) => report.socketWaits),
+        99,
+      ),
+    ),
+    rewards: lags.length,
+    'reward lag p99 ms': Math.round(percentile(lags, 99)),
+    errors,
+    'load loop lag p99 ms': Math.round(Math.max(...reports.map((r) => r.loopDelayP99Ms))),
+    'load loop lag max ms': Math.round(Math.max(...reports.map((r) => r.loopDelayMaxMs))),
+    'load GC pause max ms': Math.round(Math.max(...reports.map((r) => r.gcPauseMaxMs))),
+    'server CPU %': serverCpu(),
+    'load CPU %': reports.reduce((sum, report) => sum + report.cpuPercent, 0),
+    'PostgreSQL CPU %': postgresCpu(),
+    'server RSS MB': Math.round(memoryOf(serverPids(primary)) / 2 ** 20),
+    // An upper bound: the processes' whole memory, fixed costs included, over the streams.
+    'RSS per stream KB': Math.round(memoryOf(serverPids(primary)) / miners / 1024),
+  };
+  console.log(JSON.stringify(row));
+  const rampErrors = reports.reduce((sum, report) => sum + report.errorsBeforeWindow, 0);
+  if (rampErrors > 0)
+    console.log(
+      `errors while the step's miners were added (before the window): ${rampErrors}; first of each process:`,
+      reports.map((r) => r.errorSamplesBeforeWindow),
+    );
+  if (errors > 0)
+    console.log(
+      'errors, first of each process:',
+      reports.map((r) => r.errorSamples),
+    );
+  return row;
+}
+
+/**
+ * After the Stops, what the miners were told, every MINING transaction and every balance change
+ * must be the same sum, and every wallet its transactions' sum; the run fails (exit code 1) if not.
+ */
+async function checkMinersLedger(
+  databaseUrl: string,
+  load: Load,
+  reports: Awaited<ReturnType<typeof stopBurstPhase>>,
+) {
+  const totals = await ledgerTotals(databaseUrl);
+  // A reward paid while its miner's stream was moving to another process (the rolling
+  // restart) is not sent again: the page reads its balance again when the stream reopens. So
+  // with the restart, what the miners were told is their balances as their pages read them.
+  const reported = leftOut('rolling-restart')
+    ? reports.reduce(
+        (sum, report) => sum + BigInt(report.rewardUnits) + BigInt(report.stopUnits),
+        0n,
+      )
+    : (await load.balances()).reduce((sum, process) => sum + BigInt(process.units), 0n);
+  const told = leftOut('rolling-restart')
+    ? 'rewards the API reported (events and stops)'
+    : "the miners' balances as their pages read them (GET /api/wallet)";
+  console.log(
+    `Ledger check: ${told} ${fromUnits(reported)}, sum of MINING transactions ${totals?.mining}, sum of balance changes ${totals?.balances}, wallets not equal to their transactions: ${totals?.mismatched}`,
+  );
+  if (
+    totals?.mining !== fromUnits(reported) ||
+    totals?.balances !== totals?.transactions ||
+    totals?.mining !== totals?.balances ||
+    totals?.mismatched !== '0'
+  ) {
+    process.exitCode = 1;
+    console.log('LEDGER MISMATCH');
+  }
+}
 
 /**
  * N real-time miners against WEB_CONCURRENCY server processes on PostgreSQL, N growing step by
@@ -242,59 +340,7 @@ async function minersScenario() {
       // Every new miner has pinged once before the window opens.
       await sleep(31_000);
       phases.push({ phase: `steady window at ${miners}`, from: Date.now() });
-      await load.window();
-      const serverCpu = cpuMeter(() => serverPids(primary));
-      const postgresCpu = cpuMeter(postgresPids);
-      await sleep(MINER_WINDOW_SECONDS * 1000);
-      const reports = await load.report();
-      const pings = reports.flatMap((report) => report.pingLatencies);
-      const lags = reports.flatMap((report) => report.rewardLags);
-      const errors = reports.reduce((sum, report) => sum + report.errors, 0);
-      const row = {
-        miners,
-        'open streams': reports.reduce((sum, report) => sum + report.openStreams, 0),
-        pings: pings.length,
-        'ping p50 ms': Math.round(percentile(pings, 50)),
-        'ping p99 ms': Math.round(percentile(pings, 99)),
-        'ping max ms': Math.round(pings.reduce((max, ms) => Math.max(max, ms), 0)),
-        'of which client queue p50 ms': Math.round(
-          percentile(
-            reports.flatMap((report) => report.socketWaits),
-            50,
-          ),
-        ),
-        'of which client queue p99 ms': Math.round(
-          percentile(
-            reports.flatMap((report) => report.socketWaits),
-            99,
-          ),
-        ),
-        rewards: lags.length,
-        'reward lag p99 ms': Math.round(percentile(lags, 99)),
-        errors,
-        'load loop lag p99 ms': Math.round(Math.max(...reports.map((r) => r.loopDelayP99Ms))),
-        'load loop lag max ms': Math.round(Math.max(...reports.map((r) => r.loopDelayMaxMs))),
-        'load GC pause max ms': Math.round(Math.max(...reports.map((r) => r.gcPauseMaxMs))),
-        'server CPU %': serverCpu(),
-        'load CPU %': reports.reduce((sum, report) => sum + report.cpuPercent, 0),
-        'PostgreSQL CPU %': postgresCpu(),
-        'server RSS MB': Math.round(memoryOf(serverPids(primary)) / 2 ** 20),
-        // An upper bound: the processes' whole memory, fixed costs included, over the streams.
-        'RSS per stream KB': Math.round(memoryOf(serverPids(primary)) / miners / 1024),
-      };
-      rows.push(row);
-      console.log(JSON.stringify(row));
-      const rampErrors = reports.reduce((sum, report) => sum + report.errorsBeforeWindow, 0);
-      if (rampErrors > 0)
-        console.log(
-          `errors while the step's miners were added (before the window): ${rampErrors}; first of each process:`,
-          reports.map((r) => r.errorSamplesBeforeWindow),
-        );
-      if (errors > 0)
-        console.log(
-          'errors, first of each process:',
-          reports.map((r) => r.errorSamples),
-        );
+      rows.push(await measureMinerWindow(load, miners, primary));
     }
     console.table(rows);
     if (!leftOut('rolling-restart')) {
@@ -313,31 +359,7 @@ async function minersScenario() {
       : STOP_BURST_SECONDS * 1000;
     phases.push({ phase: 'Stops', from: Date.now() });
     const reports = await stopBurstPhase(load, largest, stopWithinMs, phases);
-    const totals = await ledgerTotals(database.url);
-    // A reward paid while its miner's stream was moving to another process (the rolling
-    // restart) is not sent again: the page reads its balance again when the stream reopens. So
-    // with the restart, what the miners were told is their balances as their pages read them.
-    const reported = leftOut('rolling-restart')
-      ? reports.reduce(
-          (sum, report) => sum + BigInt(report.rewardUnits) + BigInt(report.stopUnits),
-          0n,
-        )
-      : (await load.balances()).reduce((sum, process) => sum + BigInt(process.units), 0n);
-    const told = leftOut('rolling-restart')
-      ? 'rewards the API reported (events and stops)'
-      : "the miners' balances as their pages read them (GET /api/wallet)";
-    console.log(
-      `Ledger check: ${told} ${fromUnits(reported)}, sum of MINING transactions ${totals?.mining}, sum of balance changes ${totals?.balances}, wallets not equal to their transactions: ${totals?.mismatched}`,
-    );
-    if (
-      totals?.mining !== fromUnits(reported) ||
-      totals?.balances !== totals?.transactions ||
-      totals?.mining !== totals?.balances ||
-      totals?.mismatched !== '0'
-    ) {
-      process.exitCode = 1;
-      console.log('LEDGER MISMATCH');
-    }
+    await checkMinersLedger(database.url, load, reports);
   } finally {
     load.close();
     await stop(app.child);
