@@ -466,6 +466,63 @@ async function hostileScenario() {
   }
 }
 
+/** The landing page's JavaScript for a first visit, gzipped, against its budget (decision 018). */
+function printFirstVisitWeight() {
+  const weight = landingPageWeight(path.join(repoRoot, 'apps/web/dist'));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log('\nLanding page JavaScript for a first visit (gzip):');
+  console.table({
+    'entry chunk': kb(weight.entryGzipBytes),
+    'landing chunk': kb(weight.landingChunkGzipBytes),
+    'first visit total': kb(weight.firstVisitGzipBytes),
+    'all JS in the build': kb(weight.allJsGzipBytes),
+  });
+  console.log(
+    weight.firstVisitGzipBytes <= FIRST_VISIT_BUDGET_BYTES
+      ? 'The first visit is within its budget (110 KB, docs/decisions/018).'
+      : 'The first visit is OVER its budget (110 KB, docs/decisions/018).',
+  );
+}
+
+/**
+ * Lighthouse's median of three runs for each public page (seeded first), against the target every
+ * page must meet.
+ */
+async function lighthouseScores(appUrl: string, dataDir: string) {
+  console.log(
+    '\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of 3 runs per page:',
+  );
+  // The landing page, the blog list with its first-start sample posts and a post
+  // with a cover, and the community list and a post with a photo.
+  const seeded = await seedPublicPages(appUrl, dataDir);
+  const medians = [];
+  for (const page of ['/', '/blog', seeded.blogPostPath, '/community', seeded.communityPostPath]) {
+    const runs = [];
+    for (let run = 0; run < 3; run++) runs.push(await runLighthouse(`${appUrl}${page}`));
+    runs.sort((a, b) => a.performance - b.performance);
+    const scores = runs[1] ?? runs[0];
+    if (!scores) throw new Error('Lighthouse did not run');
+    medians.push({
+      ...scores,
+      url: page.replace(/[0-9a-f-]{36}$/, ':id'),
+      'performance of each run': runs.map((r) => r.performance).join(', '),
+    });
+  }
+  console.table(medians);
+  const ok = medians.every(
+    (m) =>
+      m.performance >= 99 &&
+      m.accessibility === 100 &&
+      m.lcpMs <= 1500 &&
+      m.cls <= 0.01 &&
+      m.tbtMs <= 100,
+  );
+  const target = 'performance >= 99, accessibility 100, LCP <= 1.5 s, CLS <= 0.01, TBT <= 100 ms';
+  console.log(
+    ok ? `Every page meets the target (${target}).` : `A page is BELOW the target (${target}).`,
+  );
+}
+
 /** The embedded-database server: a few endpoints against the ceiling, the landing page's weight and Lighthouse. */
 async function landingScenario() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-bench-'));
@@ -494,62 +551,9 @@ async function landingScenario() {
     ];
     printLoadTable(results);
 
-    const weight = landingPageWeight(path.join(repoRoot, 'apps/web/dist'));
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    console.log('\nLanding page JavaScript for a first visit (gzip):');
-    console.table({
-      'entry chunk': kb(weight.entryGzipBytes),
-      'landing chunk': kb(weight.landingChunkGzipBytes),
-      'first visit total': kb(weight.firstVisitGzipBytes),
-      'all JS in the build': kb(weight.allJsGzipBytes),
-    });
-    console.log(
-      weight.firstVisitGzipBytes <= FIRST_VISIT_BUDGET_BYTES
-        ? 'The first visit is within its budget (110 KB, docs/decisions/018).'
-        : 'The first visit is OVER its budget (110 KB, docs/decisions/018).',
-    );
+    printFirstVisitWeight();
 
-    if (!leftOut('lighthouse')) {
-      console.log(
-        '\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), median of 3 runs per page:',
-      );
-      // The landing page, the blog list with its first-start sample posts and a post
-      // with a cover, and the community list and a post with a photo.
-      const seeded = await seedPublicPages(app.url, dataDir);
-      const medians = [];
-      for (const page of [
-        '/',
-        '/blog',
-        seeded.blogPostPath,
-        '/community',
-        seeded.communityPostPath,
-      ]) {
-        const runs = [];
-        for (let run = 0; run < 3; run++) runs.push(await runLighthouse(`${app.url}${page}`));
-        runs.sort((a, b) => a.performance - b.performance);
-        const scores = runs[1] ?? runs[0];
-        if (!scores) throw new Error('Lighthouse did not run');
-        medians.push({
-          ...scores,
-          url: page.replace(/[0-9a-f-]{36}$/, ':id'),
-          'performance of each run': runs.map((r) => r.performance).join(', '),
-        });
-      }
-      console.table(medians);
-      const ok = medians.every(
-        (m) =>
-          m.performance >= 99 &&
-          m.accessibility === 100 &&
-          m.lcpMs <= 1500 &&
-          m.cls <= 0.01 &&
-          m.tbtMs <= 100,
-      );
-      const target =
-        'performance >= 99, accessibility 100, LCP <= 1.5 s, CLS <= 0.01, TBT <= 100 ms';
-      console.log(
-        ok ? `Every page meets the target (${target}).` : `A page is BELOW the target (${target}).`,
-      );
-    }
+    if (!leftOut('lighthouse')) await lighthouseScores(app.url, dataDir);
   } finally {
     await stop(app.child);
     await stop(bare.child);
