@@ -42,12 +42,13 @@ const compiledServer = path.resolve(import.meta.dirname, '../build/main.mjs');
 
 /**
  * `npm start`'s server in a process of its own, on a fresh data folder (and a fresh database on
- * the server named by TEST_DATABASE_URL); `cleanUp` kills it if it still runs and removes both.
+ * the server named by TEST_DATABASE_URL, unless `env` names one: then the test owns it);
+ * `cleanUp` kills it if it still runs and removes what it made.
  */
 export async function startServer(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-main-'));
   const port = await freePort();
-  const serverDatabase = await createServerTestDatabase();
+  const serverDatabase = env.DATABASE_URL ? null : await createServerTestDatabase();
   const child = spawn(process.execPath, [compiledServer], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
