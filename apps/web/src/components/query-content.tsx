@@ -1,12 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { RetryAlert } from './ui/alert.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
 
 interface QueryContentProps<T> {
   query: UseQueryResult<T>;
-  /** Skeletons in the shape of the content, shown (and announced as loading) until it comes. */
-  loading: ReactNode;
-  /** How the skeletons are laid out. */
+  /** The grey boxes' classes: the content's shape, shown (announced as loading) until it comes. */
+  skeletons: string[];
+  /** How the boxes are laid out. */
   loadingClassName?: string;
   /** What could not be loaded, said above Try again. */
   failure: ReactNode;
@@ -18,7 +19,7 @@ interface QueryContentProps<T> {
 /** A part of a page fed by one query: skeletons while it loads, the failure with Try again, then it. */
 export function QueryContent<T>({
   query,
-  loading,
+  skeletons,
   loadingClassName,
   failure,
   stacked = false,
@@ -28,7 +29,11 @@ export function QueryContent<T>({
     return (
       <div role="status" className={loadingClassName}>
         <span className="sr-only">Loading...</span>
-        {loading}
+        {skeletons.map((className, index) => (
+          // The boxes never move or change: their place is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Skeleton key={index} className={className} />
+        ))}
       </div>
     );
   }

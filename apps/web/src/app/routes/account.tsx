@@ -1,6 +1,5 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { QueryContent } from '#web/components/query-content.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { DataCard } from '#web/features/account/components/data-card.tsx';
 import { DeleteAccountCard } from '#web/features/account/components/delete-account-card.tsx';
@@ -29,13 +28,7 @@ export function Component() {
         <QueryContent
           query={account}
           loadingClassName="grid gap-4 rounded-xl border border-border p-6"
-          loading={
-            <>
-              <Skeleton className="h-6 w-32" />
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </>
-          }
+          skeletons={['h-6 w-32', 'h-10', 'h-10']}
           failure="Could not load your profile."
           stacked
         >

@@ -12,7 +12,6 @@ import {
   CardHeader,
   CardTitle,
 } from '#web/components/ui/card.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
 import { toast } from '#web/lib/toast.ts';
 import { passkeyErrorMessage } from '#web/lib/webauthn.ts';
@@ -105,7 +104,7 @@ export function PasskeysCard({ onSignOutOthers }: { onSignOutOthers?: () => Prom
         <QueryContent
           query={passkeys}
           loadingClassName="grid gap-3"
-          loading={<Skeleton className="h-10" />}
+          skeletons={['h-10']}
           failure="Could not load your passkeys."
           stacked
         >

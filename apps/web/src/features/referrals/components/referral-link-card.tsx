@@ -12,7 +12,6 @@ import {
   CardTitle,
 } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { absoluteUrl } from '#web/lib/absolute-url.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
@@ -41,12 +40,7 @@ export function ReferralLinkCard({ banned = false }: { banned?: boolean }) {
         <QueryContent
           query={stats}
           loadingClassName="flex gap-2"
-          loading={
-            <>
-              <Skeleton className="h-10 flex-1" />
-              <Skeleton className="h-10 w-24" />
-            </>
-          }
+          skeletons={['h-10 flex-1', 'h-10 w-24']}
           failure="Could not load your referral link."
         >
           {({ referralCode }) => <ReferralLinkActions link={referralLink(referralCode)} />}

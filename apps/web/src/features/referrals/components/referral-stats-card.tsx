@@ -11,7 +11,6 @@ import {
   CardHeader,
   CardTitle,
 } from '#web/components/ui/card.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatCount } from '#web/lib/format.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
@@ -78,12 +77,7 @@ export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
         <QueryContent
           query={stats}
           loadingClassName="grid gap-3"
-          loading={
-            <>
-              <Skeleton className="h-14" />
-              <Skeleton className="h-14" />
-            </>
-          }
+          skeletons={['h-14', 'h-14']}
           failure="Could not load your referral stats."
         >
           {(data) => (

@@ -10,7 +10,6 @@ import {
   CardHeader,
   CardTitle,
 } from '#web/components/ui/card.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useTimeZone } from '#web/hooks/use-time-zone.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { formatShortDateTime } from '#web/lib/format.ts';
@@ -95,12 +94,7 @@ export function SessionsCard({ owner }: { owner: SessionsOwner }) {
         <QueryContent
           query={sessions}
           loadingClassName="grid gap-3"
-          loading={
-            <>
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </>
-          }
+          skeletons={['h-10', 'h-10']}
           failure="Could not load your sessions."
           stacked
         >
