@@ -4,13 +4,12 @@ import type { ProofRecord } from '@btcp/shared/proof-schemas';
 import { Camera } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { FormCard, SubmitButton } from '#web/components/form-card.tsx';
-import { RetryAlert } from '#web/components/ui/alert.tsx';
+import { QueryContent } from '#web/components/query-content.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { formatCount, formatShortDateTime } from '#web/lib/format.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -122,40 +121,37 @@ function LabelForm({ records }: { records: ProofRecord[] }) {
 }
 
 function LatestSnapshots() {
-  const latest = useLatestProofRecords();
-  if (latest.isError) {
-    return (
-      <RetryAlert onRetry={() => void latest.refetch()}>Failed to load the snapshots.</RetryAlert>
-    );
-  }
-  if (!latest.data) {
-    return (
-      <div role="status" aria-label="Loading the snapshots">
-        <SkeletonStack lines={['h-6', 'h-6', 'h-10']} className="grid gap-2" />
-      </div>
-    );
-  }
-  const records = latest.data.items;
-  if (records.length === 0)
-    return <p className="text-sm text-muted-foreground">No snapshot has been taken yet.</p>;
   return (
-    <div className="grid gap-6">
-      <ul aria-label="Latest snapshots" className="grid gap-2 text-sm">
-        {records.slice(0, 5).map((record) => (
-          <li key={record.id} className="flex flex-wrap items-baseline gap-x-2">
-            <span className="font-medium">{summary(record)}</span>
-            <span className="text-muted-foreground">
-              {formatShortDateTime(record.takenAt, 'UTC')} UTC
-            </span>
-            {record.label ? (
-              <span className="font-medium text-primary">“{record.label}”</span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {/* Keyed by the newest record, so a snapshot just taken becomes the one the form starts on. */}
-      <LabelForm key={records[0]?.id} records={records} />
-    </div>
+    <QueryContent
+      query={useLatestProofRecords()}
+      loadingClassName="grid gap-2"
+      skeletons={['h-6', 'h-6', 'h-10']}
+      failure="Failed to load the snapshots."
+    >
+      {({ items: records }) =>
+        records.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No snapshot has been taken yet.</p>
+        ) : (
+          <div className="grid gap-6">
+            <ul aria-label="Latest snapshots" className="grid gap-2 text-sm">
+              {records.slice(0, 5).map((record) => (
+                <li key={record.id} className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="font-medium">{summary(record)}</span>
+                  <span className="text-muted-foreground">
+                    {formatShortDateTime(record.takenAt, 'UTC')} UTC
+                  </span>
+                  {record.label ? (
+                    <span className="font-medium text-primary">“{record.label}”</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {/* Keyed by the newest record, so a snapshot just taken is the one the form starts on. */}
+            <LabelForm key={records[0]?.id} records={records} />
+          </div>
+        )
+      }
+    </QueryContent>
   );
 }
 

@@ -49,7 +49,7 @@ describe('proof of balance card', () => {
     const { newest, routes } = await publishedChain();
     stubApi(routes(newest.proofOf('3.25000000')), signedInUser);
     renderRoute(<ProofOfBalanceCard />);
-    expect(within(card()).getByRole('status')).toHaveTextContent('Checking your proof...');
+    expect(within(card()).getByRole('status')).toHaveTextContent('Loading...');
     expect(await within(card()).findByText('Verified')).toBeVisible();
     expect(
       within(card()).getByText(

@@ -3,10 +3,10 @@ import { COIN } from '@btcp/shared/product';
 import type { ProofDownload } from '@btcp/shared/proof-schemas';
 import { Download, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert, RetryAlert } from '#web/components/ui/alert.tsx';
+import { QueryContent } from '#web/components/query-content.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatCount, formatLongDate } from '#web/lib/format.ts';
 import { proofPage } from '#web/lib/proof-page.ts';
 import { saveFile } from '#web/lib/save-file.ts';
@@ -93,45 +93,34 @@ function Unsupported() {
   );
 }
 
-function Checking() {
-  return (
-    <div role="status" className="grid gap-2">
-      <span className="sr-only">Checking your proof...</span>
-      <Skeleton className="h-5 w-24" />
-      <Skeleton className="h-5 w-full" />
-      <Skeleton className="h-5 w-2/3" />
-    </div>
-  );
-}
-
 function ProofState() {
-  const check = useMemberProofCheck();
-  const { data } = check;
-  if (check.isError) {
-    return (
-      <RetryAlert onRetry={() => void check.refetch()}>Your proof could not be loaded.</RetryAlert>
-    );
-  }
-  if (!data) return <Checking />;
-  if (data.status === 'none') {
-    return (
-      <>
-        <p className="text-muted-foreground">{data.message}</p>
-        <Actions />
-      </>
-    );
-  }
   return (
-    <>
-      {data.status === 'verified' ? (
-        <Verified download={data.download} />
-      ) : data.status === 'failed' ? (
-        <Failed mismatch={data.mismatch} />
-      ) : (
-        <Unsupported />
-      )}
-      <Actions download={data.download} />
-    </>
+    <QueryContent
+      query={useMemberProofCheck()}
+      loadingClassName="grid gap-2"
+      skeletons={['h-5 w-24', 'h-5 w-full', 'h-5 w-2/3']}
+      failure="Your proof could not be loaded."
+    >
+      {(check) =>
+        check.status === 'none' ? (
+          <>
+            <p className="text-muted-foreground">{check.message}</p>
+            <Actions />
+          </>
+        ) : (
+          <>
+            {check.status === 'verified' ? (
+              <Verified download={check.download} />
+            ) : check.status === 'failed' ? (
+              <Failed mismatch={check.mismatch} />
+            ) : (
+              <Unsupported />
+            )}
+            <Actions download={check.download} />
+          </>
+        )
+      }
+    </QueryContent>
   );
 }
 
