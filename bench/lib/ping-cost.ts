@@ -12,6 +12,50 @@ const MEASURED_ARRIVALS = Math.min(MINERS, 2000);
 const ARRIVAL_RATE = 250 / 4;
 const ROUNDS = 3;
 
+/** Calls `each` for `some` miners, spread evenly at `rate` a second; resolves when all answered. */
+async function paced<T>(
+  some: string[],
+  rate: number,
+  each: (token: string, index: number) => Promise<T>,
+) {
+  const startedAt = performance.now();
+  const all: Promise<T>[] = [];
+  for (const [index, token] of some.entries()) {
+    const wait = startedAt + (index / rate) * 1000 - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    all.push(each(token, index));
+  }
+  return Promise.all(all);
+}
+
+/** One round: `some` miners send once; the CPU of `pids` and PostgreSQL over it, per miner. */
+async function round<T>(
+  some: string[],
+  rate: number,
+  pids: () => number[],
+  send: (token: string, index: number) => Promise<T>,
+) {
+  const server = cpuSecondsMeter(pids);
+  const postgres = cpuSecondsMeter(postgresPids);
+  const latencies: number[] = [];
+  const answers = await paced(some, rate, async (token, index) => {
+    const sent = performance.now();
+    const answer = await send(token, index);
+    latencies.push(performance.now() - sent);
+    return answer;
+  });
+  const perMiner = (cpuSeconds: number) => ((cpuSeconds * 1000) / some.length).toFixed(3);
+  const row = {
+    miners: some.length,
+    'a second': rate,
+    'server CPU ms each': perMiner(server()),
+    'PostgreSQL CPU ms each': perMiner(postgres()),
+    'p50 ms': Math.round(percentile(latencies, 50)),
+    'p99 ms': Math.round(percentile(latencies, 99)),
+  };
+  return { row, answers };
+}
+
 /**
  * What one arrival and one ping cost in CPU at real cadence (docs/decisions/039): one server
  * process; its miners arrive (event stream opened, then Start), the last ones at one process's
@@ -41,48 +85,6 @@ export async function pingCostScenario(scratchDatabase: ScratchDatabase) {
     });
   try {
     const tokens = await seedMiners(database.url, MINERS);
-    /** Calls `each` for `some` miners, spread evenly at `rate` a second; resolves when all answered. */
-    const paced = async <T>(
-      some: string[],
-      rate: number,
-      each: (token: string, index: number) => Promise<T>,
-    ) => {
-      const startedAt = performance.now();
-      const all: Promise<T>[] = [];
-      for (const [index, token] of some.entries()) {
-        const wait = startedAt + (index / rate) * 1000 - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        all.push(each(token, index));
-      }
-      return Promise.all(all);
-    };
-    /** One round: `some` miners send once; the CPU of `pids` and PostgreSQL over it, per miner. */
-    const round = async <T>(
-      some: string[],
-      rate: number,
-      pids: () => number[],
-      send: (token: string, index: number) => Promise<T>,
-    ) => {
-      const server = cpuSecondsMeter(pids);
-      const postgres = cpuSecondsMeter(postgresPids);
-      const latencies: number[] = [];
-      const answers = await paced(some, rate, async (token, index) => {
-        const sent = performance.now();
-        const answer = await send(token, index);
-        latencies.push(performance.now() - sent);
-        return answer;
-      });
-      const perMiner = (cpuSeconds: number) => ((cpuSeconds * 1000) / some.length).toFixed(3);
-      const row = {
-        miners: some.length,
-        'a second': rate,
-        'server CPU ms each': perMiner(server()),
-        'PostgreSQL CPU ms each': perMiner(postgres()),
-        'p50 ms': Math.round(percentile(latencies, 50)),
-        'p99 ms': Math.round(percentile(latencies, 99)),
-      };
-      return { row, answers };
-    };
     const serverProcesses = () => serverPids(app.child.pid ?? 0);
     const arrive = async (token: string) => {
       await openStream(token);
