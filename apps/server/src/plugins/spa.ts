@@ -82,6 +82,30 @@ async function buildPage(
   throw new NotRendered(page(template.fill(meta)));
 }
 
+/**
+ * The web app's built files. The hashed assets (hundreds of files) through one route, the few
+ * other files one route each: a route per asset cost a process a tenth of its start (decision 046).
+ */
+async function registerBuiltFiles(app: FastifyInstance, webDistDir: string) {
+  await app.register(fastifyStatic, {
+    root: path.join(webDistDir, 'assets'),
+    prefix: '/assets/',
+    index: false,
+    wildcard: true,
+    preCompressed: true,
+    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+  });
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    index: false,
+    wildcard: false,
+    globIgnore: ['assets/**'],
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders: (res) => res.header('cache-control', 'no-cache'),
+  });
+}
+
 /** Whether a page's address carries a search (?q=…): text a reader typed, with no end of values. */
 const hasSearch = (url: string) => new URLSearchParams(url.split('?')[1] ?? '').has('q');
 
@@ -118,25 +142,7 @@ export const spaPlugin = fp<{
       ? await loadPageRenderer(app, pathToFileURL(webSsrEntry).href, webDistDir)
       : null;
     const builder: PageBuilder = { template, renderer, resolvePageMeta };
-    // The hashed assets (hundreds of files) through one route, the few other files one route
-    // each: a route per asset cost a process a tenth of its start (decision 046).
-    await app.register(fastifyStatic, {
-      root: path.join(webDistDir, 'assets'),
-      prefix: '/assets/',
-      index: false,
-      wildcard: true,
-      preCompressed: true,
-      setHeaders: (res) => res.header('cache-control', IMMUTABLE),
-    });
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      index: false,
-      wildcard: false,
-      globIgnore: ['assets/**'],
-      decorateReply: false,
-      preCompressed: true,
-      setHeaders: (res) => res.header('cache-control', 'no-cache'),
-    });
+    await registerBuiltFiles(app, webDistDir);
 
     app.decorate('sendSpaPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
