@@ -63,6 +63,16 @@ const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   /** Decision 031: the proof-of-work HMAC key; unset, one is made once and kept in the database. */
   PROOF_OF_WORK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Decision 053: the Ed25519 private key (PEM, `\n` escapes allowed) that signs the proof-of-balances
+   * records; unset, one is made once and kept in the database.
+   */
+  PROOF_SIGNING_KEY: z
+    .string()
+    .includes('PRIVATE KEY', { message: 'must be a PEM private key' })
+    .optional(),
+  /** Decision 053: the HMAC key of the members' leaf keys; unset, one is made once and kept in the database. */
+  PROOF_LEAF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Decision 031: more disposable-mail domains to refuse, and listed ones to accept (comma-separated). */
   DISPOSABLE_EMAIL_DOMAINS: z.string().optional(),
   DISPOSABLE_EMAIL_DOMAINS_ALLOWED: z.string().optional(),

@@ -4,6 +4,7 @@ import { purgeOrphanMedia } from '#server/modules/media/index.ts';
 import { closeStaleSessions, creditDueRewards } from '#server/modules/mining/index.ts';
 import { purgeOldReadNotifications } from '#server/modules/notifications/index.ts';
 import { purgeExpiredChallenges } from '#server/modules/passkeys/index.ts';
+import { purgeExpiredProofs, takeDailySnapshot } from '#server/modules/proofs/index.ts';
 import { purgeOldBatches } from '#server/modules/realtime/index.ts';
 import { sweepQualifiedReferrals } from '#server/modules/referrals/index.ts';
 import { purgeSpentProofs } from '#server/modules/sign-up/index.ts';
@@ -11,6 +12,7 @@ import { purgeOldRateLimitWindows } from './lib/rate-limit.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 const STALE_MINING_CHECK_MS = 15_000;
+const DAILY_SNAPSHOT_CHECK_MS = 60_000;
 /** Decision 014: a reward is paid within a second of falling due. */
 export const CREDIT_TICK_MS = 1000;
 
@@ -32,6 +34,7 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       // Decision 033: referrals a busy wallet held back, or that qualify without new mining.
       await sweepQualifiedReferrals(app.db);
       await purgeSpentProofs(app.db, now);
+      await purgeExpiredProofs(app.db, now);
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }
@@ -54,8 +57,24 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       app.log.warn({ err: error }, 'crediting mining rewards failed; the next tick tries again');
     }
   });
+  // Decision 053: every process asks each minute; the first after 00:00 UTC takes the day's snapshot.
+  const dailySnapshot = everyInterval(DAILY_SNAPSHOT_CHECK_MS, async () => {
+    try {
+      await takeDailySnapshot({ db: app.db, config: app.config, clock: app.clock });
+    } catch (error) {
+      app.log.warn(
+        { err: error },
+        'the daily proof-of-balances snapshot failed; the next minute tries again',
+      );
+    }
+  });
   return async () => {
-    await Promise.all([maintenance.stop(), staleMining.stop(), crediting.stop()]);
+    await Promise.all([
+      maintenance.stop(),
+      staleMining.stop(),
+      crediting.stop(),
+      dailySnapshot.stop(),
+    ]);
   };
 }
 

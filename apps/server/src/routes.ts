@@ -10,6 +10,7 @@ import { miningRoutes } from '#server/modules/mining/index.ts';
 import { publicModerationLogRoutes } from '#server/modules/moderation/index.ts';
 import { notificationRoutes } from '#server/modules/notifications/index.ts';
 import { passkeyAccountRoutes, passkeyAuthRoutes } from '#server/modules/passkeys/index.ts';
+import { proofRoutes } from '#server/modules/proofs/index.ts';
 import { realtimeRoutes } from '#server/modules/realtime/index.ts';
 import { referralRoutes } from '#server/modules/referrals/index.ts';
 import { authRoutes, twoFactorSignInRoutes } from '#server/modules/sign-in/index.ts';
@@ -31,6 +32,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(mailboxRoutes);
   await api.register(miningRoutes);
   await api.register(walletRoutes);
+  await api.register(proofRoutes);
   await api.register(referralRoutes);
   await api.register(notificationRoutes);
   await api.register(blogRoutes);

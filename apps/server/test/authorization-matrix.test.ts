@@ -51,6 +51,11 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/community/comments/{id}/thread': [404, 404, 404, 404, 404, 404],
   'GET /api/community/stats': [200, 200, 200, 200, 200, 200],
   'GET /api/community/modlog': [200, 200, 200, 200, 200, 200],
+  // Proof of balances (decision 053): the keys and the records are public; a random UUID is no
+  // snapshot id (a number), so 400.
+  'GET /api/proof/key': [200, 200, 200, 200, 200, 200],
+  'GET /api/proof/snapshots': [200, 200, 200, 200, 200, 200],
+  'GET /api/proof/snapshots/{id}': [400, 400, 400, 400, 400, 400],
   // Without the words to search for (q), a 400 to everyone: nothing is refused for who asks.
   'GET /api/community/search': [400, 400, 400, 400, 400, 400],
   'GET /api/admin-auth/bootstrap': [200, 200, 200, 200, 200, 200],
@@ -96,6 +101,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],
   'GET /api/wallet': [401, 200, 200, 200, 200, 401],
   'GET /api/wallet/transactions': [401, 200, 200, 200, 200, 401],
+  // The caller's own proof (it holds their secret leaf key): no snapshot yet, so 404; staff get none.
+  'GET /api/wallet/proof': [401, 404, 404, 404, 404, 401],
   'GET /api/referrals/stats': [401, 200, 200, 200, 200, 401],
   'DELETE /api/community/posts/{id}': [401, 404, 404, 404, 404, 401],
   'DELETE /api/community/comments/{id}': [401, 404, 404, 404, 404, 401],
@@ -144,6 +151,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/admin/users': [401, 403, 403, 403, 403, 200],
   'GET /api/admin/wallets': [401, 403, 403, 403, 403, 200],
   'POST /api/admin/wallets/{userId}/adjust': [401, 403, 403, 403, 403, 400],
+  // `{}` takes an unlabelled snapshot; a random UUID is no snapshot id.
+  'POST /api/admin/proof/snapshots': [401, 403, 403, 403, 403, 201],
+  'PATCH /api/admin/proof/snapshots/{id}': [401, 403, 403, 403, 403, 400],
   'GET /api/admin/settings/mining': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/mining': [401, 403, 403, 403, 403, 400],
   // Decision 033: Signals are for admins only, as banning from /admin/users is.

@@ -299,16 +299,40 @@ export async function verifyDownload(
   return { ok: true, record, proof };
 }
 
+/** The part of WebCrypto's SubtleCrypto the verifier uses (typed here: the server has no DOM types). */
+export interface SubtleVerifier {
+  digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
+  importKey(
+    format: 'raw',
+    keyData: Uint8Array<ArrayBuffer>,
+    algorithm: { name: 'Ed25519' },
+    extractable: false,
+    usages: ['verify'],
+  ): Promise<CryptoKeyLike>;
+  verify(
+    algorithm: { name: 'Ed25519' },
+    key: CryptoKeyLike,
+    signature: Uint8Array<ArrayBuffer>,
+    data: Uint8Array<ArrayBuffer>,
+  ): Promise<boolean>;
+}
+// biome-ignore lint/suspicious/noExplicitAny: WebCrypto's CryptoKey, opaque to the verifier.
+type CryptoKeyLike = any;
+
 /** `ProofCrypto` over WebCrypto (browsers with Ed25519; Node's globalThis.crypto.subtle too). */
-export function subtleProofCrypto(subtle: SubtleCrypto): ProofCrypto {
-  const view = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
+export function subtleProofCrypto(subtle: SubtleVerifier): ProofCrypto {
+  const view = (bytes: Uint8Array) => new Uint8Array(bytes);
   return {
     sha256: async (bytes) => new Uint8Array(await subtle.digest('SHA-256', view(bytes))),
     verifyEd25519: async (publicKeyRaw, signature, message) => {
-      const key = await subtle.importKey('raw', view(publicKeyRaw), { name: 'Ed25519' }, false, [
-        'verify',
-      ]);
-      return subtle.verify({ name: 'Ed25519' }, key, view(signature), view(message));
+      try {
+        const key = await subtle.importKey('raw', view(publicKeyRaw), { name: 'Ed25519' }, false, [
+          'verify',
+        ]);
+        return await subtle.verify({ name: 'Ed25519' }, key, view(signature), view(message));
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -1,0 +1,39 @@
+// `npm run export-proofs -- --snapshot ID --out FILE`: every account's amount and proof in a
+// snapshot, for the operator (a launch), as JSON Lines: the record and its key first, then one line
+// per account { userId, email, proof }. With the first line, each one is a file verify-proof reads.
+
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { exportProofs } from '#server/modules/proofs/index.ts';
+import { loadConfig } from '../config.ts';
+import { openServerDatabase } from './database.ts';
+
+async function main() {
+  const { values } = parseArgs({
+    options: { snapshot: { type: 'string' }, out: { type: 'string' } },
+  });
+  const snapshotId = Number(values.snapshot);
+  if (!Number.isSafeInteger(snapshotId) || snapshotId < 1 || !values.out) {
+    console.error('usage: npm run export-proofs -- --snapshot ID --out FILE');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const database = await openServerDatabase(config);
+  const out = createWriteStream(values.out);
+  try {
+    const written = await exportProofs({ db: database.db, config }, snapshotId, async (line) => {
+      if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, 'drain');
+    });
+    console.log(`${written} proofs of snapshot ${snapshotId} written to ${values.out}.`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    out.end();
+    await once(out, 'close');
+    await database.close();
+  }
+}
+
+await main();

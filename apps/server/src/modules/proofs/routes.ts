@@ -1,0 +1,139 @@
+import {
+  MemberProofQuerySchema,
+  MemberProofSchema,
+  ProofKeysSchema,
+  ProofLabelBodySchema,
+  ProofRecordSchema,
+  ProofSnapshotsPageSchema,
+  ProofSnapshotsQuerySchema,
+  proofMessages,
+  SnapshotIdParamsSchema,
+} from '@btcp/shared';
+import type { onSendHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { serviceContextOf } from '#server/context.ts';
+import { conflict, notFound } from '#server/errors.ts';
+import { noStore, routeOptions } from '#server/lib/routes.ts';
+import { requireUser, signedInStaff, signedInUser } from '#server/modules/auth/index.ts';
+import { currentSigningKey, publishedKeys } from './keys.ts';
+import { memberProof } from './member-proof.ts';
+import { recordById, recordsPage } from './records.ts';
+import { labelSnapshot, takeSnapshotNow } from './schedule.ts';
+import { SnapshotBusyError } from './snapshot.ts';
+
+const route = routeOptions(['proof']);
+
+/** Public answers the same for everyone: a browser or a proxy may keep them a little while. */
+const publicFor =
+  (seconds: number): onSendHookHandler =>
+  async (_request, reply, payload) => {
+    reply.header('cache-control', `public, max-age=${seconds}`);
+    return payload;
+  };
+
+/** The public side (D27): the signing keys and the log of records, no session needed. */
+export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/proof/key',
+    route('The Ed25519 key that signs the records, and every key that signed before', {
+      ok: ProofKeysSchema,
+      onSend: publicFor(300),
+    }),
+    async () => {
+      // The key exists from the first snapshot on; asking before that makes it, as a snapshot would.
+      const keys = await publishedKeys(app.db);
+      if (keys) return keys;
+      await currentSigningKey(serviceContextOf(app));
+      return (
+        (await publishedKeys(app.db)) ?? Promise.reject(new Error('no proof key after making one'))
+      );
+    },
+  );
+
+  app.get(
+    '/proof/snapshots',
+    route('The signed records of the snapshots, newest first, in keyset pages', {
+      querystring: ProofSnapshotsQuerySchema,
+      ok: ProofSnapshotsPageSchema,
+      onSend: publicFor(60),
+    }),
+    async (request) => recordsPage(app.db, request.query),
+  );
+
+  app.get(
+    '/proof/snapshots/:id',
+    route('One snapshot’s signed record', {
+      params: SnapshotIdParamsSchema,
+      ok: ProofRecordSchema,
+      onSend: publicFor(60),
+    }),
+    async (request) =>
+      (await recordById(app.db, request.params.id)) ??
+      Promise.reject(notFound(proofMessages.snapshotNotFound)),
+  );
+
+  await app.register(async (scope) => {
+    const member = scope.withTypeProvider<ZodTypeProvider>();
+    member.addHook('onRequest', requireUser);
+    member.get(
+      '/wallet/proof',
+      route(
+        'The caller’s proof that their balance is counted in a snapshot (the newest unless ?snapshot=ID)',
+        {
+          querystring: MemberProofQuerySchema,
+          ok: MemberProofSchema,
+          onSend: noStore,
+        },
+      ),
+      async (request) =>
+        memberProof(serviceContextOf(app), signedInUser(request).id, request.query.snapshot),
+    );
+  });
+};
+
+const busy = (error: unknown) => {
+  if (error instanceof SnapshotBusyError) throw conflict(proofMessages.snapshotBusy);
+  throw error;
+};
+
+/** The admin side, mounted in the admin-only scope: take a snapshot now, name one (both audited). */
+export const proofAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
+  admin.post(
+    '/proof/snapshots',
+    route('Take a snapshot now (audited); answers once it is signed and stored', {
+      body: z.object({ label: ProofLabelBodySchema.shape.label.optional() }),
+      created: ProofRecordSchema,
+    }),
+    async (request, reply) => {
+      const id = await takeSnapshotNow(
+        serviceContextOf(admin),
+        signedInStaff(request),
+        request.body.label ?? null,
+      ).catch(busy);
+      const record = await recordById(admin.db, id);
+      if (!record) throw new Error('a snapshot just taken has no record');
+      return reply.status(201).send(record);
+    },
+  );
+
+  admin.patch(
+    '/proof/snapshots/:id',
+    route('Label a snapshot (kept forever) or clear its label (audited)', {
+      params: SnapshotIdParamsSchema,
+      body: ProofLabelBodySchema,
+      ok: ProofRecordSchema,
+    }),
+    async (request) => {
+      const found = await labelSnapshot(
+        admin.db,
+        signedInStaff(request),
+        request.params.id,
+        request.body.label,
+      );
+      const record = found ? await recordById(admin.db, request.params.id) : null;
+      if (!record) throw notFound(proofMessages.snapshotNotFound);
+      return record;
+    },
+  );
+};

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { formatProofAmount, recordDigestText, toUnits } from '@btcp/shared';
+import { desc, type SQL, sql } from 'drizzle-orm';
+import type { ServiceContext } from '#server/context.ts';
+import type { Transaction } from '#server/db/client.ts';
+import {
+  proofLeafChunks,
+  proofPositionChunks,
+  proofSnapshots,
+  proofUpperLevels,
+} from '#server/db/schema.ts';
+import { POSITION_ENTRY_BYTES, uuidBytes, uuidText } from './ids.ts';
+import { currentSigningKey, leafKeyOf, leafSecret, signDigest } from './keys.ts';
+import {
+  buildLevels,
+  CHUNK_LEVELS,
+  LEAVES_PER_CHUNK,
+  NODE_BYTES,
+  readSum,
+  writeLeaf,
+} from './tree.ts';
+
+/**
+ * Taking a snapshot (docs/decisions/053-proof-of-balances.md): one repeatable-read transaction
+ * reads every positive balance (plain reads: no row lock, so pings, crediting and Stops go on),
+ * builds the tree, stores what serving proofs needs and the signed record, chained to the last.
+ */
+const READ_PAGE = 50_000;
+const INSERT_ROWS = 200;
+export const ENTRIES_PER_CHUNK = 1024;
+/** Names the advisory lock that lets one snapshot be taken at a time across processes. */
+const SNAPSHOT_LOCK = sql`hashtextextended('proof-snapshot', 0)`;
+
+export class SnapshotBusyError extends Error {}
+
+export interface SnapshotOptions {
+  label?: string | null;
+  /** A daily snapshot: taken only if none exists yet for this UTC day ('2026-12-06'). */
+  dailyFor?: string;
+}
+
+interface Wallets {
+  count: number;
+  userIds: Buffer;
+  amounts: bigint[];
+}
+
+/** Every wallet above zero, in user id order (PostgreSQL orders uuids bytewise, as Buffer.compare). */
+async function readWallets(tx: Transaction): Promise<Wallets> {
+  const chunks: Buffer[] = [];
+  const amounts: bigint[] = [];
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await rowsOf<{ userId: string; balance: string }>(
+      tx,
+      sql`SELECT user_id::text AS "userId", balance::text AS balance FROM wallets
+        WHERE balance > 0 AND user_id > ${after}::uuid ORDER BY user_id LIMIT ${READ_PAGE}`,
+    );
+    const page = Buffer.alloc(rows.length * 16);
+    for (const [i, row] of rows.entries()) {
+      uuidBytes(row.userId).copy(page, i * 16);
+      amounts.push(toUnits(row.balance));
+    }
+    chunks.push(page);
+    if (rows.length < READ_PAGE) break;
+    after = rows.at(-1)?.userId ?? after;
+  }
+  return { count: amounts.length, userIds: Buffer.concat(chunks), amounts };
+}
+
+/** The leaves in hash order, and for each wallet (in user id order) its leaf's position. */
+function sortedLeaves(wallets: Wallets, secret: Buffer, snapshotId: number) {
+  const { count, userIds, amounts } = wallets;
+  const unsorted = Buffer.alloc(count * NODE_BYTES);
+  for (let i = 0; i < count; i++) {
+    const userId = uuidText(userIds.subarray(i * 16, i * 16 + 16));
+    writeLeaf(unsorted, i, leafKeyOf(secret, snapshotId, userId), amounts[i] as bigint);
+  }
+  // The first 6 bytes of a hash as a number decide almost every comparison without a Buffer.
+  const head = new Float64Array(count);
+  for (let i = 0; i < count; i++) head[i] = unsorted.readUIntBE(i * NODE_BYTES, 6);
+  const order = Array.from({ length: count }, (_, i) => i).sort(
+    (a, b) =>
+      (head[a] as number) - (head[b] as number) ||
+      Buffer.compare(
+        unsorted.subarray(a * NODE_BYTES, a * NODE_BYTES + 32),
+        unsorted.subarray(b * NODE_BYTES, b * NODE_BYTES + 32),
+      ),
+  );
+  const leaves = Buffer.alloc(count * NODE_BYTES);
+  const positions = new Uint32Array(count);
+  for (const [position, wallet] of order.entries()) {
+    unsorted.copy(leaves, position * NODE_BYTES, wallet * NODE_BYTES, (wallet + 1) * NODE_BYTES);
+    positions[wallet] = position;
+  }
+  return { leaves, positions };
+}
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) await insert(rows.slice(i, i + INSERT_ROWS));
+}
+
+async function storeTree(
+  tx: Transaction,
+  snapshotId: number,
+  wallets: Wallets,
+  levels: Buffer[],
+  positions: Uint32Array,
+) {
+  const leaves = levels[0] as Buffer;
+  const leafRows = [];
+  for (
+    let offset = 0;
+    offset < wallets.count * NODE_BYTES;
+    offset += LEAVES_PER_CHUNK * NODE_BYTES
+  ) {
+    const nodes = leaves.subarray(offset, offset + LEAVES_PER_CHUNK * NODE_BYTES);
+    leafRows.push({ snapshotId, chunk: offset / (LEAVES_PER_CHUNK * NODE_BYTES), nodes });
+  }
+  await insertInBatches(leafRows, (batch) => tx.insert(proofLeafChunks).values(batch));
+  const positionRows = [];
+  for (let first = 0; first < wallets.count; first += ENTRIES_PER_CHUNK) {
+    const size = Math.min(ENTRIES_PER_CHUNK, wallets.count - first);
+    const entries = Buffer.alloc(size * POSITION_ENTRY_BYTES);
+    for (let i = 0; i < size; i++) {
+      wallets.userIds.copy(
+        entries,
+        i * POSITION_ENTRY_BYTES,
+        (first + i) * 16,
+        (first + i + 1) * 16,
+      );
+      entries.writeUInt32BE(positions[first + i] as number, i * POSITION_ENTRY_BYTES + 16);
+    }
+    const firstUserId = uuidText(wallets.userIds.subarray(first * 16, first * 16 + 16));
+    positionRows.push({ snapshotId, firstUserId, entries });
+  }
+  await insertInBatches(positionRows, (batch) => tx.insert(proofPositionChunks).values(batch));
+  const upper = Buffer.concat(levels.slice(CHUNK_LEVELS));
+  await tx.insert(proofUpperLevels).values({ snapshotId, nodes: upper });
+}
+
+/**
+ * Takes a snapshot and returns its id, or null when it is a daily one already taken. Throws
+ * SnapshotBusyError while another process takes one.
+ */
+export async function takeSnapshot(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>,
+  options: SnapshotOptions = {},
+): Promise<number | null> {
+  const key = await currentSigningKey(ctx);
+  const secret = await leafSecret(ctx);
+  return ctx.db.transaction(
+    async (tx) => {
+      const [lock] = await rowsOf<{ locked: boolean }>(
+        tx,
+        sql`SELECT pg_try_advisory_xact_lock(${SNAPSHOT_LOCK}) AS locked`,
+      );
+      if (lock?.locked !== true) throw new SnapshotBusyError('a snapshot is being taken');
+      const takenAt = ctx.clock.now().toISOString();
+      if (options.dailyFor && (await dailyTaken(tx, options.dailyFor))) return null;
+      const [last] = await tx
+        .select({ id: proofSnapshots.id, digest: proofSnapshots.digest })
+        .from(proofSnapshots)
+        .orderBy(desc(proofSnapshots.id))
+        .limit(1);
+      const id = (last?.id ?? 0) + 1;
+      const wallets = await readWallets(tx);
+      const { leaves, positions } = sortedLeaves(wallets, secret, id);
+      const levels = buildLevels(leaves, wallets.count);
+      const root = (levels.at(-1) as Buffer).subarray(0, NODE_BYTES);
+      await requireLedgerTotal(tx, readSum(root, 0));
+      const fields = {
+        id,
+        takenAt,
+        leafCount: wallets.count,
+        total: formatProofAmount(readSum(root, 0)),
+        root: root.subarray(0, 32).toString('hex'),
+        previous: last?.digest ?? null,
+      };
+      const digest = createHash('sha256').update(recordDigestText(fields)).digest();
+      await tx.insert(proofSnapshots).values({
+        ...fields,
+        takenAt: new Date(takenAt),
+        digest: digest.toString('hex'),
+        signature: signDigest(key, digest),
+        keyId: key.keyId,
+        label: options.label?.trim() || null,
+        dailyFor: options.dailyFor ?? null,
+      });
+      await storeTree(tx, id, wallets, levels, positions);
+      return id;
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+}
+
+export class LedgerMismatchError extends Error {}
+
+/**
+ * D10 says every balance is the sum of its ledger rows; in the same consistent view, the total
+ * about to be signed must then be the ledger's. If not, nothing is published and the log says so.
+ */
+async function requireLedgerTotal(tx: Transaction, total: bigint): Promise<void> {
+  const [ledger] = await rowsOf<{ total: string }>(
+    tx,
+    sql`SELECT coalesce(sum(amount), 0)::text AS total FROM transactions`,
+  );
+  const ledgerTotal = toUnits(ledger?.total ?? '0');
+  if (ledgerTotal !== total) {
+    throw new LedgerMismatchError(
+      `balances total ${formatProofAmount(total)} but the ledger ${ledger?.total}: no snapshot is signed until they agree`,
+    );
+  }
+}
+
+/** Both drivers (PGlite, node-postgres) answer `execute` with `{ rows }`. */
+async function rowsOf<T>(tx: Transaction, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function dailyTaken(tx: Transaction, day: string): Promise<boolean> {
+  const rows = await rowsOf(tx, sql`SELECT 1 FROM proof_snapshots WHERE daily_for = ${day}::date`);
+  return rows.length > 0;
+}

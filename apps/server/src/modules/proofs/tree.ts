@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { EMPTY_NODE, proofDepth, u128 } from '@btcp/shared';
+
+/**
+ * The Merkle sum tree of format version 1 (packages/shared/src/proof.ts), built synchronously with
+ * node:crypto over flat buffers: a node is its hash and its u128 sum, 48 bytes, which is also how a
+ * parent's preimage lays out its children (0x01 ‖ left ‖ right), so a pair hashes in place.
+ */
+export const NODE_BYTES = 48;
+/** Leaves are stored 256 to a chunk: a chunk is a whole subtree, its top at level 8. */
+export const CHUNK_LEVELS = 8;
+export const LEAVES_PER_CHUNK = 1 << CHUNK_LEVELS;
+
+const EMPTY = Buffer.concat([EMPTY_NODE.hash, u128(0n)]);
+const LEAF_TAG = Buffer.from([0]);
+const NODE_TAG = Buffer.from([1]);
+
+export const readSum = (nodes: Buffer, index: number): bigint =>
+  (nodes.readBigUInt64BE(index * NODE_BYTES + 32) << 64n) |
+  nodes.readBigUInt64BE(index * NODE_BYTES + 40);
+
+function writeSum(nodes: Buffer, index: number, sum: bigint): void {
+  nodes.writeBigUInt64BE(sum >> 64n, index * NODE_BYTES + 32);
+  nodes.writeBigUInt64BE(sum & 0xffff_ffff_ffff_ffffn, index * NODE_BYTES + 40);
+}
+
+export const nodeAt = (nodes: Buffer, index: number): Buffer =>
+  index * NODE_BYTES < nodes.length
+    ? nodes.subarray(index * NODE_BYTES, (index + 1) * NODE_BYTES)
+    : EMPTY;
+
+/** Writes leaf `index`: SHA-256(0x00 ‖ leafKey ‖ u128(amount)) and the amount. */
+export function writeLeaf(nodes: Buffer, index: number, leafKey: Buffer, amount: bigint): void {
+  writeSum(nodes, index, amount);
+  const amountBytes = nodes.subarray(index * NODE_BYTES + 32, (index + 1) * NODE_BYTES);
+  createHash('sha256')
+    .update(LEAF_TAG)
+    .update(leafKey)
+    .update(amountBytes)
+    .digest()
+    .copy(nodes, index * NODE_BYTES);
+}
+
+/** The level above `nodes` (`width` of them): pairs 0–1, 2–3, …, an odd last one with the empty node. */
+export function parentLevel(nodes: Buffer, width: number): Buffer {
+  const parentWidth = Math.ceil(width / 2);
+  const parents = Buffer.alloc(parentWidth * NODE_BYTES);
+  for (let i = 0; i < parentWidth; i++) {
+    const left = nodeAt(nodes, 2 * i);
+    const right = 2 * i + 1 < width ? nodeAt(nodes, 2 * i + 1) : EMPTY;
+    createHash('sha256')
+      .update(NODE_TAG)
+      .update(left)
+      .update(right)
+      .digest()
+      .copy(parents, i * NODE_BYTES);
+    writeSum(parents, i, readSum(left, 0) + readSum(right, 0));
+  }
+  return parents;
+}
+
+/** Every level from the leaves (level 0) up to the root; no leaves gives the empty node alone. */
+export function buildLevels(leaves: Buffer, leafCount: number): Buffer[] {
+  if (leafCount === 0) return [Buffer.from(EMPTY)];
+  const levels = [leaves.subarray(0, leafCount * NODE_BYTES)];
+  for (let width = leafCount; width > 1; width = Math.ceil(width / 2)) {
+    levels.push(parentLevel(levels.at(-1) as Buffer, width));
+  }
+  return levels;
+}
+
+/** How many nodes level `level` of a tree of `leafCount` leaves has. */
+export const levelWidth = (leafCount: number, level: number): number =>
+  Math.ceil(leafCount / 2 ** level);
+
+/** The levels from CHUNK_LEVELS up, as stored in one buffer, and where each starts in it. */
+export function upperOffsets(leafCount: number): number[] {
+  const offsets: number[] = [];
+  let offset = 0;
+  for (let level = CHUNK_LEVELS; level <= proofDepth(leafCount); level++) {
+    offsets.push(offset);
+    offset += levelWidth(leafCount, level) * NODE_BYTES;
+  }
+  return offsets;
+}
+
+export interface Sibling {
+  hash: Buffer;
+  sum: bigint;
+}
+
+/** The levels inside one leaf chunk, from its leaves up to its top node (level 8 or the root). */
+export function chunkLevels(chunkLeaves: Buffer): Buffer[] {
+  const levels = [chunkLeaves];
+  for (
+    let width = chunkLeaves.length / NODE_BYTES;
+    levels.length < CHUNK_LEVELS && width > 1;
+    width = Math.ceil(width / 2)
+  ) {
+    levels.push(parentLevel(levels.at(-1) as Buffer, width));
+  }
+  return levels;
+}
+
+/**
+ * The siblings of leaf `position`, from its level up: below level 8 from its chunk's levels
+ * (`chunkLevels`), above from the stored upper levels.
+ */
+export function siblingsOf(
+  position: number,
+  leafCount: number,
+  local: Buffer[],
+  upper: Buffer,
+): Sibling[] {
+  const offsets = upperOffsets(leafCount);
+  const siblings: Sibling[] = [];
+  for (let level = 0; level < proofDepth(leafCount); level++) {
+    const neighbour = Math.floor(position / 2 ** level) ^ 1;
+    let node: Buffer = EMPTY;
+    if (level < CHUNK_LEVELS) {
+      const first = Math.floor(position / LEAVES_PER_CHUNK) * (LEAVES_PER_CHUNK >> level);
+      // A short last chunk runs out of levels early: above that, its node's neighbour is empty.
+      const nodes = local[level];
+      if (nodes) node = nodeAt(nodes, neighbour - first);
+    } else if (neighbour < levelWidth(leafCount, level)) {
+      node = nodeAt(upper.subarray(offsets[level - CHUNK_LEVELS]), neighbour);
+    }
+    siblings.push({ hash: Buffer.from(node.subarray(0, 32)), sum: readSum(node, 0) });
+  }
+  return siblings;
+}
