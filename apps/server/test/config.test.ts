@@ -17,6 +17,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a direct session URL beside a pooled DATABASE_URL, and turns prepared statements off on request', () => {
+    const pooled = 'postgres://btcp@pgbouncer:6432/btcp';
+    const direct = 'postgres://btcp@postgres:5432/btcp';
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: direct })).toThrow(
+      /DATABASE_LISTEN_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: 'redis://x' })).toThrow(
+      /DATABASE_LISTEN_URL/,
+    );
+    const config = loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: direct });
+    expect(config.DATABASE_LISTEN_URL).toBe(direct);
+    expect(config.DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: pooled, DATABASE_PREPARED_STATEMENTS: 'false' })
+        .DATABASE_PREPARED_STATEMENTS,
+    ).toBe(false);
+  });
+
   it('runs several processes only on a PostgreSQL server, sharing the pool out between them', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY.*DATABASE_URL/);
     const url = 'postgres://postgres@127.0.0.1:5432/btcp';
