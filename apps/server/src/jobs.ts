@@ -8,7 +8,8 @@ import { purgeExpiredProofs, takeDailySnapshot } from '#server/modules/proofs/in
 import { purgeOldBatches } from '#server/modules/realtime/index.ts';
 import { sweepQualifiedReferrals } from '#server/modules/referrals/index.ts';
 import { purgeSpentProofs } from '#server/modules/sign-up/index.ts';
-import { purgeOldRateLimitWindows } from './lib/rate-limit.ts';
+import type { Database } from './db/client.ts';
+import { countHit, hitOf, purgeOldRateLimitWindows } from './lib/rate-limit.ts';
 
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 const STALE_MINING_CHECK_MS = 15_000;
@@ -18,13 +19,14 @@ export const CREDIT_TICK_MS = 1000;
 
 /**
  * Housekeeping on a timer inside the server, so a deployment needs no scheduler of its own: plain
- * deletes of expired rows, harmless when several processes run them at once. Returns what stops the timers and
+ * deletes of expired rows, run each window by one of the processes (claimsTick). Returns what stops the timers and
  * waits for a run under way, so that the shutdown does not close the database beneath it.
  */
 export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> {
   const maintenance = everyInterval(MAINTENANCE_EVERY_MS, async () => {
     const now = app.clock.now();
     try {
+      if (!(await claimsTick(app.db, 'maintenance', MAINTENANCE_EVERY_MS, now))) return;
       await purgeExpiredSessions(app.db, now);
       await purgeOldRateLimitWindows(app.db, now);
       await purgeOrphanMedia(app.db, app.mediaStorage, now);
@@ -76,6 +78,17 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       dailySnapshot.stop(),
     ]);
   };
+}
+
+/**
+ * Whether this process takes the run of `job` in the window of `everyMs` that `now` falls in: the
+ * first of every process, on every machine, to count itself in that window's row of
+ * rate_limit_hits does (windows are aligned to the epoch, so all agree; docs/scaling.md). Each
+ * process ticks once a window, so one run a window is made, even with one process left.
+ */
+export async function claimsTick(db: Database, job: string, everyMs: number, now: Date) {
+  const hit = hitOf({ name: `job:${job}`, max: 1, windowSeconds: everyMs / 1000 }, 'run', now);
+  return (await countHit(db, hit)) === 1;
 }
 
 /** Runs `job` every `ms` (never two runs at once); `stop()` ends the timer and awaits a run. */

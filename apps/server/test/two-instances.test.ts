@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
+import { claimsTick } from '#server/jobs.ts';
 import { adminCookie, cheapenProofOfWork, signedUpUser } from './accounts.ts';
 import { createTestApp, openAgain, openTestDatabase, serverUrlOf } from './helper.ts';
 import { miningLedger, type Site, send } from './http-journeys.ts';
@@ -59,6 +60,27 @@ describe.skipIf(!onPostgres)('two server processes on one database', () => {
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.cleanUp()));
     await database?.close();
+  });
+
+  it('gives each maintenance window to one of the pools that ask (two here, as two processes would), and the next window again to one', async () => {
+    const second = await openAgain(database);
+    try {
+      const window = 10 * 60_000;
+      const askAll = (now: Date) =>
+        Promise.all(
+          [database, second, database, second].map((handle) =>
+            claimsTick(handle.db, 'maintenance-test', window, now),
+          ),
+        );
+      const first = await askAll(new Date('2030-01-01T00:01:00Z'));
+      const sameWindow = await askAll(new Date('2030-01-01T00:09:59Z'));
+      const next = await askAll(new Date('2030-01-01T00:10:00Z'));
+      expect(first.filter(Boolean)).toHaveLength(1);
+      expect(sameWindow.filter(Boolean)).toHaveLength(0);
+      expect(next.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
   });
 
   it("ends a member's stream on one process when they sign out on the other", async () => {
