@@ -1,4 +1,5 @@
 import { paths } from '@btcp/shared/paths';
+import type { SessionState } from '@btcp/shared/session';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   LayoutDashboard,
@@ -61,11 +62,53 @@ export function Component() {
   );
 }
 
+/** The member's sidebar: the brand, the pages (Moderation for a moderator), who is signed in, Logout. */
+function MemberSidebar({ user }: { user: SessionState['user'] | undefined }) {
+  const queryClient = useQueryClient();
+  return (
+    <Sidebar label="Sidebar">
+      <SidebarHeader>
+        <Link
+          to={paths.dashboard.getHref()}
+          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight"
+        >
+          <CoinMark />
+          <SidebarLabel>BTCP</SidebarLabel>
+        </Link>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Main">
+          <ul className="grid gap-1">
+            {(user?.isModerator ? [...navItems, moderationItem] : navItems).map((item) => (
+              <li key={item.to}>
+                <SidebarLink to={item.to} icon={item.icon} label={item.label} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </SidebarContent>
+      <SidebarFooter>
+        <div className="flex items-center gap-3 px-1 py-1 group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:px-0">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase"
+          >
+            {user?.email.charAt(0)}
+          </span>
+          <SidebarLabel className="text-sm text-muted-foreground" title={user?.email}>
+            {user?.email}
+          </SidebarLabel>
+        </div>
+        <LogoutButton beforeLogout={() => miningSessionStore.stop(queryClient)} />
+      </SidebarFooter>
+    </Sidebar>
+  );
+}
+
 function SignedInShell() {
   const { data: session } = useSession();
   const user = session?.user;
   const title = usePageTitle();
-  const queryClient = useQueryClient();
 
   return (
     <SidebarProvider>
@@ -75,42 +118,7 @@ function SignedInShell() {
       >
         Skip to content
       </a>
-      <Sidebar label="Sidebar">
-        <SidebarHeader>
-          <Link
-            to={paths.dashboard.getHref()}
-            className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight"
-          >
-            <CoinMark />
-            <SidebarLabel>BTCP</SidebarLabel>
-          </Link>
-        </SidebarHeader>
-        <SidebarContent>
-          <nav aria-label="Main">
-            <ul className="grid gap-1">
-              {(user?.isModerator ? [...navItems, moderationItem] : navItems).map((item) => (
-                <li key={item.to}>
-                  <SidebarLink to={item.to} icon={item.icon} label={item.label} />
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </SidebarContent>
-        <SidebarFooter>
-          <div className="flex items-center gap-3 px-1 py-1 group-data-[state=collapsed]/sidebar:justify-center group-data-[state=collapsed]/sidebar:px-0">
-            <span
-              aria-hidden="true"
-              className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground uppercase"
-            >
-              {user?.email.charAt(0)}
-            </span>
-            <SidebarLabel className="text-sm text-muted-foreground" title={user?.email}>
-              {user?.email}
-            </SidebarLabel>
-          </div>
-          <LogoutButton beforeLogout={() => miningSessionStore.stop(queryClient)} />
-        </SidebarFooter>
-      </Sidebar>
+      <MemberSidebar user={user} />
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-background/95 px-3 backdrop-blur sm:px-4">

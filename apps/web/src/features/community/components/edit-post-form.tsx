@@ -40,12 +40,11 @@ export function cancelOnEscape(onCancel: () => void) {
 }
 
 /**
- * The author's post in place, prefilled: the text may change any time, the title only in its first
- * minutes (then it is shown read-only with why). The server decides either way.
+ * What the author has typed into the edit form, and saving it: the text may change any time, the
+ * title only in its first minutes. Empty fields are refused here; the server decides the rest.
  */
-export function EditPostForm({ post, onClose }: { post: CommunityPost; onClose: () => void }) {
-  const now = useNow();
-  const canRetitle = titleEditable(post.createdAt, now);
+function usePostEdit(post: CommunityPost, onSaved: () => void) {
+  const canRetitle = titleEditable(post.createdAt, useNow());
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
   const [errors, setErrors] = useState<Errors>({});
@@ -63,11 +62,23 @@ export function EditPostForm({ post, onClose }: { post: CommunityPost; onClose: 
     try {
       await edit.mutateAsync(change);
       toast.success(communityEditMessages.postUpdated);
-      onClose();
+      onSaved();
     } catch (error) {
       showFailure(error, setErrors);
     }
   };
+  return { canRetitle, title, setTitle, content, setContent, errors, busy, submit };
+}
+
+/**
+ * The author's post in place, prefilled; a title past its first minutes is shown read-only with
+ * why.
+ */
+export function EditPostForm({ post, onClose }: { post: CommunityPost; onClose: () => void }) {
+  const { canRetitle, title, setTitle, content, setContent, errors, busy, submit } = usePostEdit(
+    post,
+    onClose,
+  );
 
   return (
     <form
