@@ -80,21 +80,17 @@ interface ReportDialogProps {
 }
 
 /**
- * Report a post or a comment: one of the community rules, or Other with a few words. It stays open
- * with the error when the server refuses (already reported, too often), and thanks on success.
+ * The report being written: the reason chosen, the words, the error shown; sending it, and
+ * forgetting it all when the dialog closes. The dialog stays open while the report is sent.
  */
-export function ReportDialog({
-  itemType,
-  itemId,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: ReportDialogProps) {
+function useReportForm(
+  { itemType, itemId }: Pick<ReportDialogProps, 'itemType' | 'itemId'>,
+  onOpenChange: (open: boolean) => void,
+) {
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
   const report = useReportItem();
-  const title = itemType === 'post' ? reportMessages.reportPost : reportMessages.reportComment;
 
   const changeOpen = (next: boolean) => {
     if (report.isPending) return;
@@ -123,36 +119,61 @@ export function ReportDialog({
       },
     );
   };
+  return {
+    reason,
+    setReason,
+    details,
+    setDetails,
+    error,
+    busy: report.isPending,
+    changeOpen,
+    submit,
+  };
+}
+
+/**
+ * Report a post or a comment: one of the community rules, or Other with a few words. It stays open
+ * with the error when the server refuses (already reported, too often), and thanks on success.
+ */
+export function ReportDialog({
+  itemType,
+  itemId,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: ReportDialogProps) {
+  const form = useReportForm({ itemType, itemId }, onOpenChange);
+  const title = itemType === 'post' ? reportMessages.reportPost : reportMessages.reportComment;
 
   return (
     <TitledDialog
       open={open}
-      onOpenChange={changeOpen}
+      onOpenChange={form.changeOpen}
       title={title}
       description={reportMessages.reasonLegend}
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <form className="grid gap-4" onSubmit={submit} noValidate>
+      <form className="grid gap-4" onSubmit={form.submit} noValidate>
         <ReasonFields
-          reason={reason}
-          onReason={setReason}
-          details={details}
-          onDetails={setDetails}
-          busy={report.isPending}
+          reason={form.reason}
+          onReason={form.setReason}
+          details={form.details}
+          onDetails={form.setDetails}
+          busy={form.busy}
         />
-        {error ? (
+        {form.error ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {error}
+            {form.error}
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={report.isPending}>
+            <Button type="button" variant="outline" disabled={form.busy}>
               {reportMessages.cancel}
             </Button>
           </DialogClose>
-          <Button type="submit" disabled={report.isPending}>
-            {report.isPending ? reportMessages.submitting : reportMessages.submit}
+          <Button type="submit" disabled={form.busy}>
+            {form.busy ? reportMessages.submitting : reportMessages.submit}
           </Button>
         </div>
       </form>
