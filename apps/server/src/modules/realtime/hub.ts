@@ -195,19 +195,16 @@ async function readBatch(db: Database, id: number): Promise<string | null> {
 }
 
 /**
- * Every process LISTENs once per channel: it hands each event to its own streams of that user, and
- * ends its streams of a session that ended, whichever process ended it.
+ * What this process hears on the three channels, for its own streams (`byUser`): events to hand
+ * to a user's streams in order, and sessions that ended, whose streams end. Resolves, once it
+ * listens, to the function that stops listening.
  */
-export async function createRealtimeHub(
+async function listenForStreams(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  reconnectWindowMs: number,
-): Promise<RealtimeHub> {
-  const byUser = new Map<string, Set<Stream>>();
-  const all = () => [...byUser.values()].flatMap((set) => [...set]);
-  const endAll = () => {
-    for (const stream of all()) stream.end(randomInt(reconnectWindowMs + 1));
-  };
+  byUser: Map<string, Set<Stream>>,
+  endAll: () => void,
+) {
   const parse = parserLoggingTo(log);
   const deliver = (envelope: Envelope) => {
     for (const stream of byUser.get(envelope.userId) ?? []) stream.send(envelope.event);
@@ -244,10 +241,35 @@ export async function createRealtimeHub(
     // every stream comes back, its session is checked afresh, and its page refetches.
     (state) => {
       if (state !== 'restored' || byUser.size === 0) return;
-      log.warn({ streams: all().length }, 'notifications may have been missed: ending streams');
+      log.warn(
+        { streams: [...byUser.values()].reduce((sum, set) => sum + set.size, 0) },
+        'notifications may have been missed: ending streams',
+      );
       endAll();
     },
   );
+  return async () => {
+    await stopEvents();
+    await stopBatches();
+    await stopRevocations();
+  };
+}
+
+/**
+ * Every process LISTENs once per channel: it hands each event to its own streams of that user, and
+ * ends its streams of a session that ended, whichever process ended it.
+ */
+export async function createRealtimeHub(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  reconnectWindowMs: number,
+): Promise<RealtimeHub> {
+  const byUser = new Map<string, Set<Stream>>();
+  const all = () => [...byUser.values()].flatMap((set) => [...set]);
+  const endAll = () => {
+    for (const stream of all()) stream.end(randomInt(reconnectWindowMs + 1));
+  };
+  const stopListening = await listenForStreams(database, log, byUser, endAll);
   const closing = createClosing(() => hub, byUser, reconnectWindowMs);
   const hub: RealtimeHub = {
     subscribe(stream) {
@@ -270,11 +292,7 @@ export async function createRealtimeHub(
     held: false,
     onStreamsGone: null,
     closeAll: closing.closeAll,
-    async close() {
-      await stopEvents();
-      await stopBatches();
-      await stopRevocations();
-    },
+    close: stopListening,
   };
   return hub;
 }
