@@ -192,6 +192,22 @@ const alive = () =>
   Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && !w.isDead()));
 
 /**
+ * What the primary does once, before any worker starts: the database prepared (then closed: the
+ * primary answers no requests), and the metrics endpoint that gathers every process's figures.
+ */
+async function prepareCluster(config: Config, log: pino.Logger) {
+  const database = await openConfiguredDatabase(config);
+  const prepared = await prepare(database);
+  await database.close();
+  const primaryRegistry = new Registry();
+  const figures = primaryFigures(primaryRegistry);
+  await startMetricsServer(config, log, () =>
+    clusterMetrics(() => openConfiguredDatabase(config), primaryRegistry),
+  );
+  return { databaseKind: database.kind, prepared, figures };
+}
+
+/**
  * WEB_CONCURRENCY=N: the primary prepares the database once, then starts N workers that share
  * PORT. A worker that dies is replaced; its clients reconnect to the others meanwhile. SIGTERM or
  * SIGINT stops every worker gracefully, then the primary; SIGHUP replaces them one at a time
@@ -206,14 +222,7 @@ async function supervise(config: Config) {
   shareCompileCacheWithWorkers();
   const log = pino(loggerOptions(config));
   if (acceptSockets > 1) await ensurePortFree(config.HOST, config.PORT);
-  const database = await openConfiguredDatabase(config);
-  const prepared = await prepare(database);
-  await database.close();
-  const primaryRegistry = new Registry();
-  const figures = primaryFigures(primaryRegistry);
-  await startMetricsServer(config, log, () =>
-    clusterMetrics(() => openConfiguredDatabase(config), primaryRegistry),
-  );
+  const { databaseKind, prepared, figures } = await prepareCluster(config, log);
 
   let stopping = false;
   let ready = 0;
@@ -245,7 +254,7 @@ async function supervise(config: Config) {
     if (handle) return relay(message, handle);
     if (message !== WORKER_READY_MESSAGE) return;
     ready += 1;
-    if (ready === config.WEB_CONCURRENCY) announce(log, config, database.kind, prepared);
+    if (ready === config.WEB_CONCURRENCY) announce(log, config, databaseKind, prepared);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
