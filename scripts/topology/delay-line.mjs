@@ -3,15 +3,21 @@
 // kernel, but kernels built without sch_netem (this project's CI machine's among them) have no
 // way to delay packets, so the topology does it here, the same on every machine (decision 054).
 //
-//   node delay-line.mjs <listen address> <delay ms> <port>:<target host>:<target port> ...
+//   node delay-line.mjs <listen address> <file holding the delay in ms> <port>:<host>:<port> ...
 //
+// SIGHUP reads the file again: a measurement may change the delay between two requests.
 // The delay is constant, so chunks fall due in the order they arrive: one queue for every
 // connection. Node's timers count whole milliseconds; the last millisecond before a chunk falls
 // due is waited out with setImmediate, which keeps the relay busy only while something is in flight.
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-const [listenAddress, delayArgument, ...routes] = process.argv.slice(2);
-const delayNs = BigInt(Math.round(Number(delayArgument) * 1e6));
+const [listenAddress, delayFile, ...routes] = process.argv.slice(2);
+const readDelay = () => BigInt(Math.round(Number(readFileSync(delayFile, 'utf8')) * 1e6));
+let delayNs = readDelay();
+process.on('SIGHUP', () => {
+  delayNs = readDelay();
+});
 const END = Symbol('end');
 const RESET = Symbol('reset');
 /** [due time, the socket to write to, a chunk, END or RESET] */

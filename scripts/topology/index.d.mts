@@ -29,7 +29,8 @@ export interface Topology {
     stop(mode?: 'smart' | 'fast' | 'immediate'): string;
   };
   pgbouncer: ChildProcess;
-  delayLine: ChildProcess;
+  /** The relay that delays what passes between the nodes and the database. */
+  delayLine: { process: ChildProcess; setDelay(ms: number): Promise<void> };
   haproxy: ChildProcess;
   /** HAProxy's view of each node: 'UP', 'DOWN' or a transition ('UP 1/2'), and requests sent it. */
   balancer(): Promise<Record<string, { status: string; served: number }>>;

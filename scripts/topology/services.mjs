@@ -131,17 +131,28 @@ export function startPgBouncer(host, folder, poolSize) {
 
 /**
  * The wire to the database's host: its address's POSTGRES_PORT and PGBOUNCER_PORT, each way
- * `delayMs` late (delay-line.mjs).
+ * `delayMs` late (delay-line.mjs); `setDelay` changes it while it runs.
  */
 export function startDelayLine(host, folder, delayMs) {
   mkdirSync(folder, { recursive: true });
+  const delayFile = path.join(folder, 'delay-ms');
+  writeFileSync(delayFile, String(delayMs));
   const routes = [POSTGRES_PORT, PGBOUNCER_PORT].map((port) => `${port}:127.0.0.1:${port}`);
-  return startProgram(
+  const child = startProgram(
     host,
     process.execPath,
-    [path.join(import.meta.dirname, 'delay-line.mjs'), host.ip, String(delayMs), ...routes],
+    [path.join(import.meta.dirname, 'delay-line.mjs'), host.ip, delayFile, ...routes],
     { logFile: path.join(folder, 'delay-line.log') },
   );
+  return {
+    process: child,
+    /** The delay from now on; resolves once the relay has surely read it. */
+    async setDelay(ms) {
+      writeFileSync(delayFile, String(ms));
+      child.kill('SIGHUP');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
 }
 
 /** HAProxy on its host's port 80 before the nodes, taking out a node whose /readyz fails twice. */
