@@ -27,6 +27,7 @@ import {
 import { noticesScenario } from './lib/notices.ts';
 import { pingCostScenario } from './lib/ping-cost.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
+import { proofsScenario } from './lib/proofs.ts';
 import { seedPublicPages } from './lib/public-pages.ts';
 import {
   everySearchNew,
@@ -43,7 +44,7 @@ import { vacuumRuns } from './lib/vacuum-runs.ts';
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 /**
  * Whether the command line leaves a part of the run out: `--no-<part>` for a scenario (hostile,
- * landing, metrics, community, search, thread, ping-cost, miners, notices, farm), for Lighthouse,
+ * landing, metrics, community, search, thread, ping-cost, miners, notices, farm, proofs), for Lighthouse,
  * or for one of the miners scenario's bursts (decision 030: rolling-restart, a SIGHUP mid-run, and
  * stop-burst, the Stops all at once).
  */
@@ -452,6 +453,7 @@ async function main() {
   if (!leftOut('miners')) await minersScenario();
   if (!leftOut('notices')) await noticesScenario(scratchDatabase);
   if (!leftOut('farm')) await farmScenario(scratchDatabase);
+  if (!leftOut('proofs')) await proofsScenario(scratchDatabase);
 }
 
 /** Hostile request bodies against a server on a fresh embedded database. */

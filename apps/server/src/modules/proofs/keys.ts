@@ -1,9 +1,9 @@
 import {
   createHash,
-  createHmac,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
+  hash,
   type KeyObject,
   randomBytes,
   sign,
@@ -174,6 +174,25 @@ export async function leafSecret(ctx: Pick<ServiceContext, 'db' | 'config'>): Pr
   return bytes;
 }
 
-/** A member's leaf key for a snapshot: never stored, derived again whenever it is needed. */
+/**
+ * A member's leaf key for a snapshot, HMAC-SHA-256(secret, "<snapshot id>|<user id>"): never
+ * stored, derived again whenever it is needed. Written out over one-shot hashes with the padded
+ * keys made once, since a snapshot derives one per wallet.
+ */
+export function leafKeyDeriver(secret: Buffer): (snapshotId: number, userId: string) => Buffer {
+  const key = secret.length > 64 ? hash('sha256', secret, 'buffer') : secret;
+  const inner = Buffer.alloc(64 + 128);
+  const outer = Buffer.alloc(64 + 32);
+  for (let i = 0; i < 64; i++) {
+    inner[i] = (key[i] ?? 0) ^ 0x36;
+    outer[i] = (key[i] ?? 0) ^ 0x5c;
+  }
+  return (snapshotId, userId) => {
+    const length = inner.write(`${snapshotId}|${userId}`, 64, 'latin1');
+    hash('sha256', inner.subarray(0, 64 + length), 'buffer').copy(outer, 64);
+    return hash('sha256', outer, 'buffer');
+  };
+}
+
 export const leafKeyOf = (secret: Buffer, snapshotId: number, userId: string): Buffer =>
-  createHmac('sha256', secret).update(`${snapshotId}|${userId}`).digest();
+  leafKeyDeriver(secret)(snapshotId, userId);

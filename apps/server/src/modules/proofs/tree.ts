@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { EMPTY_NODE, proofDepth, u128 } from '@btcp/shared';
 
 /**
@@ -12,14 +12,12 @@ export const CHUNK_LEVELS = 8;
 export const LEAVES_PER_CHUNK = 1 << CHUNK_LEVELS;
 
 const EMPTY = Buffer.concat([EMPTY_NODE.hash, u128(0n)]);
-const LEAF_TAG = Buffer.from([0]);
-const NODE_TAG = Buffer.from([1]);
 
 export const readSum = (nodes: Buffer, index: number): bigint =>
   (nodes.readBigUInt64BE(index * NODE_BYTES + 32) << 64n) |
   nodes.readBigUInt64BE(index * NODE_BYTES + 40);
 
-function writeSum(nodes: Buffer, index: number, sum: bigint): void {
+export function writeSum(nodes: Buffer, index: number, sum: bigint): void {
   nodes.writeBigUInt64BE(sum >> 64n, index * NODE_BYTES + 32);
   nodes.writeBigUInt64BE(sum & 0xffff_ffff_ffff_ffffn, index * NODE_BYTES + 40);
 }
@@ -29,31 +27,34 @@ export const nodeAt = (nodes: Buffer, index: number): Buffer =>
     ? nodes.subarray(index * NODE_BYTES, (index + 1) * NODE_BYTES)
     : EMPTY;
 
+/** One preimage buffer reused for every hash: one-shot hashing of it is the snapshot's hot loop. */
+const preimage = Buffer.alloc(97);
+
 /** Writes leaf `index`: SHA-256(0x00 ‖ leafKey ‖ u128(amount)) and the amount. */
 export function writeLeaf(nodes: Buffer, index: number, leafKey: Buffer, amount: bigint): void {
   writeSum(nodes, index, amount);
-  const amountBytes = nodes.subarray(index * NODE_BYTES + 32, (index + 1) * NODE_BYTES);
-  createHash('sha256')
-    .update(LEAF_TAG)
-    .update(leafKey)
-    .update(amountBytes)
-    .digest()
-    .copy(nodes, index * NODE_BYTES);
+  hashLeaf(nodes, index, leafKey);
+}
+
+/** Hashes leaf `index` whose amount is already in place. */
+export function hashLeaf(nodes: Buffer, index: number, leafKey: Buffer): void {
+  preimage[0] = 0;
+  leafKey.copy(preimage, 1);
+  nodes.copy(preimage, 33, index * NODE_BYTES + 32, (index + 1) * NODE_BYTES);
+  hash('sha256', preimage.subarray(0, 49), 'buffer').copy(nodes, index * NODE_BYTES);
 }
 
 /** The level above `nodes` (`width` of them): pairs 0–1, 2–3, …, an odd last one with the empty node. */
 export function parentLevel(nodes: Buffer, width: number): Buffer {
   const parentWidth = Math.ceil(width / 2);
   const parents = Buffer.alloc(parentWidth * NODE_BYTES);
+  preimage[0] = 1;
   for (let i = 0; i < parentWidth; i++) {
     const left = nodeAt(nodes, 2 * i);
     const right = 2 * i + 1 < width ? nodeAt(nodes, 2 * i + 1) : EMPTY;
-    createHash('sha256')
-      .update(NODE_TAG)
-      .update(left)
-      .update(right)
-      .digest()
-      .copy(parents, i * NODE_BYTES);
+    left.copy(preimage, 1);
+    right.copy(preimage, 1 + NODE_BYTES);
+    hash('sha256', preimage, 'buffer').copy(parents, i * NODE_BYTES);
     writeSum(parents, i, readSum(left, 0) + readSum(right, 0));
   }
   return parents;

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { formatProofAmount, type ProofRecord, verifyProof } from '@btcp/shared';
 import { describe, expect, it } from 'vitest';
 import { nodeProofCrypto } from '#server/modules/proofs/index.ts';
+import { leafKeyDeriver } from '#server/modules/proofs/keys.ts';
 import {
   buildLevels,
   CHUNK_LEVELS,
@@ -96,6 +97,24 @@ describe('the server’s tree builder', () => {
         };
         const result = await verifyProof(proof, record, nodeProofCrypto);
         expect(result, `leaf ${position} of ${count}`).toMatchObject({ ok: true });
+      }
+    }
+  });
+
+  it('derives leaf keys as HMAC-SHA-256 of "<snapshot id>|<user id>" under the secret', () => {
+    for (const secret of [
+      Buffer.from('a'.repeat(64)),
+      Buffer.alloc(100, 7),
+      Buffer.from('short'),
+    ]) {
+      const derive = leafKeyDeriver(secret);
+      for (const [id, user] of [
+        [1, '0e5bd3a4-7c1f-4d5e-9a3b-2f6c8d9e0a1b'],
+        [123456, 'ffffffff-ffff-ffff-ffff-ffffffffffff'],
+      ] as const) {
+        expect(derive(id, user).toString('hex')).toBe(
+          createHmac('sha256', secret).update(`${id}|${user}`).digest('hex'),
+        );
       }
     }
   });

@@ -1,0 +1,223 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type LoadResult, measure } from './http-load.ts';
+import { memoryOf, percentile, seedMiners, serverPids, startLoad } from './miners.ts';
+import { type ScratchDatabase, startAppServer, startBareServer, stop } from './processes.ts';
+
+/**
+ * Proof of balances (docs/decisions/053-proof-of-balances.md) at launch size: 1,000,000 wallets
+ * seeded set-wise on PostgreSQL, 10,000 miners online at their real cadence. Measured: the time of
+ * an admin's "Take a snapshot now", the server's peak memory above what it held just before, the
+ * miners' ping p99 while the snapshot runs against a window just before it, and
+ * GET /api/wallet/proof against the bare route at 50 connections.
+ */
+const WALLETS = Number(process.env.BENCH_PROOF_WALLETS ?? 1_000_000);
+const MINERS = Number(process.env.BENCH_PROOF_MINERS ?? 10_000);
+const SERVER_PROCESSES = Number(process.env.BENCH_MINERS_SERVERS ?? 4);
+const RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
+const BASELINE_SECONDS = Number(process.env.BENCH_PROOF_BASELINE_SECONDS ?? 60);
+/** Members with a balance who are also signed in, for the proof route's load. */
+const PROVERS = 1000;
+const ADMIN_COOKIE = '__Host-btcp_admin_session';
+const MEMBER_COOKIE = '__Host-btcp_session';
+const GOALS = {
+  snapshotSeconds: 60,
+  extraMemoryMb: 512,
+  pingSlowdown: 1.2,
+  proofShare: 0.3,
+  proofP99Ms: 20,
+};
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * `WALLETS` members with a balance each, written set-wise by PostgreSQL itself (users, profiles,
+ * wallets and the ledger row that explains each balance), and an admin and `PROVERS` of the
+ * members signed in. Returns the tokens.
+ */
+export async function seedWallets(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`CREATE TEMP TABLE seeded ON COMMIT DROP AS
+      SELECT gen_random_uuid() AS id, i, round((random() * 1000 + 0.00000001)::numeric, 8) AS balance
+      FROM generate_series(1, ${WALLETS}) AS i`);
+    await client.query(`INSERT INTO users (id, email, password_hash, email_verified_at)
+      SELECT id, 'holder-' || i || '@bench.local', 'bench-no-login', now() FROM seeded`);
+    // Eight letters of the referral alphabet: 'W' and i in base 31.
+    await client.query(`INSERT INTO profiles (id, referral_code)
+      SELECT id, 'W' || (SELECT string_agg(substr('ABCDEFGHJKMNPQRSTUVWXYZ23456789', ((i / (31::bigint ^ p)::bigint) % 31)::int + 1, 1), '' ORDER BY p DESC)
+        FROM generate_series(0, 6) AS p) FROM seeded`);
+    await client.query('INSERT INTO wallets (user_id, balance) SELECT id, balance FROM seeded');
+    await client.query(`INSERT INTO transactions (user_id, amount, transaction_type, description)
+      SELECT id, balance, 'ADMIN_ADJUSTMENT', 'Bench balance' FROM seeded`);
+    const provers = Array.from({ length: PROVERS }, () => randomBytes(32).toString('base64url'));
+    await client.query(
+      `INSERT INTO sessions (token_hash, kind, user_id, expires_at)
+       SELECT s.h, 'user', seeded.id, now() + interval '1 day'
+       FROM unnest($1::text[]) WITH ORDINALITY AS s(h, n) JOIN seeded ON seeded.i = s.n`,
+      [provers.map(tokenHash)],
+    );
+    const admin = randomBytes(32).toString('base64url');
+    await client.query(
+      `WITH a AS (INSERT INTO admin_users (email, password_hash)
+        VALUES ('bench-admin@bench.local', 'bench-no-login') RETURNING id)
+      INSERT INTO sessions (token_hash, kind, admin_id, expires_at)
+      SELECT $1, 'admin', id, now() + interval '1 day' FROM a`,
+      [tokenHash(admin)],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE');
+    return { admin, provers };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The snapshots the server has signed so far. */
+async function snapshotCount(url: string): Promise<number> {
+  const response = await fetch(`${url}/api/proof/snapshots?limit=100`);
+  return ((await response.json()) as { items: unknown[] }).items.length;
+}
+
+/** Waits for the server's daily snapshot (taken within a minute of its start) to be done. */
+async function dailySnapshotDone(url: string) {
+  const deadline = Date.now() + 10 * 60_000;
+  while ((await snapshotCount(url)) === 0) {
+    if (Date.now() > deadline) throw new Error('no daily snapshot after 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+/** Samples the server's memory every 250 ms while `work` runs; returns its peak above the start. */
+async function withPeakMemory<T>(primary: number, work: () => Promise<T>) {
+  const sample = () => memoryOf(serverPids(primary));
+  const before = sample();
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, sample());
+  }, 250);
+  try {
+    const result = await work();
+    return { result, extraMb: Math.round((Math.max(peak, sample()) - before) / 2 ** 20) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function takeSnapshotNow(url: string, admin: string) {
+  const started = performance.now();
+  const response = await fetch(`${url}/api/admin/proof/snapshots`, {
+    method: 'POST',
+    headers: {
+      cookie: `${ADMIN_COOKIE}=${admin}`,
+      origin: url,
+      'content-type': 'application/json',
+    },
+    body: '{}',
+  });
+  const body = await response.text();
+  if (response.status !== 201)
+    throw new Error(`snapshot: ${response.status} ${body.slice(0, 300)}`);
+  const record = JSON.parse(body) as { id: number; leafCount: number; total: string };
+  return { record, seconds: (performance.now() - started) / 1000 };
+}
+
+const pingsOf = (reports: { pingLatencies: number[] }[]) =>
+  reports.flatMap((report) => report.pingLatencies);
+
+/** The snapshot among the miners: its time, the memory it took, and the pings before and during. */
+async function snapshotAmongMiners(
+  app: { url: string; child: { pid?: number } },
+  databaseUrl: string,
+  admin: string,
+) {
+  const load = await startLoad(app.url, Math.max(2, Math.ceil(MINERS / 10_000)));
+  try {
+    const tokens = await seedMiners(databaseUrl, MINERS);
+    await load.add(tokens, Math.max(5000, (MINERS / RAMP_PER_SECOND) * 1000));
+    // Every miner has pinged once before the first window opens.
+    await new Promise((resolve) => setTimeout(resolve, 31_000));
+    await load.window();
+    await new Promise((resolve) => setTimeout(resolve, BASELINE_SECONDS * 1000));
+    const without = pingsOf(await load.report());
+    await load.window();
+    const { result, extraMb } = await withPeakMemory(app.child.pid ?? 0, () =>
+      takeSnapshotNow(app.url, admin),
+    );
+    const during = pingsOf(await load.report());
+    return { ...result, extraMb, without, during };
+  } finally {
+    await load.stop((MINERS / RAMP_PER_SECOND) * 1000);
+    load.close();
+  }
+}
+
+function printProofRoute(proof: LoadResult, bare: LoadResult) {
+  const share = proof.requestsPerSecond / Math.max(1, bare.requestsPerSecond);
+  console.table([proof, bare]);
+  const within = share >= GOALS.proofShare && proof.p99Ms <= GOALS.proofP99Ms && proof.non2xx === 0;
+  console.log(
+    `GET /api/wallet/proof: ${Math.round(share * 100)} % of the bare route, p99 ${proof.p99Ms} ms: ${within ? 'within' : 'OVER'} the goal (>= ${GOALS.proofShare * 100} %, p99 <= ${GOALS.proofP99Ms} ms).`,
+  );
+  return within;
+}
+
+export async function proofsScenario(scratch: ScratchDatabase) {
+  const database = await scratch('Proof of balances');
+  if (!database) return;
+  const app = await startAppServer({
+    DATABASE_URL: database.url,
+    WEB_CONCURRENCY: String(SERVER_PROCESSES),
+  });
+  const bare = await startBareServer();
+  try {
+    const seedStarted = performance.now();
+    const { admin, provers } = await seedWallets(database.url);
+    const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
+    await dailySnapshotDone(app.url);
+    console.log(
+      `\nProof of balances on PostgreSQL, ${SERVER_PROCESSES} server processes: ${WALLETS.toLocaleString('en-US')} wallets seeded in ${seedSeconds} s, ${MINERS.toLocaleString('en-US')} miners online in real time; an admin takes a snapshot now:`,
+    );
+    const run = await snapshotAmongMiners(app, database.url, admin);
+    const row = {
+      wallets: run.record.leafCount,
+      'snapshot s': Number(run.seconds.toFixed(1)),
+      'server peak MB above before': run.extraMb,
+      'ping p99 ms without': Math.round(percentile(run.without, 99)),
+      'ping p99 ms during': Math.round(percentile(run.during, 99)),
+      'pings during': run.during.length,
+    };
+    console.table([row]);
+    const slowdown = row['ping p99 ms during'] / Math.max(1, row['ping p99 ms without']);
+    const snapshotWithin =
+      row['snapshot s'] <= GOALS.snapshotSeconds &&
+      row['server peak MB above before'] <= GOALS.extraMemoryMb;
+    console.log(
+      `Snapshot: ${row['snapshot s']} s, ${row['server peak MB above before']} MB above before: ${snapshotWithin ? 'within' : 'OVER'} the goal (<= ${GOALS.snapshotSeconds} s, <= ${GOALS.extraMemoryMb} MB); ping p99 during it ${Math.round(slowdown * 100)} % of without: ${slowdown <= GOALS.pingSlowdown ? 'within' : 'OVER'} the goal (<= ${Math.round(GOALS.pingSlowdown * 100)} %).`,
+    );
+    let next = 0;
+    const proof = await measure('GET /api/wallet/proof', `${app.url}/api/wallet/proof`, {
+      connections: 50,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: {
+              ...request.headers,
+              cookie: `${MEMBER_COOKIE}=${provers[next++ % provers.length]}`,
+            },
+          }),
+        },
+      ],
+    });
+    const bareResult = await measure('bare route', `${bare.url}/bare`, { connections: 50 });
+    const proofWithin = printProofRoute(proof, bareResult);
+    if (!snapshotWithin || slowdown > GOALS.pingSlowdown || !proofWithin) process.exitCode = 1;
+  } finally {
+    await stop(bare.child);
+    await stop(app.child);
+    await database.drop();
+  }
+}
