@@ -46,9 +46,13 @@ export async function seedWallets(databaseUrl: string) {
     await client.query(`INSERT INTO users (id, email, password_hash, email_verified_at)
       SELECT id, 'holder-' || i || '@bench.local', 'bench-no-login', now() FROM seeded`);
     // Eight letters of the referral alphabet: 'W' and i in base 31.
-    await client.query(`INSERT INTO profiles (id, referral_code)
-      SELECT id, 'W' || (SELECT string_agg(substr('ABCDEFGHJKMNPQRSTUVWXYZ23456789', ((i / (31::bigint ^ p)::bigint) % 31)::int + 1, 1), '' ORDER BY p DESC)
-        FROM generate_series(0, 6) AS p) FROM seeded`);
+    const digits = [6, 5, 4, 3, 2, 1, 0].map(
+      (place) =>
+        `substr('ABCDEFGHJKMNPQRSTUVWXYZ23456789', ((i / ${31 ** place}) % 31)::int + 1, 1)`,
+    );
+    await client.query(
+      `INSERT INTO profiles (id, referral_code) SELECT id, 'W' || ${digits.join(' || ')} FROM seeded`,
+    );
     await client.query('INSERT INTO wallets (user_id, balance) SELECT id, balance FROM seeded');
     await client.query(`INSERT INTO transactions (user_id, amount, transaction_type, description)
       SELECT id, balance, 'ADMIN_ADJUSTMENT', 'Bench balance' FROM seeded`);
