@@ -1,9 +1,14 @@
 /**
  * Screens of two checkouts side by side: the same seeded content, served by each checkout's own
  * server, photographed in the same browser, compared pixel by pixel. Written to show that the
- * move from Preact to React (docs/decisions/018) changed nothing a user sees.
+ * move from Preact to React (docs/decisions/018) changed nothing a user sees; since extended to
+ * what a clean-up of the web code touches: both sign-in forms and their second-factor step, the
+ * account and settings cards, and the admin panels (users, signals, community posts, reports,
+ * settings).
  *
  *   cd /work/main && node --import tsx e2e/scripts/compare-screens.ts [out-dir]
+ *
+ * SCREENS=admin-settings,login (slugs, as in the file names) takes only those screens again.
  *
  * Checkouts: BASELINE_DIR (default /work/baseline) and this repository; each must be built
  * (apps/web/dist and apps/web/dist-ssr). Out-dir (default /tmp/screens) receives
@@ -15,6 +20,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { freePort, stop, waitForHttp } from '../../bench/lib/processes.ts';
 import { solvedProof } from '../../bench/lib/proof-of-work.ts';
@@ -46,8 +52,18 @@ const CLOCK_AFTER_SEED_MS = 60 * 60 * 1000;
 /** Seeds the pages' Math.random (mulberry32), the same in both runs. */
 const RANDOM_SEED = 20_261_125;
 
-const MEMBER = { email: 'screens-member@example.com', password: 'screens password 123' };
-const SESSION_COOKIE = '__Host-btcp_session';
+const PASSWORD = 'screens password 123';
+const MEMBER = { email: 'screens-member@example.com', password: PASSWORD };
+/** Members and admins with two-factor on, whose sign-in stops at the second step. */
+const TWO_FACTOR_MEMBER = { email: 'screens-2fa-member@example.com', password: PASSWORD };
+const TWO_FACTOR_ADMIN = { email: 'screens-2fa-admin@example.com', password: PASSWORD };
+/** The first admin, made by seedPublicPages (bench/lib/public-pages.ts). */
+const SEEDED_ADMIN = { email: 'bench-admin@example.com', password: 'bench password 123' };
+/** The session cookies of a production server (apps/server/src/modules/auth/sessions.ts). */
+const SESSION_COOKIES = {
+  member: '__Host-btcp_session',
+  admin: '__Host-btcp_admin_session',
+} as const;
 
 const FREEZE_MOTION = `*, *::before, *::after {
   animation: none !important;
@@ -56,14 +72,20 @@ const FREEZE_MOTION = `*, *::before, *::after {
 }`;
 
 type Theme = (typeof THEMES)[number];
+/** Who looks at a screen: nobody signed in, the member, or the admin. */
+type Viewer = 'visitor' | keyof typeof SESSION_COOKIES;
+const VIEWERS: Viewer[] = ['visitor', 'member', 'admin'];
 interface Screen {
   slug: string;
+  /** Path and query, e.g. /admin/users?tab=signals. */
   path: string;
-  signedIn: boolean;
+  viewer: Viewer;
+  /** A sign-in form shown at its second step: these credentials typed and sent first. */
+  signInAs?: { email: string; password: string; button: string };
 }
 interface Seed {
   screens: Screen[];
-  sessionToken: string;
+  sessions: Record<keyof typeof SESSION_COOKIES, string>;
   /** The moment every page is shown at (ms since the epoch). */
   clock: number;
 }
@@ -106,55 +128,113 @@ async function stopAll(): Promise<void> {
   await Promise.all([...running].map((child) => stop(child)));
 }
 
-/** The member whose dashboard is shown: registered, verified through the outbox, signed in. */
-async function seedMember(url: string, dataDir: string): Promise<string> {
+/** Registers `person` and verifies the address through the outbox, as a member would. */
+async function registerMember(url: string, dataDir: string, person: typeof MEMBER) {
   const member = client(url);
   await member.request('POST', '/api/auth/register', {
-    ...MEMBER,
-    confirmPassword: MEMBER.password,
+    ...person,
+    confirmPassword: person.password,
     acceptTerms: true,
     proof: await solvedProof(url),
   });
   let link: string | undefined;
   for (let attempt = 0; attempt < 50 && !link; attempt++) {
     if (attempt > 0) await sleep(200);
-    link = await verificationLink(dataDir, MEMBER.email);
+    link = await verificationLink(dataDir, person.email);
   }
-  if (!link) throw new Error(`no verification mail for ${MEMBER.email}`);
+  if (!link) throw new Error(`no verification mail for ${person.email}`);
   await member.request('POST', '/api/auth/verify-email', {
     token: new URL(link).searchParams.get('token'),
   });
-  // Signed in here, so both runs find the same session in their copy of the data.
-  const response = await fetch(`${url}/api/auth/login`, {
+}
+
+/**
+ * Signs in and answers the session cookie's value. Signed in while seeding, so both runs find the
+ * same session in their copy of the data.
+ */
+async function sessionToken(url: string, viewer: keyof typeof SESSION_COOKIES, body: object) {
+  const loginPath = viewer === 'admin' ? '/api/admin-auth/login' : '/api/auth/login';
+  const response = await fetch(`${url}${loginPath}`, {
     method: 'POST',
     headers: { origin: url, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...MEMBER, remember: true }),
+    body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${loginPath}: ${response.status} ${await response.text()}`);
+  const name = SESSION_COOKIES[viewer];
   const token = response.headers
     .getSetCookie()
     .map((line) => line.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
-  if (!token) throw new Error('login set no session cookie');
+    .find((pair) => pair.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  if (!token) throw new Error(`${loginPath} set no session cookie`);
   return token;
+}
+
+/** Turns two-factor on for a signed-in client (decision 027): the key confirmed with its code. */
+async function turnOnTwoFactor(signedIn: ReturnType<typeof client>, prefix: string) {
+  const { secret } = (await signedIn.request('POST', `${prefix}/enrolment`)) as { secret: string };
+  const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+  await signedIn.request('POST', `${prefix}/enrolment/confirm`, { code });
+}
+
+/** A member and an admin with two-factor on, for the sign-in forms' second step. */
+async function seedTwoFactor(url: string, dataDir: string) {
+  await registerMember(url, dataDir, TWO_FACTOR_MEMBER);
+  const member = client(url);
+  await member.request('POST', '/api/auth/login', TWO_FACTOR_MEMBER);
+  await turnOnTwoFactor(member, '/api/account/two-factor');
+
+  const seededAdmin = client(url);
+  await seededAdmin.request('POST', '/api/admin-auth/login', SEEDED_ADMIN);
+  await seededAdmin.request('POST', '/api/admin-auth/create', {
+    ...TWO_FACTOR_ADMIN,
+    confirmPassword: TWO_FACTOR_ADMIN.password,
+  });
+  const admin = client(url);
+  await admin.request('POST', '/api/admin-auth/login', TWO_FACTOR_ADMIN);
+  await turnOnTwoFactor(admin, '/api/admin/two-factor');
 }
 
 async function seed(dataDir: string, port: number): Promise<Seed> {
   const server = await startServer(repoRoot, dataDir, port, 'seed');
   try {
     const pages = await seedPublicPages(server.url, dataDir);
-    const sessionToken = await seedMember(server.url, dataDir);
+    await registerMember(server.url, dataDir, MEMBER);
+    await seedTwoFactor(server.url, dataDir);
+    const sessions = {
+      member: await sessionToken(server.url, 'member', { ...MEMBER, remember: true }),
+      admin: await sessionToken(server.url, 'admin', SEEDED_ADMIN),
+    };
     return {
       screens: [
-        { slug: 'home', path: '/', signedIn: false },
-        { slug: 'blog', path: '/blog', signedIn: false },
-        { slug: 'blog-post', path: pages.blogPostPath, signedIn: false },
-        { slug: 'community', path: '/community', signedIn: false },
-        { slug: 'community-post', path: pages.communityPostPath, signedIn: false },
-        { slug: 'dashboard', path: '/dashboard', signedIn: true },
+        { slug: 'home', path: '/', viewer: 'visitor' },
+        { slug: 'blog', path: '/blog', viewer: 'visitor' },
+        { slug: 'blog-post', path: pages.blogPostPath, viewer: 'visitor' },
+        { slug: 'community', path: '/community', viewer: 'visitor' },
+        { slug: 'community-post', path: pages.communityPostPath, viewer: 'visitor' },
+        { slug: 'login', path: '/login', viewer: 'visitor' },
+        {
+          slug: 'login-second-step',
+          path: '/login',
+          viewer: 'visitor',
+          signInAs: { ...TWO_FACTOR_MEMBER, button: 'Sign In' },
+        },
+        { slug: 'admin-login', path: '/admin-login', viewer: 'visitor' },
+        {
+          slug: 'admin-login-second-step',
+          path: '/admin-login',
+          viewer: 'visitor',
+          signInAs: { ...TWO_FACTOR_ADMIN, button: 'Login' },
+        },
+        { slug: 'dashboard', path: '/dashboard', viewer: 'member' },
+        { slug: 'account', path: '/account', viewer: 'member' },
+        { slug: 'admin-users', path: '/admin/users', viewer: 'admin' },
+        { slug: 'admin-signals', path: '/admin/users?tab=signals', viewer: 'admin' },
+        { slug: 'admin-community', path: '/admin/community', viewer: 'admin' },
+        { slug: 'admin-reports', path: '/admin/community?tab=reports', viewer: 'admin' },
+        { slug: 'admin-settings', path: '/admin/settings', viewer: 'admin' },
       ],
-      sessionToken,
+      sessions,
       clock: Date.now() + CLOCK_AFTER_SEED_MS,
     };
   } finally {
@@ -172,7 +252,7 @@ async function newContext(
   seeded: Seed,
   width: (typeof WIDTHS)[number],
   theme: Theme,
-  signedIn: boolean,
+  viewer: Viewer,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width, height: VIEWPORT_HEIGHT[width] },
@@ -214,11 +294,11 @@ async function newContext(
       return getContext.apply(this, args);
     } as HTMLCanvasElement['getContext'];
   }, RANDOM_SEED);
-  if (signedIn) {
+  if (viewer !== 'visitor') {
     await context.addCookies([
       {
-        name: SESSION_COOKIE,
-        value: seeded.sessionToken,
+        name: SESSION_COOKIES[viewer],
+        value: seeded.sessions[viewer],
         domain: '127.0.0.1',
         path: '/',
         secure: true,
@@ -240,6 +320,12 @@ async function capture(context: BrowserContext, url: string, screen: Screen, fil
     }
     // A page holding an event stream open never goes idle: it settles on the other waits then.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    if (screen.signInAs) {
+      await page.getByLabel('Email').fill(screen.signInAs.email);
+      await page.getByLabel('Password').fill(screen.signInAs.password);
+      await page.getByRole('button', { name: screen.signInAs.button, exact: true }).click();
+      await page.getByLabel('Authentication code').waitFor({ timeout: 10_000 });
+    }
     await page.addStyleTag({ content: FREEZE_MOTION });
     await page.evaluate(async () => {
       await document.fonts.ready;
@@ -259,8 +345,10 @@ async function capture(context: BrowserContext, url: string, screen: Screen, fil
     await page.waitForTimeout(HYDRATION_WAIT_MS);
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
     await page.evaluate(() => document.fonts.ready);
-    const landed = new URL(page.url()).pathname;
-    if (landed !== screen.path) throw new Error(`${screen.path}: landed on ${landed}`);
+    const landed = new URL(page.url());
+    if (landed.pathname + landed.search !== screen.path) {
+      throw new Error(`${screen.path}: landed on ${landed.pathname}${landed.search}`);
+    }
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
   } finally {
     await page.close();
@@ -284,9 +372,9 @@ async function photograph(
   try {
     for (const width of WIDTHS) {
       for (const theme of THEMES) {
-        for (const signedIn of [false, true]) {
-          const screens = seeded.screens.filter((screen) => screen.signedIn === signedIn);
-          const context = await newContext(browser, seeded, width, theme, signedIn);
+        for (const viewer of VIEWERS) {
+          const screens = seeded.screens.filter((screen) => screen.viewer === viewer);
+          const context = await newContext(browser, seeded, width, theme, viewer);
           try {
             for (const screen of screens) {
               const file = path.join(folder, fileName(screen, width, theme));
@@ -395,6 +483,8 @@ async function main() {
   let browser: Browser | undefined;
   try {
     const seeded = await seed(seedDir, port);
+    const only = process.env.SCREENS?.split(',');
+    if (only) seeded.screens = seeded.screens.filter((screen) => only.includes(screen.slug));
     await writeFile(path.join(outDir, 'seed.json'), `${JSON.stringify(seeded, null, 2)}\n`);
     console.log(`Seeded ${seedDir}; pages shown at ${new Date(seeded.clock).toISOString()}`);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
