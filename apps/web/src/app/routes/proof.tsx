@@ -92,7 +92,7 @@ export function Component() {
             {keys.data ? (
               <p className="text-sm text-muted-foreground">
                 Signed with Ed25519 key {keys.data.keyId}:{' '}
-                <span className="font-mono text-xs break-all">{keys.data.publicKey}</span>
+                <span className="block font-mono text-xs break-all">{keys.data.publicKey}</span>
               </p>
             ) : null}
             <RecordLog

@@ -39,7 +39,10 @@ export function ProofExplainer() {
       </p>
       <ul className="grid gap-4 sm:grid-cols-2">
         {points.map((point) => (
-          <li key={point.title} className="rounded-lg border border-border bg-card p-4">
+          <li
+            key={point.title}
+            className="rounded-lg border border-border bg-card p-4 sm:last:odd:col-span-2"
+          >
             <h3 className="font-semibold">{point.title}</h3>
             <p className="mt-1 text-sm text-muted-foreground">{point.text}</p>
           </li>

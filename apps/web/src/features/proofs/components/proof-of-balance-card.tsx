@@ -1,11 +1,11 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import type { ProofDownload } from '@btcp/shared/proof-schemas';
-import { Download, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import { BadgeCheck, Download, ShieldAlert, ShieldQuestion } from 'lucide-react';
 import { Link } from 'react-router';
 import { QueryContent } from '#web/components/query-content.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
-import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatCount, formatLongDate } from '#web/lib/format.ts';
 import { proofPage } from '#web/lib/proof-page.ts';
@@ -40,7 +40,7 @@ function Actions({ download }: { download?: ProofDownload }) {
       ) : null}
       <Link
         to={proofPage.getHref()}
-        className={buttonVariants({ variant: 'link', className: 'px-0' })}
+        className="rounded-sm text-sm font-medium text-primary underline underline-offset-4 hover:no-underline"
       >
         What the proof means
       </Link>
@@ -52,10 +52,10 @@ function Verified({ download }: { download: ProofDownload }) {
   return (
     <>
       <p className="inline-flex items-center gap-2 font-semibold text-success">
-        <ShieldCheck aria-hidden="true" className="size-5" />
+        <BadgeCheck aria-hidden="true" className="size-5" />
         Verified
       </p>
-      <p className="text-balance">{countedSentence(download)}.</p>
+      <p>{countedSentence(download)}.</p>
       <p className="text-sm text-muted-foreground">
         Checked in this browser: your proof leads to the signed total, and the record’s digest,
         signature and link to the previous record match.
