@@ -68,7 +68,8 @@ describe('proof of balance card', () => {
   it('names what did not match when one sibling of the proof was changed on the way', async () => {
     const { newest, routes } = await publishedChain();
     const proof = structuredClone(newest.proofOf('12.50000000'));
-    const sibling = proof.siblings[1] as MemberProof['siblings'][number];
+    // The top sibling: below it, a leaf that ends a level pairs with the empty node instead.
+    const sibling = proof.siblings.at(-1) as MemberProof['siblings'][number];
     sibling.hash = `${sibling.hash.slice(0, -1)}${sibling.hash.endsWith('0') ? '1' : '0'}`;
     stubApi(routes(proof), signedInUser);
     renderRoute(<ProofOfBalanceCard />);
