@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ShieldQuestion } from 'lucide-react';
-import { Alert, RetryAlert } from '#web/components/ui/alert.tsx';
+import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { SkeletonStack } from '#web/components/ui/skeleton.tsx';
 import { proofKeysQueryOptions } from '#web/features/proofs/api/get-proof-keys.ts';
 import { proofLogQueryOptions, useProofLog } from '#web/features/proofs/api/get-proof-records.ts';
+import { CannotVerify } from '#web/features/proofs/components/cannot-verify.tsx';
 import { ProofExplainer } from '#web/features/proofs/components/proof-explainer.tsx';
 import { RecordDetails } from '#web/features/proofs/components/record-details.tsx';
 import { RecordLog } from '#web/features/proofs/components/record-log.tsx';
@@ -26,21 +26,6 @@ export const handle: PublicPageHandle = {
     ]),
 };
 
-function Unsupported() {
-  return (
-    <Alert tone="info" role="status" className="grid gap-1">
-      <p className="inline-flex items-center gap-2 font-semibold">
-        <ShieldQuestion aria-hidden="true" className="size-5 shrink-0" />
-        This browser can’t verify the records
-      </p>
-      <p>
-        It lacks Ed25519 signatures in WebCrypto. Open this page in a current Chrome, Edge, Firefox
-        or Safari.
-      </p>
-    </Alert>
-  );
-}
-
 export function Component() {
   useDocumentTitle(proofPage.title);
   const log = useProofLog();
@@ -60,7 +45,11 @@ export function Component() {
         </p>
       </header>
       {vanished.data?.length ? <VanishedRecordsAlert records={vanished.data} /> : null}
-      {checks.data === null ? <Unsupported /> : null}
+      {checks.data === null ? (
+        <CannotVerify what="the records">
+          Open this page in a current Chrome, Edge, Firefox or Safari.
+        </CannotVerify>
+      ) : null}
       <ProofExplainer />
       {log.isError ? (
         <RetryAlert onRetry={() => void log.refetch()}>The records could not be loaded.</RetryAlert>

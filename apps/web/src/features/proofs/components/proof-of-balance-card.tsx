@@ -1,7 +1,7 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import type { ProofDownload } from '@btcp/shared/proof-schemas';
-import { BadgeCheck, Download, ShieldAlert, ShieldQuestion } from 'lucide-react';
+import { BadgeCheck, Download, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { QueryContent } from '#web/components/query-content.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -12,6 +12,7 @@ import { proofPage } from '#web/lib/proof-page.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { useMemberProofCheck, useVanishedRecords } from '../hooks/use-member-proof-check.ts';
 import type { Mismatch } from '../lib/check-member-proof.ts';
+import { CannotVerify } from './cannot-verify.tsx';
 import { VanishedRecordsAlert } from './vanished-records-alert.tsx';
 
 const TITLE_ID = 'proof-of-balance-title';
@@ -77,22 +78,6 @@ function Failed({ mismatch }: { mismatch: Mismatch }) {
   );
 }
 
-function Unsupported() {
-  return (
-    <Alert tone="info" role="status" className="grid gap-1">
-      <p className="inline-flex items-center gap-2 font-semibold">
-        <ShieldQuestion aria-hidden="true" className="size-5 shrink-0" />
-        This browser can’t verify the proof
-      </p>
-      <p>
-        It lacks Ed25519 signatures in WebCrypto, so nothing was checked. Open the wallet in a
-        current Chrome, Edge, Firefox or Safari, or download the proof and check it with{' '}
-        <code>npm run verify-proof</code>.
-      </p>
-    </Alert>
-  );
-}
-
 function ProofState() {
   return (
     <QueryContent
@@ -114,7 +99,10 @@ function ProofState() {
             ) : check.status === 'failed' ? (
               <Failed mismatch={check.mismatch} />
             ) : (
-              <Unsupported />
+              <CannotVerify what="the proof">
+                Open the wallet in a current Chrome, Edge, Firefox or Safari, or download the proof
+                and check it with <code>npm run verify-proof</code>.
+              </CannotVerify>
             )}
             <Actions download={check.download} />
           </>
