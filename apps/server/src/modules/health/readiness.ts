@@ -16,21 +16,41 @@ async function committedMigrations(): Promise<number> {
 }
 
 /**
- * Ready means: the database answers, every committed migration is applied (another process may
- * still be applying them), and the listening connection is up, so no revocation or event is
- * being missed. Migrations, once seen applied, stay applied.
+ * How long /readyz waits for the database. A node cut off from it (a network partition, not a
+ * refused connection) would otherwise never answer, and a load balancer could only time out.
+ */
+export const READINESS_PING_TIMEOUT_MS = 2000;
+
+/**
+ * Ready means: the database answers within READINESS_PING_TIMEOUT_MS, every committed migration
+ * is applied (another process may still be applying them), and the listening connection is up, so
+ * no revocation or event is being missed. Migrations, once seen applied, stay applied. One ping at
+ * a time: while one hangs, the next probes wait for it rather than take another pooled connection.
  */
 export function createReadiness(database: DatabaseHandle): Readiness {
   const expected = committedMigrations();
   let migrated = false;
+  let pinging: Promise<boolean> | null = null;
+  const answers = () => {
+    pinging ??= pingDatabase(database.db).then(
+      () => true,
+      () => false,
+    );
+    const current = pinging;
+    void current.then(() => {
+      if (pinging === current) pinging = null;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), READINESS_PING_TIMEOUT_MS);
+      timer.unref();
+    });
+    return Promise.race([current, late]).finally(() => clearTimeout(timer));
+  };
   return {
     async reasons() {
       const reasons: string[] = [];
-      try {
-        await pingDatabase(database.db);
-      } catch {
-        return ['the database does not answer'];
-      }
+      if (!(await answers())) return ['the database does not answer'];
       if (!migrated) {
         const result = await database.db
           .execute(sql`SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations`)
