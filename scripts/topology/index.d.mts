@@ -11,6 +11,8 @@ export interface TopologyNode {
   ready(): Promise<boolean>;
   signal(signal: NodeJS.Signals): boolean | undefined;
   setLink(state: 'up' | 'down'): void;
+  /** Holds (true) or releases (false) what passes between this node and the database. */
+  cutFromDatabase(cut: boolean): Promise<void>;
 }
 
 export interface Topology {
@@ -30,7 +32,11 @@ export interface Topology {
   };
   pgbouncer: ChildProcess;
   /** The relay that delays what passes between the nodes and the database. */
-  delayLine: { process: ChildProcess; setDelay(ms: number): Promise<void> };
+  delayLine: {
+    process: ChildProcess;
+    setDelay(ms: number): Promise<void>;
+    setCut(addresses: string[]): Promise<void>;
+  };
   haproxy: ChildProcess;
   /** HAProxy's view of each node: 'UP', 'DOWN' or a transition ('UP 1/2'), and requests sent it. */
   balancer(): Promise<Record<string, { status: string; served: number }>>;

@@ -103,7 +103,7 @@ async function createDatabase(url) {
 }
 
 /** An app node: a host with the compiled server on NODE_PORT, and what a fault scenario does to it. */
-function appNode({ index, subnet, db, balancerUrl, env, webConcurrency }) {
+function appNode({ index, subnet, db, balancerUrl, env, webConcurrency, cutOff }) {
   const name = `node${index}`;
   const host = createHost({ name, subnet, address: 10 + index, link: `btcp-v-n${index}` });
   const dataDir = path.join(STATE_DIR, name);
@@ -143,6 +143,8 @@ function appNode({ index, subnet, db, balancerUrl, env, webConcurrency }) {
     signal: (signal) => node.process?.kill(signal),
     /** 'down' cuts the node off from everything (the database, the balancer); 'up' puts it back. */
     setLink: (state) => setLink(host, state),
+    /** The node's wire to the database is cut (true) or mended (false); the balancer still reaches it. */
+    cutFromDatabase: (cut) => cutOff(host.ip, cut),
   };
   return node;
 }
@@ -179,8 +181,14 @@ export async function startTopology(options = {}) {
     await createDatabase(`postgres://postgres@${db.ip}:${POSTGRES_PORT}/postgres`);
     const pgbouncer = startPgBouncer(db, path.join(STATE_DIR, 'pgbouncer'), poolSize);
     const url = `http://${lb.ip}`;
+    const cut = new Set();
+    const cutOff = (ip, isCut) => {
+      if (isCut) cut.add(ip);
+      else cut.delete(ip);
+      return delayLine.setCut([...cut]);
+    };
     const appNodes = Array.from({ length: count }, (_, i) =>
-      appNode({ index: i + 1, subnet, db, balancerUrl: url, env, webConcurrency }),
+      appNode({ index: i + 1, subnet, db, balancerUrl: url, env, webConcurrency, cutOff }),
     );
     // The first node applies the migrations alone; the others then start together.
     appNodes[0].start();

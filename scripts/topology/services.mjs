@@ -152,6 +152,12 @@ export function startDelayLine(host, folder, delayMs) {
       child.kill('SIGHUP');
       await new Promise((resolve) => setTimeout(resolve, 50));
     },
+    /** The addresses cut off from the database from now on (none: every one back). */
+    async setCut(addresses) {
+      writeFileSync(`${delayFile}.cut`, addresses.join('\n'));
+      child.kill('SIGHUP');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
   };
 }
 

@@ -162,6 +162,37 @@ describe.skipIf(skipReason)('several machines: nodes, HAProxy, PgBouncer, a wire
     expect(await node.ready()).toBe(true);
   });
 
+  it('has a node cut off from the database say so on /readyz within 10 s, leave the rotation, and come back by itself', async () => {
+    const node = topology.nodes[2];
+    if (!node) throw new Error('no node3');
+    await node.cutFromDatabase(true);
+    const started = Date.now();
+    const notReadyAfter = await secondsUntil(
+      'node3 answered /readyz 503',
+      async () => {
+        const response = await fetch(`${node.url}/readyz`, { signal: AbortSignal.timeout(5000) });
+        return response.status === 503 && (await response.json()).reasons.length > 0;
+      },
+      10_000,
+    );
+    await secondsUntil(
+      'HAProxy took node3 out',
+      async () => (await statusOf('node3')).startsWith('DOWN'),
+      10_000,
+    );
+    const outAfter = (Date.now() - started) / 1000;
+    await node.cutFromDatabase(false);
+    const backAfter = await secondsUntil(
+      'node3 came back',
+      async () => (await statusOf('node3')) === 'UP',
+      30_000,
+    );
+    console.info(
+      `node3 cut off from the database: /readyz 503 after ${notReadyAfter} s, out of rotation after ${outAfter} s; back ${backAfter} s after the wire was mended`,
+    );
+    expect(await node.ready()).toBe(true);
+  });
+
   it('has every node ready again within 30 s of PostgreSQL restarting, nothing of the ledger lost', async () => {
     const before = await miningLedger(topology.databaseUrl, 'miner@example.com');
     topology.postgres.stop('fast');
