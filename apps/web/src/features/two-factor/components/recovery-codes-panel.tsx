@@ -1,18 +1,12 @@
 import { Download } from 'lucide-react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { saveFile } from '#web/lib/save-file.ts';
 import { CopyButton } from './copy-button.tsx';
 
 function download(codes: string[]) {
   const text = `BTCP recovery codes\nEach code signs in once, instead of a code from your app.\n\n${codes.join('\n')}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'btcp-recovery-codes.txt';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile('btcp-recovery-codes.txt', text, 'text/plain');
 }
 
 /** The ten recovery codes, shown this once: the server keeps only their hashes. */
