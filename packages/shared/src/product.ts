@@ -4,6 +4,11 @@ export const EARLY_PHASE_HOURLY_RATE = 100;
 export const TRANSITION_PHASE_HOURLY_RATE = 1;
 export const LAUNCH_YEAR = 2025;
 export const REFERRAL_BONUS = 40;
+/**
+ * D25: a referral pays once the friend has verified their email and mined this many minutes in
+ * total. It is the admin setting's default; the public pages state it, a member's cards the setting.
+ */
+export const REFERRAL_QUALIFYING_MINUTES = 60;
 export const MINIMUM_AGE = 18;
 export const TERMS_LAST_UPDATED = 'March 25, 2025';
 export const SITE_DESCRIPTION =

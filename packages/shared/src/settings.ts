@@ -1,3 +1,4 @@
+import { REFERRAL_QUALIFYING_MINUTES } from './product.ts';
 import { z } from './zod.ts';
 
 /** Money travels as a decimal string with at most 8 decimals (D10), never as a float. */
@@ -100,7 +101,7 @@ export const DEFAULT_SETTINGS = {
  * The qualifying time until an admin saves one: no migration seeds its row (decision 033), so a
  * missing row reads as this.
  */
-export const DEFAULT_REFERRAL_QUALIFYING = { minutes: 60 } as const;
+export const DEFAULT_REFERRAL_QUALIFYING = { minutes: REFERRAL_QUALIFYING_MINUTES } as const;
 
 /** What an admin may save (the admin form validates with it too). */
 export const MiningSettingsSchema = z.object({

@@ -1,8 +1,15 @@
-import { count, sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#server/db/client.ts';
 import { blogPosts, systemSettings } from '#server/db/schema.ts';
 
 const SEEDED_KEY = 'sample_blog_posts_seeded';
+
+/**
+ * The referral sample's first paragraph as databases seeded before D25 hold it: it promised the
+ * bonus at verification. It is replaced where a post still reads exactly so, never once edited.
+ */
+const OUTDATED_REFERRAL_TEXT =
+  'Your dashboard shows a personal referral link. When someone registers through it and verifies their email, **40 BTCP** lands in your wallet at once, with no cap on how many friends you bring.';
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Our own words about the product, so a newcomer's first start shows a living blog. */
@@ -31,7 +38,7 @@ Mining in two tabs at once does not pay twice: one account has one mining sessio
   {
     title: 'Invite friends, earn 40 BTCP each',
     subtitle: 'How the referral bonus works',
-    content: `Your dashboard shows a personal referral link. When someone registers through it and verifies their email, **40 BTCP** lands in your wallet at once, with no cap on how many friends you bring.
+    content: `Your dashboard shows a personal referral link. When someone registers through it, verifies their email and mines 60 minutes in total, **40 BTCP** lands in your wallet, with no cap on how many friends you bring. Your dashboard shows each friend still on the way and how far they have mined.
 
 1. Copy your link from the dashboard
 2. Share it wherever you like
@@ -53,7 +60,10 @@ export async function seedSampleBlogPosts(db: Database, now: Date): Promise<numb
       .values({ key: SEEDED_KEY, value: sql`'true'::jsonb` })
       .onConflictDoNothing()
       .returning({ key: systemSettings.key });
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) {
+      await correctReferralSample(tx);
+      return 0;
+    }
     const [existing] = await tx.select({ value: count() }).from(blogPosts);
     if ((existing?.value ?? 0) > 0) return 0;
     await tx.insert(blogPosts).values(
@@ -64,4 +74,14 @@ export async function seedSampleBlogPosts(db: Database, now: Date): Promise<numb
     );
     return SAMPLE_BLOG_POSTS.length;
   });
+}
+
+/** D30: the sample a database already holds states the referral rule as the decision does. */
+async function correctReferralSample(tx: Transaction): Promise<void> {
+  const sample = SAMPLE_BLOG_POSTS[2];
+  const outdated = sample.content.replace(/^[^\n]*/, OUTDATED_REFERRAL_TEXT);
+  await tx
+    .update(blogPosts)
+    .set({ content: sample.content })
+    .where(and(eq(blogPosts.title, sample.title), eq(blogPosts.content, outdated)));
 }

@@ -61,6 +61,18 @@ describe('dashboard page', () => {
     expect(await screen.findByRole('button', { name: 'Start Mining' })).toBeEnabled();
   });
 
+  it('states the referral rule with the qualifying time the admin set, never an instant bonus', async () => {
+    const stats = { ...routes['GET /referrals/stats'].body, qualifyingMinutes: 90 };
+    stubApi({ ...routes, 'GET /referrals/stats': { body: stats } }, signedInUser);
+    renderWithToasts(<Dashboard />, { path: '/dashboard' });
+    expect(
+      await screen.findByText(
+        'Share it: you receive 40 BTCP for every friend who signs up with it, verifies their email and mines 90 minutes.',
+      ),
+    ).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/instant|at once|that moment/i);
+  });
+
   it('copies the link and says so for 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

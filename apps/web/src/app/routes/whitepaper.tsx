@@ -6,6 +6,7 @@ import {
   NODE_SUPPORT_YEAR,
   OFFICIAL_LAUNCH_YEAR,
   REFERRAL_BONUS,
+  REFERRAL_QUALIFYING_MINUTES,
   TRANSITION_PHASE_HOURLY_RATE,
   TRANSITION_PHASE_PERIOD,
 } from '@btcp/shared/product';
@@ -116,12 +117,15 @@ function ReferralProgram() {
     <section aria-labelledby="referral-program">
       <h2 id="referral-program">Referral Program</h2>
       <p>
-        Every account has a personal referral link. When someone registers through it and verifies
-        their email address, the referral counts as successful and the referrer receives{' '}
-        {REFERRAL_BONUS} {COIN}.
+        Every account has a personal referral link. When someone registers through it, verifies
+        their email address and mines {REFERRAL_QUALIFYING_MINUTES} minutes in total, the referral
+        counts as successful and the referrer receives {REFERRAL_BONUS} {COIN}.
       </p>
       <ul>
-        <li>The bonus is credited instantly, as a referral transaction in the wallet.</li>
+        <li>
+          The bonus is credited as soon as the referral qualifies, as a referral transaction in the
+          wallet; until then the dashboard shows it as waiting.
+        </li>
         <li>There is no limit on the number of referrals.</li>
         <li>Each referred account earns the bonus once, and a member cannot refer themselves.</li>
       </ul>

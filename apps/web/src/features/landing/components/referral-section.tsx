@@ -1,6 +1,6 @@
 import { paths } from '@btcp/shared/paths';
-import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
-import { Gift, Infinity as InfinityIcon, type LucideIcon, Zap } from 'lucide-react';
+import { COIN, REFERRAL_BONUS, REFERRAL_QUALIFYING_MINUTES } from '@btcp/shared/product';
+import { Gift, Hourglass, Infinity as InfinityIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { LandingSection } from './landing-section.tsx';
@@ -8,7 +8,7 @@ import { LandingSection } from './landing-section.tsx';
 const points: { title: string; description: string; Icon: LucideIcon }[] = [
   {
     title: `${REFERRAL_BONUS} ${COIN} per referral`,
-    description: 'For every friend who signs up with your link and verifies their email.',
+    description: `For every friend who signs up with your link, verifies their email and mines ${REFERRAL_QUALIFYING_MINUTES} minutes.`,
     Icon: Gift,
   },
   {
@@ -17,9 +17,9 @@ const points: { title: string; description: string; Icon: LucideIcon }[] = [
     Icon: InfinityIcon,
   },
   {
-    title: 'Credited instantly',
-    description: 'The bonus lands in your wallet the moment the referral succeeds.',
-    Icon: Zap,
+    title: 'Paid when they qualify',
+    description: `The bonus lands in your wallet once your friend has mined ${REFERRAL_QUALIFYING_MINUTES} minutes in total; your dashboard shows who is on the way.`,
+    Icon: Hourglass,
   },
 ];
 
@@ -33,8 +33,9 @@ export function ReferralSection() {
               Invite friends, earn {REFERRAL_BONUS} {COIN} each
             </h2>
             <p className="mt-4 text-lg text-muted-foreground">
-              Every account comes with a personal referral link. Share it, and each friend who joins
-              and verifies their email adds {REFERRAL_BONUS} {COIN} to your wallet.
+              Every account comes with a personal referral link. Share it, and each friend who
+              joins, verifies their email and mines {REFERRAL_QUALIFYING_MINUTES} minutes adds{' '}
+              {REFERRAL_BONUS} {COIN} to your wallet.
             </p>
             <Link
               to={paths.register.getHref()}

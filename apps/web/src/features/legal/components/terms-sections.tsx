@@ -6,6 +6,7 @@ import {
   MINIMUM_AGE,
   OFFICIAL_LAUNCH_YEAR,
   REFERRAL_BONUS,
+  REFERRAL_QUALIFYING_MINUTES,
   SUPPORT_EMAIL,
   TRANSITION_PHASE_HOURLY_RATE,
   TRANSITION_PHASE_PERIOD,
@@ -95,9 +96,10 @@ function RewardTerms() {
       <Heading id="referral-bonus" />
       <p>
         You receive {REFERRAL_BONUS} {COIN} per successful referral. A referral is successful when a
-        new user registers with your referral link or code and verifies their email address; the
-        bonus is credited to your wallet at that moment. There is no cap on the number of referrals.
-        Each referred user earns you the bonus once, and you cannot use your own code.
+        new user registers with your referral link or code, verifies their email address and mines
+        for {REFERRAL_QUALIFYING_MINUTES} minutes in total; the bonus is credited to your wallet at
+        that moment. There is no cap on the number of referrals. Each referred user earns you the
+        bonus once, and you cannot use your own code.
       </p>
     </>
   );

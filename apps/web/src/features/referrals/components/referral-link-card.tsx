@@ -1,5 +1,5 @@
 import { paths } from '@btcp/shared/paths';
-import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
+import { COIN, REFERRAL_BONUS, REFERRAL_QUALIFYING_MINUTES } from '@btcp/shared/product';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { QueryContent } from '#web/components/query-content.tsx';
@@ -19,6 +19,13 @@ import { useReferralStats } from '../api/get-referral-stats.ts';
 /** The copy button confirms for 2 s. */
 const COPIED_FOR_MS = 2000;
 
+/** D25: what a friend must do before the bonus is paid, with the admin's qualifying time. */
+function friendQualifies(qualifyingMinutes: number): string {
+  return qualifyingMinutes > 0
+    ? `signs up with it, verifies their email and mines ${qualifyingMinutes} minutes`
+    : 'signs up with it and verifies their email';
+}
+
 export function referralLink(referralCode: string): string {
   return absoluteUrl(paths.register.getHref(referralCode));
 }
@@ -33,7 +40,7 @@ export function ReferralLinkCard({ banned = false }: { banned?: boolean }) {
         <CardDescription>
           {banned
             ? 'Your account is banned, so referrals earn you no bonus. Friends can still sign up with your link.'
-            : `Share it: you receive ${REFERRAL_BONUS} ${COIN} for every friend who signs up with it and verifies their email.`}
+            : `Share it: you receive ${REFERRAL_BONUS} ${COIN} for every friend who ${friendQualifies(stats.data?.qualifyingMinutes ?? REFERRAL_QUALIFYING_MINUTES)}.`}
         </CardDescription>
       </CardHeader>
       <CardContent>
