@@ -68,7 +68,12 @@ export type ProofKeys = z.infer<typeof ProofKeysSchema>;
 
 export const ProofSnapshotsQuerySchema = z.object({
   /** Keyset cursor: records with an id below this one. */
-  before: z.coerce.number().int().min(1).optional(),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 
