@@ -23,6 +23,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Record<string, string>;
+  /** 'no-cache' asks the server again even for an answer it let the browser keep a while. */
+  cache?: RequestCache;
 }
 
 let serverFetch: () => Fetch | undefined = () => undefined;
@@ -52,6 +54,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     credentials: 'same-origin',
     headers,
     signal: options.signal,
+    ...(options.cache ? { cache: options.cache } : {}),
   };
   if (options.body instanceof FormData) {
     // Uploads: the browser writes the multipart content type with its boundary.

@@ -9,7 +9,7 @@ const LATEST = 10;
 export const useLatestProofRecords = () =>
   useQuery({
     queryKey: [...proofRecordsQueryKey, 'latest', LATEST],
-    queryFn: ({ signal }) => getProofRecords(null, LATEST, signal),
+    queryFn: ({ signal }) => getProofRecords(null, LATEST, { signal, fresh: true }),
   });
 
 /** Takes a snapshot now (audited); answers with its signed record once stored. */

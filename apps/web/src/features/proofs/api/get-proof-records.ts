@@ -1,18 +1,36 @@
 import type { ProofRecord, ProofSnapshotsPage } from '@btcp/shared/proof-schemas';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export const proofRecordsQueryKey = ['proofs', 'records'] as const;
 
+/**
+ * The server lets a browser keep the public answers a minute; a check that must see the log as it
+ * is now (a record just published, one just removed) asks with `fresh`.
+ */
+export interface ReadOptions {
+  signal?: AbortSignal;
+  fresh?: boolean;
+}
+
+export const readInit = ({ signal, fresh }: ReadOptions) => ({
+  signal,
+  cache: fresh ? ('no-cache' as const) : undefined,
+});
+
 /** One page of the published log, newest first: the records below `before`, when given. */
-export const getProofRecords = (before: number | null, limit: number, signal?: AbortSignal) => {
+export const getProofRecords = (
+  before: number | null,
+  limit: number,
+  options: ReadOptions = {},
+) => {
   const query = new URLSearchParams({ limit: String(limit) });
   if (before !== null) query.set('before', String(before));
-  return apiRequest<ProofSnapshotsPage>(`/proof/snapshots?${query}`, { signal });
+  return apiRequest<ProofSnapshotsPage>(`/proof/snapshots?${query}`, readInit(options));
 };
 
-export const getProofRecord = (id: number, signal?: AbortSignal) =>
-  apiRequest<ProofRecord>(`/proof/snapshots/${id}`, { signal });
+export const getProofRecord = (id: number, options: ReadOptions = {}) =>
+  apiRequest<ProofRecord>(`/proof/snapshots/${id}`, readInit(options));
 
 export const PROOF_LOG_PAGE_SIZE = 20;
 
@@ -20,15 +38,9 @@ export const PROOF_LOG_PAGE_SIZE = 20;
 export const proofLogQueryOptions = (limit = PROOF_LOG_PAGE_SIZE) =>
   infiniteQueryOptions({
     queryKey: [...proofRecordsQueryKey, 'log', { limit }],
-    queryFn: ({ pageParam, signal }) => getProofRecords(pageParam, limit, signal),
+    queryFn: ({ pageParam, signal }) => getProofRecords(pageParam, limit, { signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage) => lastPage.nextBefore,
   });
 
 export const useProofLog = (limit?: number) => useInfiniteQuery(proofLogQueryOptions(limit));
-
-export const proofRecordQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: [...proofRecordsQueryKey, id],
-    queryFn: ({ signal }) => getProofRecord(id, signal),
-  });

@@ -193,7 +193,7 @@ describe('proof of balance card', () => {
     );
     const published = new Map(byId);
     published.delete(1);
-    stubApi(routes(newest.proofOf('7.00000000'), published), signedInUser);
+    const api = stubApi(routes(newest.proofOf('7.00000000'), published), signedInUser);
     renderRoute(<ProofOfBalanceCard />);
     const alert = await within(card()).findByText(
       'The published log has changed since this browser checked it',
@@ -207,5 +207,10 @@ describe('proof of balance card', () => {
         'Record #2, verified here on December 2, 2026, is in the published log with a different digest: it was rewritten.',
       ),
     ]);
+    // Read as the server has it now, not as the browser kept it a minute ago.
+    const logReads = api.fetchMock.mock.calls.filter(([url]) =>
+      String(url).includes('/proof/snapshots?'),
+    );
+    expect(logReads.map(([, init]) => init?.cache)).toEqual(['no-cache']);
   });
 });

@@ -84,10 +84,12 @@ export async function checkMemberProof(signal?: AbortSignal): Promise<MemberProo
     throw error;
   }
   const id = proof.snapshotId;
+  // As the server has them now: a record just published, a key just rotated in.
+  const read = { signal, fresh: true };
   const [record, previous, keys] = await Promise.all([
-    getProofRecord(id, signal),
-    id > 1 ? getProofRecord(id - 1, signal).catch(missingPrevious) : null,
-    getProofKeys(signal),
+    getProofRecord(id, read),
+    id > 1 ? getProofRecord(id - 1, read).catch(missingPrevious) : null,
+    getProofKeys(read),
   ]);
   const download: ProofDownload = { proof, record, publicKey: keyFor(keys, record.keyId) ?? '' };
   if (!download.publicKey) {

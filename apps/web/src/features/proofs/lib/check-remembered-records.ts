@@ -14,7 +14,7 @@ export async function checkRememberedRecords(signal?: AbortSignal): Promise<Vani
   const published = new Map<number, string>();
   let before: number | null = null;
   do {
-    const page = await getProofRecords(before, PAGE, signal);
+    const page = await getProofRecords(before, PAGE, { signal, fresh: true });
     for (const record of page.items) published.set(record.id, record.digest);
     before = page.nextBefore;
   } while (before !== null && before > oldest);
