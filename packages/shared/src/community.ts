@@ -98,7 +98,7 @@ export const communityMessages = {
   comments: 'Comments',
   award: 'Award',
   share: 'Share',
-  comingSoon: 'Coming soon',
+  notAvailableYet: 'Not available yet',
   linkCopied: 'Link copied',
   tryAgain: 'Try Again',
   errorPrefix: (message: string) => `Error: ${message}`,

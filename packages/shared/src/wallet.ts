@@ -50,7 +50,8 @@ export const ReferralStatsSchema = z.object({
 export type ReferralStats = z.infer<typeof ReferralStatsSchema>;
 
 export const walletMessages = {
-  comingSoon: 'Coming Soon - Please wait till 2027.',
+  /** D13: sending and receiving open with the official launch; the buttons say so on their face. */
+  availableIn2027: 'Available in 2027',
   errorLoadingWallet: 'Error loading wallet',
   errorLoadingTransactions: 'Error loading transactions',
   invalidBalance: 'Invalid balance',

@@ -244,13 +244,16 @@ describe('community list', () => {
     expect(post.getByRole('button', { name: 'Downvote' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('says Award is coming soon and copies the link where there is no share sheet', async () => {
+  it('shows Award as not available yet and copies the link where there is no share sheet', async () => {
     const { user } = renderCommunity([communityPost()]);
     const post = within(
       await screen.findByRole('article', { name: 'Is browser mining worth it?' }),
     );
-    await user.click(post.getByRole('button', { name: 'Award' }));
-    await expectToast('Coming soon');
+    const award = post.getByRole('button', { name: 'Award' });
+    expect(award).toHaveAttribute('aria-disabled', 'true');
+    expect(award).toHaveAccessibleDescription('Not available yet');
+    expect(award).toBeVisible();
+    expect(post.getByText('Not available yet')).toBeVisible();
     await user.click(post.getByRole('button', { name: 'Share' }));
     await expectToast('Link copied');
     await expect(navigator.clipboard.readText()).resolves.toBe(

@@ -2,15 +2,18 @@ import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import { walletMessages } from '@btcp/shared/wallet';
 import { ArrowDownLeft, ArrowUpRight, WalletIcon } from 'lucide-react';
-import { Button } from '#web/components/ui/button.tsx';
+import { buttonVariants } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { UnavailableButton } from '#web/components/ui/unavailable-button.tsx';
 import { useErrorToast } from '#web/hooks/use-error-toast.ts';
-import { toast } from '#web/lib/toast.ts';
 import { useWallet } from '../api/get-wallet.ts';
 
-/** D13: sending and receiving open in 2027. */
-const comingSoon = () => toast.info(walletMessages.comingSoon);
+/** D13: sending and receiving open in 2027, so the buttons are shown unavailable with that reason. */
+const unavailable = buttonVariants({
+  variant: 'secondary',
+  className: 'h-auto flex-col gap-0.5 py-2 text-muted-foreground hover:bg-muted',
+});
 
 /** The balance, live (the event stream updates the cache), with Send and Receive. */
 export function BalanceCard() {
@@ -49,14 +52,18 @@ export function BalanceCard() {
           </div>
         </div>
         <div className="grid grid-cols-2 gap-3 sm:flex">
-          <Button onClick={comingSoon}>
-            <ArrowUpRight aria-hidden="true" className="size-4" />
-            Send
-          </Button>
-          <Button variant="outline" onClick={comingSoon}>
-            <ArrowDownLeft aria-hidden="true" className="size-4" />
-            Receive
-          </Button>
+          <UnavailableButton reason={walletMessages.availableIn2027} className={unavailable}>
+            <span className="inline-flex items-center gap-2 text-foreground">
+              <ArrowUpRight aria-hidden="true" className="size-4" />
+              Send
+            </span>
+          </UnavailableButton>
+          <UnavailableButton reason={walletMessages.availableIn2027} className={unavailable}>
+            <span className="inline-flex items-center gap-2 text-foreground">
+              <ArrowDownLeft aria-hidden="true" className="size-4" />
+              Receive
+            </span>
+          </UnavailableButton>
         </div>
       </div>
     </Card>
