@@ -45,9 +45,12 @@ export const PublicModerationLogEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
-  /** A title, the opening words of a comment, or a username: never an email. */
+  /**
+   * A post's title or a username, never an email; for a comment, the staff log has its opening
+   * words and the public log the title of the post it was under.
+   */
   targetLabel: z.string(),
-  /** The member whose content or account it was, by username. */
+  /** The member whose content or account it was, by username; the public log names no comment's author. */
   targetUsername: z.string().nullable(),
   /** The post to link to, while it exists (and, in the public log, is not removed). */
   postId: z.string().nullable(),

@@ -33,13 +33,26 @@ function linkedPost(publicOnly: boolean) {
   END`;
 }
 
+const isComment = sql`${moderationLog.targetType} = 'comment'`;
+
+/**
+ * The public log keeps the promise of the Remove dialog: a comment's entry names the post it was
+ * under (its title today, '' once the post is gone), never the comment's words nor its author.
+ */
+const publicLabel = sql<string>`CASE WHEN ${isComment} THEN coalesce((SELECT p.title
+    FROM community_comments c JOIN community_posts p ON p.id = c.post_id
+    WHERE c.id = ${moderationLog.targetId}::uuid), '') ELSE ${moderationLog.targetLabel} END`;
+const publicUsername = sql<
+  string | null
+>`CASE WHEN ${isComment} THEN NULL ELSE ${profiles.username} END`;
+
 const publicSelection = (publicOnly: boolean) => ({
   id: moderationLog.id,
   action: moderationLog.action,
   targetType: moderationLog.targetType,
   targetId: moderationLog.targetId,
-  targetLabel: moderationLog.targetLabel,
-  targetUsername: profiles.username,
+  targetLabel: publicOnly ? publicLabel : moderationLog.targetLabel,
+  targetUsername: publicOnly ? publicUsername : profiles.username,
   postId: linkedPost(publicOnly),
   reason: moderationLog.reason,
   createdAt: moderationLog.createdAt,

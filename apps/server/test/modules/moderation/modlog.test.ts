@@ -8,6 +8,7 @@ import {
   call,
   crowd,
   type Member,
+  newComment,
   newPost,
   roomyLimits,
   setFlags,
@@ -222,6 +223,37 @@ describe('reading the log', () => {
     const notAboutThem = page.items.filter((e) => e.targetId !== moderator.id);
     expect(JSON.stringify(notAboutThem)).not.toContain(moderator.id);
     expect(text).not.toContain('root@example.com');
+  });
+
+  it("names a removed comment's post and rule in the public log, never its words or its author", async () => {
+    const postId = await newPost(t.app, bob.cookie, { title: 'Where the comment stood' });
+    const words = 'Buy my coins at a discount, DM me';
+    const commentId = await newComment(t.app, alice.cookie, postId, words);
+    const removed = await call(
+      t.app,
+      'PATCH',
+      `/api/admin/community/comments/${commentId}`,
+      moderator.cookie,
+      { status: 'removed', reason: 'Rule 3: no spam' },
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const { page, text } = await publicLog('action=comment.removed&pageSize=100');
+    expect(page.items.find((e) => e.targetId === commentId)).toMatchObject({
+      action: 'comment.removed',
+      reason: 'Rule 3: no spam',
+      targetLabel: 'Where the comment stood',
+      targetUsername: null,
+      postId,
+    });
+    expect(text).not.toContain('Buy my coins');
+    expect(text).not.toContain(alice.username);
+    // The staff log is unchanged: the comment's words and its author, for review.
+    const staffView = await adminLog('action=comment.removed&pageSize=100');
+    expect(staffView.items.find((e) => e.targetId === commentId)).toMatchObject({
+      targetLabel: words,
+      targetUsername: alice.username,
+    });
   });
 
   it('links the public log only to posts the public may read', async () => {
