@@ -66,14 +66,16 @@ export const ProofKeysSchema = z.object({
 });
 export type ProofKeys = z.infer<typeof ProofKeysSchema>;
 
+/** A snapshot id as a URL carries it: a positive integer PostgreSQL's integer column holds. */
+const snapshotIdInQuery = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+
 export const ProofSnapshotsQuerySchema = z.object({
   /** Keyset cursor: records with an id below this one. */
-  before: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1)
-    .optional(),
+  before: snapshotIdInQuery.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 
@@ -85,20 +87,11 @@ export const ProofSnapshotsPageSchema = z.object({
 export type ProofSnapshotsPage = z.infer<typeof ProofSnapshotsPageSchema>;
 
 export const SnapshotIdParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
+  id: snapshotIdInQuery,
 });
 
 export const MemberProofQuerySchema = z.object({
-  snapshot: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1)
-    .optional(),
+  snapshot: snapshotIdInQuery.optional(),
 });
 
 /** What "Download proof" saves and `npm run verify-proof` reads: everything to check it offline. */

@@ -1,6 +1,4 @@
 import {
-  type MemberProof,
-  type ProofDownload,
   type ProofKeys,
   type ProofRecord,
   proofMessages,
@@ -13,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeProofCrypto, purgeExpiredProofs } from '#server/modules/proofs/index.ts';
 import { adminCookie, login, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import { createTestApp, manualClock, SAME_ORIGIN, type TestApp } from '#server-test/helper.ts';
+import { downloadAs, getAs, snapshotAs } from './proof-calls.ts';
 
 const clock = manualClock(new Date('2026-12-06T10:00:00Z'));
 let t: TestApp;
@@ -47,32 +46,9 @@ async function adjust(userId: string, mode: 'set' | 'add', amount: string) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-async function takeSnapshot(label?: string): Promise<ProofRecord> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/proof/snapshots',
-    headers: { cookie: admin, origin: SAME_ORIGIN },
-    payload: label ? { label } : {},
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-
-const get = (url: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-
-async function download(who: Member, snapshot?: number): Promise<ProofDownload> {
-  const response = await get(
-    `/api/wallet/proof${snapshot ? `?snapshot=${snapshot}` : ''}`,
-    who.cookie,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  const proof: MemberProof = response.json();
-  const record: ProofRecord = (await get(`/api/proof/snapshots/${proof.snapshotId}`)).json();
-  const keys: ProofKeys = (await get('/api/proof/key')).json();
-  const publicKey = keys.keys.find((key) => key.keyId === record.keyId)?.publicKey ?? '';
-  return { proof, record, publicKey };
-}
+const takeSnapshot = (label?: string) => snapshotAs(t.app, admin, label);
+const get = (url: string, cookie?: string) => getAs(t.app, url, cookie);
+const download = (who: Member, snapshot?: number) => downloadAs(t.app, who.cookie, snapshot);
 
 const walletOf = async (who: Member) =>
   (await get('/api/wallet', who.cookie)).json().balance as string;

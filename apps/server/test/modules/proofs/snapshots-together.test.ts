@@ -8,7 +8,6 @@ import {
   fromUnits,
   type MemberProof,
   type ProofKeys,
-  type ProofRecord,
   toUnits,
   verifyDownload,
   verifyRecord,
@@ -24,9 +23,9 @@ import {
   manualClock,
   openAgain,
   openTestDatabase,
-  SAME_ORIGIN,
   type TestApp,
 } from '#server-test/helper.ts';
+import { getAs, snapshotAs } from './proof-calls.ts';
 
 const clock = manualClock(new Date('2026-12-07T00:00:30Z'));
 let t: TestApp;
@@ -38,19 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (app: TestApp['app'], url: string, cookie?: string) =>
-  app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-
-async function snapshotNow(app = t.app) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/admin/proof/snapshots',
-    headers: { cookie: admin, origin: SAME_ORIGIN },
-    payload: {},
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as ProofRecord;
-}
+const get = getAs;
+const snapshotNow = (app = t.app) => snapshotAs(app, admin);
 
 /** Each balance a member's ledger has passed through, oldest first: 0, then each running sum. */
 async function balancesPassedThrough(email: string): Promise<bigint[]> {
