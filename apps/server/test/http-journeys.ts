@@ -131,7 +131,10 @@ export async function adminOverHttp(site: Site, email = 'root@example.com') {
   return cookie;
 }
 
-/** A member's MINING credits and wallet, read from the database: what the ledger says was paid. */
+/**
+ * A member's MINING credits, the seconds they paid and the wallet, read from the database: what
+ * the ledger says was paid.
+ */
 export async function miningLedger(databaseUrl: string, cookieOwnerEmail: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -145,7 +148,11 @@ export async function miningLedger(databaseUrl: string, cookieOwnerEmail: string
       `SELECT w.balance::text FROM wallets w JOIN users u ON u.id = w.user_id WHERE u.email = $1`,
       [cookieOwnerEmail],
     );
-    return { credits: rows, balance: wallet.rows[0]?.balance ?? null };
+    // Each credit's description names the seconds it paid ('Mining reward: 3 s at 36 BTCP/hour').
+    const paidSeconds = rows
+      .map((credit) => Number(/(\d+) s at/.exec(credit.description)?.[1] ?? 0))
+      .reduce((sum, seconds) => sum + seconds, 0);
+    return { credits: rows, paidSeconds, balance: wallet.rows[0]?.balance ?? null };
   } finally {
     await client.end();
   }
