@@ -28,6 +28,8 @@ const stateWords: Record<MiningState, string> = {
   stopped: 'Stopped',
 };
 
+type Mining = ReturnType<typeof useMining>;
+
 const buttonLabels: Record<MiningState, string> = {
   checking: miningButtonLabels.checking,
   elsewhere: miningButtonLabels.elsewhere,
@@ -80,7 +82,7 @@ function StateBadge({ state }: { state: MiningState }) {
 }
 
 /** The running figures of the session: time, earnings, rate, and the simulated miner's output. */
-function SessionStats({ mining }: { mining: ReturnType<typeof useMining> }) {
+function SessionStats({ mining }: { mining: Mining }) {
   const { state, status, session } = mining;
   const active = state === 'mining';
   const stats = useSimulatedStats(session?.id ?? null);
@@ -109,6 +111,36 @@ function SessionStats({ mining }: { mining: ReturnType<typeof useMining> }) {
 }
 
 /**
+ * Start or Stop, whichever the state calls for; out of use while the state is being checked,
+ * while another tab mines, while a press is on its way, and for a banned member (who may still
+ * stop a session that was running).
+ */
+function StartStopButton({ mining, banned }: { mining: Mining; banned: boolean }) {
+  const { state } = mining;
+  const active = state === 'mining';
+  return (
+    <Button
+      size="lg"
+      className="w-full"
+      variant={active ? 'outline' : 'default'}
+      disabled={
+        state === 'checking' || state === 'elsewhere' || mining.isBusy || (banned && !active)
+      }
+      aria-busy={mining.isBusy || state === 'checking'}
+      aria-describedby={banned ? 'mining-banned' : undefined}
+      onClick={active ? mining.stop : mining.start}
+    >
+      {active ? (
+        <Square aria-hidden="true" className="size-4" />
+      ) : (
+        <Pickaxe aria-hidden="true" className="size-4" />
+      )}
+      {buttonLabels[state]}
+    </Button>
+  );
+}
+
+/**
  * The Start/Stop button, the state, what this session is doing and what it has paid,
  * beside the live wallet balance (`balance`, from the wallet the dashboard reads).
  */
@@ -116,8 +148,6 @@ export function MiningPanel({ banned, balance }: { banned: boolean; balance?: st
   const mining = useMining();
   const { state, status } = mining;
   const active = state === 'mining';
-  const disabled =
-    state === 'checking' || state === 'elsewhere' || mining.isBusy || (banned && !active);
 
   return (
     <Card>
@@ -134,22 +164,7 @@ export function MiningPanel({ banned, balance }: { banned: boolean; balance?: st
       <CardContent className="grid gap-6 md:grid-cols-[17rem_minmax(0,1fr)] md:items-center">
         <div className="flex flex-col items-center gap-4">
           <MiningAnimation active={active} />
-          <Button
-            size="lg"
-            className="w-full"
-            variant={active ? 'outline' : 'default'}
-            disabled={disabled}
-            aria-busy={mining.isBusy || state === 'checking'}
-            aria-describedby={banned ? 'mining-banned' : undefined}
-            onClick={active ? mining.stop : mining.start}
-          >
-            {active ? (
-              <Square aria-hidden="true" className="size-4" />
-            ) : (
-              <Pickaxe aria-hidden="true" className="size-4" />
-            )}
-            {buttonLabels[state]}
-          </Button>
+          <StartStopButton mining={mining} banned={banned} />
         </div>
         <div className="grid gap-4">
           {banned ? (
