@@ -106,7 +106,12 @@ function connect(client, targetHost, targetPort) {
   const peer = client.remoteAddress?.replace(/^::ffff:/, '') ?? '';
   if (cut.has(peer)) return holdFor(peer, () => connect(client, targetHost, targetPort));
   if (client.destroyed) return;
-  const server = net.connect({ host: targetHost, port: targetPort, noDelay: true, allowHalfOpen: true });
+  const server = net.connect({
+    host: targetHost,
+    port: targetPort,
+    noDelay: true,
+    allowHalfOpen: true,
+  });
   relay(peer, client, server);
   relay(peer, server, client);
   client.resume();
