@@ -19,6 +19,8 @@ import { SnapshotBusyError, takeSnapshot } from './snapshot.ts';
  */
 export const PROOF_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
+const RETRY_AFTER_FAILURE_MS = 10 * 60_000;
+const lastFailure = new WeakMap<Database, number>();
 
 /**
  * The day's snapshot, if nobody took it yet: every process calls this each minute; the advisory
@@ -27,7 +29,10 @@ const DAY_MS = 86_400_000;
 export async function takeDailySnapshot(
   ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>,
 ): Promise<number | null> {
-  const day = ctx.clock.now().toISOString().slice(0, 10);
+  const now = ctx.clock.now();
+  const day = now.toISOString().slice(0, 10);
+  // A snapshot that failed (the ledger check, say) reads every wallet again: not every minute.
+  if (now.getTime() - (lastFailure.get(ctx.db) ?? 0) < RETRY_AFTER_FAILURE_MS) return null;
   const [taken] = await ctx.db
     .select({ id: proofSnapshots.id })
     .from(proofSnapshots)
@@ -37,6 +42,7 @@ export async function takeDailySnapshot(
     return await takeSnapshot(ctx, { dailyFor: day });
   } catch (error) {
     if (error instanceof SnapshotBusyError || isUniqueViolation(error)) return null;
+    lastFailure.set(ctx.db, now.getTime());
     throw error;
   }
 }

@@ -149,6 +149,31 @@ describe('snapshots among everything else (decision 053)', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+  it('signs nothing when the balances do not total the ledger, and the daily job waits to try again', async () => {
+    const race0 = sql`(SELECT id FROM users WHERE email = 'race-0@example.com')`;
+    const snapshots = async () =>
+      (
+        (await t.app.db.execute(
+          sql`SELECT count(*)::int AS n FROM proof_snapshots`,
+        )) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]?.n;
+    const before = await snapshots();
+    // A balance changed outside the ledger, as only a bug or a hand in the database could.
+    await t.app.db.execute(sql`UPDATE wallets SET balance = balance + 1 WHERE user_id = ${race0}`);
+    try {
+      const ctx = { db: t.app.db, config: t.config, clock };
+      await expect(takeDailySnapshot(ctx)).rejects.toThrow(/the ledger/);
+      expect(await takeDailySnapshot(ctx)).toBeNull();
+      expect(await snapshots()).toBe(before);
+    } finally {
+      await t.app.db.execute(
+        sql`UPDATE wallets SET balance = balance - 1 WHERE user_id = ${race0}`,
+      );
+    }
+  });
+
   // Last: from here on the key in use lives only in the rotated app's environment.
   it('signs with PROOF_SIGNING_KEY once set, lists the old key, and keeps the chain', async () => {
     const before = await snapshotNow();
