@@ -54,7 +54,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     credentials: 'same-origin',
     headers,
     signal: options.signal,
-    ...(options.cache ? { cache: options.cache } : {}),
+    cache: options.cache,
   };
   if (options.body instanceof FormData) {
     // Uploads: the browser writes the multipart content type with its boundary.

@@ -1,3 +1,4 @@
+import { SITE_NAME } from '@btcp/shared/paths';
 import { useQuery } from '@tanstack/react-query';
 import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -14,7 +15,6 @@ import { useVanishedRecords } from '#web/features/proofs/hooks/use-member-proof-
 import { useRecordChecks } from '#web/features/proofs/hooks/use-record-checks.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
-import { proofPage } from '#web/lib/proof-page.ts';
 import type { PublicPageHandle } from '#web/lib/public-page.ts';
 
 /** The newest records and the signing key come with the page; the checks run in the browser. */
@@ -27,7 +27,7 @@ export const handle: PublicPageHandle = {
 };
 
 export function Component() {
-  useDocumentTitle(proofPage.title);
+  useDocumentTitle(`Proof of Balances | ${SITE_NAME}`);
   const log = useProofLog();
   const keys = useQuery(proofKeysQueryOptions());
   const records = log.data?.pages.flatMap((page) => page.items) ?? [];

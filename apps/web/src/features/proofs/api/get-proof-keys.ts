@@ -1,7 +1,7 @@
 import type { ProofKeys } from '@btcp/shared/proof-schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { type ReadOptions, readInit } from './get-proof-records.ts';
+import { type ReadOptions, readInit } from './read-options.ts';
 
 /** The signing key in use and every key used before, so each record can be checked by the key it names. */
 export const getProofKeys = (options: ReadOptions = {}) =>
@@ -13,8 +13,3 @@ export const proofKeysQueryOptions = () =>
     queryFn: ({ signal }) => getProofKeys({ signal }),
     staleTime: 5 * 60_000,
   });
-
-/** The base64 key a record names, or undefined when the server publishes no such key. */
-export const keyFor = (keys: ProofKeys, keyId: string) =>
-  keys.keys.find((key) => key.keyId === keyId)?.publicKey ??
-  (keys.keyId === keyId ? keys.publicKey : undefined);

@@ -1,22 +1,9 @@
 import type { ProofRecord, ProofSnapshotsPage } from '@btcp/shared/proof-schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { type ReadOptions, readInit } from './read-options.ts';
 
 export const proofRecordsQueryKey = ['proofs', 'records'] as const;
-
-/**
- * The server lets a browser keep the public answers a minute; a check that must see the log as it
- * is now (a record just published, one just removed) asks with `fresh`.
- */
-export interface ReadOptions {
-  signal?: AbortSignal;
-  fresh?: boolean;
-}
-
-export const readInit = ({ signal, fresh }: ReadOptions) => ({
-  signal,
-  cache: fresh ? ('no-cache' as const) : undefined,
-});
 
 /** One page of the published log, newest first: the records below `before`, when given. */
 export const getProofRecords = (

@@ -1,9 +1,9 @@
-import { Check, Hourglass, X } from 'lucide-react';
+import { Check, Clock, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { RecordCheck } from '../lib/check-records.ts';
 
 function Line({ tone, children }: { tone: 'ok' | 'bad' | 'waiting'; children: ReactNode }) {
-  const Icon = tone === 'ok' ? Check : tone === 'bad' ? X : Hourglass;
+  const Icon = tone === 'ok' ? Check : tone === 'bad' ? X : Clock;
   const color =
     tone === 'ok' ? 'text-success' : tone === 'bad' ? 'text-destructive' : 'text-muted-foreground';
   return (

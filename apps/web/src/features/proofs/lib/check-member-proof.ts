@@ -7,9 +7,10 @@ import {
 import type { ProofDownload, ProofKeys, ProofRecord } from '@btcp/shared/proof-schemas';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { getMemberProof } from '../api/get-member-proof.ts';
-import { getProofKeys, keyFor } from '../api/get-proof-keys.ts';
+import { getProofKeys } from '../api/get-proof-keys.ts';
 import { getProofRecord } from '../api/get-proof-records.ts';
 import { browserProofCrypto } from './browser-proof-crypto.ts';
+import { keyFor } from './key-for.ts';
 import { rememberRecord } from './remembered-records.ts';
 
 /** What did not match, in a heading's words, and the verifier's detail under it. */

@@ -1,7 +1,7 @@
 import { verifyRecord } from '@btcp/shared/proof';
 import type { ProofKeys, ProofRecord } from '@btcp/shared/proof-schemas';
-import { keyFor } from '../api/get-proof-keys.ts';
 import { browserProofCrypto } from './browser-proof-crypto.ts';
+import { keyFor } from './key-for.ts';
 
 /** One record of the log as this browser judged it: its own signature, and its link back. */
 export interface RecordCheck {
