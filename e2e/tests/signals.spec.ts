@@ -48,14 +48,19 @@ test('an admin opens Signals, sees a farmed cluster and bans all of it', async (
   expect(await horizontalOverflow(page)).toBe(0);
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // Ban all: a reason is required, then every account of the cluster is banned.
-  await cluster.getByRole('button', { name: 'Ban all' }).click();
+  // Ban: every listed account starts ticked (a network has no referrer to leave out), a reason is
+  // required, then every account of the cluster is banned.
+  await cluster.getByRole('button', { name: 'Ban accounts' }).click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-  await expect(dialog.getByRole('heading', { name: 'Ban all 4 accounts?' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Ban all' }).click();
+  await expect(
+    dialog.getByRole('heading', { name: 'Ban accounts of this cluster?' }),
+  ).toBeVisible();
+  for (const email of farmed)
+    await expect(dialog.getByRole('checkbox', { name: email })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Ban 4 accounts' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Enter a reason for the ban');
   await dialog.getByLabel('Reason').fill('One network, four accounts in a minute');
-  await dialog.getByRole('button', { name: 'Ban all' }).click();
+  await dialog.getByRole('button', { name: 'Ban 4 accounts' }).click();
   await expect(page.getByText('Banned 4 accounts')).toBeVisible();
   await expect(cluster).toHaveCount(0);
 

@@ -21,6 +21,9 @@ export const signalMessages = {
   banned: (count: number) => `Banned ${count} ${count === 1 ? 'account' : 'accounts'}`,
   dismissed: 'Marked as fine',
   reasonRequired: 'Enter a reason for the ban',
+  noneChosen: 'Choose at least one account to ban',
+  notInCluster: 'An account chosen is not in this cluster. Reload the signals.',
+  banCount: (count: number) => `Ban ${count} ${count === 1 ? 'account' : 'accounts'}`,
 } as const;
 
 export const SignalAccountSchema = z.object({
@@ -43,6 +46,8 @@ export const SignalClusterSchema = z.object({
   accounts: z.array(SignalAccountSchema),
   /** A held referral's reason, else null. */
   note: z.string().nullable(),
+  /** A referral tree's referrer, who starts left out of a ban; null for other kinds. */
+  referrerId: z.string().nullable(),
 });
 export type SignalCluster = z.infer<typeof SignalClusterSchema>;
 
@@ -57,6 +62,11 @@ const ClusterRefSchema = z.object({
 export const BanSignalBodySchema = ClusterRefSchema.extend({
   // Banning many at once always says why: the reason goes to each ban's log entry.
   reason: ModerationReasonSchema.unwrap().min(1, signalMessages.reasonRequired),
+  // The accounts to ban, from those the cluster lists: staff may leave any of them out.
+  accountIds: z
+    .array(z.uuid('Not a valid account id'))
+    .min(1, signalMessages.noneChosen)
+    .max(SIGNAL_ACCOUNTS_SHOWN, `At most ${SIGNAL_ACCOUNTS_SHOWN} accounts at once`),
 });
 export type BanSignalBody = z.infer<typeof BanSignalBodySchema>;
 

@@ -11,7 +11,7 @@ import {
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { pendingReferrals, sessions, signalReviews } from '#server/db/schema.ts';
-import { notFound } from '#server/errors.ts';
+import { badRequest, notFound } from '#server/errors.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { closeSessionOfUser } from '#server/modules/mining/index.ts';
 import { applyUserFlags } from '#server/modules/moderation/index.ts';
@@ -59,6 +59,8 @@ export async function listSignals(db: Database, now: Date): Promise<SignalCluste
     key: cluster.key,
     label: cluster.label,
     note: cluster.note,
+    // A referral tree's key is the referrer's id and the network (detect.ts).
+    referrerId: cluster.kind === 'referral_tree' ? (cluster.key.split(' ')[0] ?? null) : null,
     accountCount: cluster.n,
     accounts: cluster.ids.flatMap((id) => accounts.get(id) ?? []),
   }));
@@ -138,13 +140,16 @@ async function recordReview(
 }
 
 /**
- * Decision 033: "Ban all", in one transaction. Each account is banned as a single ban does it
- * (audited, logged with the reason, its event streams ended), and further its sessions end and
- * its mining stops, paid as Stop pays; its referrals, either side, never pay.
+ * Decision 033: the ban of a cluster, in one transaction, of the accounts staff chose from it (any
+ * they left out stay as they are). Each is banned as a single ban does it (audited, logged with the
+ * reason, its event streams ended), and further its sessions end and its mining stops, paid as Stop
+ * pays; its referrals, either side, never pay. The cluster is then hidden until it grows.
  */
 export async function banCluster(db: Database, staff: Staff, body: BanSignalBody, now: Date) {
   return db.transaction(async (tx) => {
-    const ids = await membersOf(tx, body.kind, body.key, now);
+    const members = await membersOf(tx, body.kind, body.key, now);
+    const ids = [...new Set(body.accountIds)];
+    if (!ids.every((id) => members.includes(id))) throw badRequest(signalMessages.notInCluster);
     let banned = 0;
     for (const id of ids) {
       if (await applyUserFlags(tx, staff, id, { isBanned: true, reason: body.reason }, now)) {
@@ -164,7 +169,7 @@ export async function banCluster(db: Database, staff: Staff, body: BanSignalBody
     const review = {
       kind: body.kind,
       key: body.key,
-      accounts: ids.length,
+      accounts: members.length,
       outcome: 'banned' as const,
     };
     await recordReview(tx, staff, review, body.reason ?? null, now);
@@ -173,10 +178,7 @@ export async function banCluster(db: Database, staff: Staff, body: BanSignalBody
       staff,
       'signals.ban',
       { type: 'signal', id: `${body.kind}:${body.key}` },
-      {
-        accounts: ids,
-        reason: body.reason,
-      },
+      { accounts: ids, leftOut: members.filter((id) => !ids.includes(id)), reason: body.reason },
     );
     return { message: signalMessages.banned(banned), accounts: banned };
   });

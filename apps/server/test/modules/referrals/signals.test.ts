@@ -30,7 +30,8 @@ interface Cluster {
   kind: string;
   key: string;
   accountCount: number;
-  accounts: { email: string; status: string; miningNow: boolean; balance: string }[];
+  referrerId: string | null;
+  accounts: { id: string; email: string; status: string; miningNow: boolean; balance: string }[];
 }
 async function clusters(): Promise<Cluster[]> {
   const response = await get('/api/admin/signals', admin);
@@ -61,10 +62,12 @@ describe('Signals (decision 033)', () => {
     expect(cluster?.accounts[2]).toMatchObject({ status: 'active', miningNow: true });
 
     clock.advance(20_000);
+    const accountIds = cluster?.accounts.map((a) => a.id) ?? [];
     const banned = await review('ban', {
       kind: 'network',
       key: '203.0.113.0/24',
       reason: 'One farm',
+      accountIds,
     });
     expect(banned.statusCode, banned.body).toBe(200);
     expect(banned.json().accounts).toBe(3);
@@ -88,7 +91,12 @@ describe('Signals (decision 033)', () => {
     expect(audits.filter((a) => a.action === 'user.ban')).toHaveLength(3);
     expect(audits.filter((a) => a.action === 'signals.ban')).toHaveLength(1);
     // Again: harmless, nothing more to ban.
-    const again = await review('ban', { kind: 'network', key: '203.0.113.0/24', reason: 'x' });
+    const again = await review('ban', {
+      kind: 'network',
+      key: '203.0.113.0/24',
+      reason: 'x',
+      accountIds,
+    });
     expect(again.json().accounts).toBe(0);
   });
 
@@ -125,6 +133,51 @@ describe('Signals (decision 033)', () => {
     expect((await find('mining_address', '127.0.0.1'))?.accountCount).toBe(2);
   });
 
+  it("bans only the accounts chosen: a tree's referrer, named as such, can be left out", async () => {
+    const referrer = await signedUpUser(t.app, 'kept-root@example.com', '', '100.66.1.1');
+    const { referralCode } = (await get('/api/referrals/stats', referrer)).json();
+    for (const [index, name] of ['kept-a', 'kept-b'].entries()) {
+      await signedUpUser(t.app, `${name}@example.com`, referralCode, `100.66.9.${index + 1}`);
+    }
+    const rootId = await idOf('kept-root@example.com');
+    const key = `${rootId} 100.66.9.0/24`;
+    const tree = await find('referral_tree', key);
+    expect(tree?.referrerId).toBe(rootId);
+    expect((await find('network', '203.0.113.0/24'))?.referrerId ?? null).toBeNull();
+    const friends = (tree?.accounts ?? []).filter((a) => a.id !== rootId).map((a) => a.id);
+    expect(friends).toHaveLength(2);
+
+    // An account from elsewhere, an empty choice or a malformed id: 400, nothing banned.
+    const before = (await t.database.db.select().from(adminAuditLog)).length;
+    const outsider = await idOf('office-1@example.com');
+    for (const accountIds of [[...friends, outsider], [], ['not-an-id']]) {
+      const refused = await review('ban', { kind: 'referral_tree', key, reason: 'x', accountIds });
+      expect(refused.statusCode, refused.body).toBe(400);
+    }
+    expect((await t.database.db.select().from(adminAuditLog)).length).toBe(before);
+
+    const banned = await review('ban', {
+      kind: 'referral_tree',
+      key,
+      reason: 'Farmed friends',
+      accountIds: friends,
+    });
+    expect(banned.statusCode, banned.body).toBe(200);
+    expect(banned.json()).toEqual({ message: 'Banned 2 accounts', accounts: 2 });
+    // The referrer left out can still sign in and use their wallet; the friends cannot.
+    expect((await get('/api/wallet', referrer)).statusCode).toBe(200);
+    const users = await t.database.db.execute(
+      sql`SELECT u.email, p.is_banned AS banned FROM users u JOIN profiles p ON p.id = u.id
+        WHERE u.email LIKE 'kept-%' ORDER BY u.email`,
+    );
+    expect((users as unknown as { rows: unknown[] }).rows).toEqual([
+      { email: 'kept-a@example.com', banned: true },
+      { email: 'kept-b@example.com', banned: true },
+      { email: 'kept-root@example.com', banned: false },
+    ]);
+    expect(await find('referral_tree', key)).toBeUndefined();
+  });
+
   it('shows a held referral; Looks fine releases it and pays it', async () => {
     const referrer = await signedUpUser(t.app, 'held-root@example.com', '', '100.65.1.1');
     const { referralCode } = (await get('/api/referrals/stats', referrer)).json();
@@ -147,7 +200,12 @@ describe('Signals (decision 033)', () => {
 
   it('answers 404 for an unknown cluster and 400 for a ban without a reason, writing nothing', async () => {
     const before = (await t.database.db.select().from(adminAuditLog)).length;
-    const unknown = await review('ban', { kind: 'network', key: '10.9.9.0/24', reason: 'x' });
+    const unknown = await review('ban', {
+      kind: 'network',
+      key: '10.9.9.0/24',
+      reason: 'x',
+      accountIds: [crypto.randomUUID()],
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await review('dismiss', { kind: 'held_referral', key: 'not-a-uuid' })).statusCode).toBe(
       404,

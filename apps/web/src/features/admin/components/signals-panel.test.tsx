@@ -12,6 +12,7 @@ const farm: SignalCluster = {
   label: '203.0.113.0/24',
   accountCount: 3,
   note: null,
+  referrerId: null,
   accounts: [
     {
       id: 'u3',
@@ -59,17 +60,68 @@ describe('Signals tab (decision 033)', () => {
     expect(within(card).getByRole('cell', { name: farm.accounts[0]?.email })).toBeVisible();
     expect(within(card).getByRole('cell', { name: '1.50000000' })).toBeVisible();
 
-    await user.click(within(card).getByRole('button', { name: 'Ban all' }));
+    await user.click(within(card).getByRole('button', { name: 'Ban accounts' }));
     const dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Ban all' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ban 1 account' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a reason for the ban');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.type(within(dialog).getByLabelText('Reason'), 'One farm');
-    await user.click(within(dialog).getByRole('button', { name: 'Ban all' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ban 1 account' }));
     expect(await screen.findByText('Banned 3 accounts')).toBeVisible();
     const posted = calls.find((call) => call.method === 'POST');
-    expect(posted?.body).toEqual({ kind: 'network', key: '203.0.113.0/24', reason: 'One farm' });
+    expect(posted?.body).toEqual({
+      kind: 'network',
+      key: '203.0.113.0/24',
+      reason: 'One farm',
+      accountIds: ['u3'],
+    });
     await waitFor(() => expect(screen.getByText('No signals right now')).toBeVisible());
+  });
+
+  it("leaves a referral tree's referrer out of a ban at first, and bans only the accounts ticked", async () => {
+    const [first] = farm.accounts;
+    if (!first) throw new Error('no account');
+    const member = (id: string, email: string) => ({ ...first, id, email });
+    const tree: SignalCluster = {
+      ...farm,
+      kind: 'referral_tree',
+      key: 'root 100.64.9.0/24',
+      label: 'Referred by root@example.com from 100.64.9.0/24',
+      referrerId: 'root',
+      accounts: [
+        member('a', 'a@example.com'),
+        member('b', 'b@example.com'),
+        member('root', 'root@example.com'),
+      ],
+    };
+    const { calls } = stubApi({
+      'GET /admin/signals': { body: { clusters: [tree] } },
+      'POST /admin/signals/ban': { body: { message: 'Banned 1 account', accounts: 1 } },
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    // Each cluster is a section under the page's h1.
+    expect(await screen.findByRole('heading', { level: 2, name: tree.label })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Ban accounts' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const box = (name: RegExp) => within(dialog).getByRole('checkbox', { name });
+    expect(box(/^root@example\.com \(the referrer\)$/)).not.toBeChecked();
+    expect(box(/^a@example\.com$/)).toBeChecked();
+    expect(box(/^b@example\.com$/)).toBeChecked();
+    await user.click(box(/^b@example\.com$/));
+    await user.click(box(/^a@example\.com$/));
+    await user.click(within(dialog).getByRole('button', { name: 'Ban 0 accounts' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least one account');
+    await user.click(box(/^a@example\.com$/));
+    await user.type(within(dialog).getByLabelText('Reason'), 'Farmed friends');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban 1 account' }));
+    expect(await screen.findByText('Banned 1 account')).toBeVisible();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      kind: 'referral_tree',
+      key: 'root 100.64.9.0/24',
+      reason: 'Farmed friends',
+      accountIds: ['a'],
+    });
   });
 
   it('marks a cluster as fine after confirming', async () => {

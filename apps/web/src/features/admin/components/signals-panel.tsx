@@ -27,7 +27,8 @@ function ClusterCard({ cluster }: { cluster: SignalCluster }) {
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="text-sm text-muted-foreground">{kindText[cluster.kind]}</p>
-              <h3 className="font-semibold break-all">{cluster.label}</h3>
+              {/* The page's h1 is "Users"; each cluster is a section under it. */}
+              <h2 className="font-semibold break-all">{cluster.label}</h2>
               <p className="text-sm">
                 {formatCount(cluster.accountCount)}{' '}
                 {cluster.accountCount === 1 ? 'account' : 'accounts'}
