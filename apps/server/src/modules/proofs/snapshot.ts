@@ -18,6 +18,8 @@ import {
   LEAVES_PER_CHUNK,
   NODE_BYTES,
   readSum,
+  SLICE,
+  yieldToEventLoop,
 } from './tree.ts';
 
 /**
@@ -25,7 +27,8 @@ import {
  * reads every positive balance (plain reads: no row lock, so pings, crediting and Stops go on),
  * builds the tree, stores what serving proofs needs and the signed record, chained to the last.
  */
-const READ_PAGE = 50_000;
+/** Small pages: the driver parses each page's rows in one go, holding up the process meanwhile. */
+const READ_PAGE = 10_000;
 const INSERT_ROWS = 200;
 export const ENTRIES_PER_CHUNK = 1024;
 /** Names the advisory lock that lets one snapshot be taken at a time across processes. */
@@ -77,22 +80,16 @@ async function readWallets(tx: Transaction): Promise<Wallets> {
 }
 
 /** The leaves in hash order, and for each wallet (in user id order) its leaf's position. */
-function sortedLeaves(wallets: Wallets, secret: Buffer, snapshotId: number) {
+async function sortedLeaves(wallets: Wallets, secret: Buffer, snapshotId: number) {
   const { count, userIds, amounts } = wallets;
   const unsorted = Buffer.alloc(count * NODE_BYTES);
   const leafKeyOf = leafKeyDeriver(secret);
   for (let i = 0; i < count; i++) {
     amounts.copy(unsorted, i * NODE_BYTES + 32, i * 16, i * 16 + 16);
     hashLeaf(unsorted, i, leafKeyOf(snapshotId, uuidText(userIds.subarray(i * 16, i * 16 + 16))));
+    if (i % SLICE === SLICE - 1) await yieldToEventLoop();
   }
-  // The first 6 bytes of a hash as a number decide almost every comparison without a Buffer.
-  const head = new Float64Array(count);
-  for (let i = 0; i < count; i++) head[i] = unsorted.readUIntBE(i * NODE_BYTES, 6);
-  const hashOf = (i: number) => unsorted.subarray(i * NODE_BYTES, i * NODE_BYTES + 32);
-  const order = new Uint32Array(count).map((_, i) => i);
-  order.sort(
-    (a, b) => (head[a] as number) - (head[b] as number) || Buffer.compare(hashOf(a), hashOf(b)),
-  );
+  const order = await orderByHash(unsorted, count);
   const leaves = Buffer.alloc(count * NODE_BYTES);
   const positions = new Uint32Array(count);
   for (const [position, wallet] of order.entries()) {
@@ -100,6 +97,27 @@ function sortedLeaves(wallets: Wallets, secret: Buffer, snapshotId: number) {
     positions[wallet] = position;
   }
   return { leaves, positions };
+}
+
+/**
+ * The leaves' indexes in hash order: placed in 65,536 buckets by their first two bytes (a counting
+ * sort, linear), then each small bucket sorted, with breaks between buckets, where one sort of a
+ * million would hold the process for seconds.
+ */
+async function orderByHash(nodes: Buffer, count: number): Promise<Uint32Array> {
+  const bucketOf = (i: number) => nodes.readUInt16BE(i * NODE_BYTES);
+  const starts = new Uint32Array(65_537);
+  for (let i = 0; i < count; i++) (starts[bucketOf(i) + 1] as number)++;
+  for (let b = 1; b <= 65_536; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
+  const order = new Uint32Array(count);
+  const next = starts.slice(0, 65_536);
+  for (let i = 0; i < count; i++) order[(next[bucketOf(i)] as number)++] = i;
+  const hashOf = (i: number) => nodes.subarray(i * NODE_BYTES, i * NODE_BYTES + 32);
+  for (let b = 0; b < 65_536; b++) {
+    order.subarray(starts[b], starts[b + 1]).sort((x, y) => Buffer.compare(hashOf(x), hashOf(y)));
+    if (b % 4096 === 4095) await yieldToEventLoop();
+  }
+  return order;
 }
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
@@ -139,6 +157,7 @@ async function storeTree(
     }
     const firstUserId = uuidText(wallets.userIds.subarray(first * 16, first * 16 + 16));
     positionRows.push({ snapshotId, firstUserId, entries });
+    if (positionRows.length % 64 === 0) await yieldToEventLoop();
   }
   await insertInBatches(positionRows, (batch) => tx.insert(proofPositionChunks).values(batch));
   const upper = Buffer.concat(levels.slice(CHUNK_LEVELS));
@@ -171,8 +190,8 @@ export async function takeSnapshot(
         .limit(1);
       const id = (last?.id ?? 0) + 1;
       const wallets = await readWallets(tx);
-      const { leaves, positions } = sortedLeaves(wallets, secret, id);
-      const levels = buildLevels(leaves, wallets.count);
+      const { leaves, positions } = await sortedLeaves(wallets, secret, id);
+      const levels = await buildLevels(leaves, wallets.count);
       const root = (levels.at(-1) as Buffer).subarray(0, NODE_BYTES);
       await requireLedgerTotal(tx, readSum(root, 0));
       const fields = {

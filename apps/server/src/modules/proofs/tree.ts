@@ -46,10 +46,21 @@ export function hashLeaf(nodes: Buffer, index: number, leafKey: Buffer): void {
 
 /** The level above `nodes` (`width` of them): pairs 0–1, 2–3, …, an odd last one with the empty node. */
 export function parentLevel(nodes: Buffer, width: number): Buffer {
-  const parentWidth = Math.ceil(width / 2);
-  const parents = Buffer.alloc(parentWidth * NODE_BYTES);
+  const parents = Buffer.alloc(Math.ceil(width / 2) * NODE_BYTES);
+  hashParents(nodes, width, parents, 0, Math.ceil(width / 2));
+  return parents;
+}
+
+/** Parents `from` to `to` of the level above `nodes`, written into `parents`. */
+function hashParents(
+  nodes: Buffer,
+  width: number,
+  parents: Buffer,
+  from: number,
+  to: number,
+): void {
   preimage[0] = 1;
-  for (let i = 0; i < parentWidth; i++) {
+  for (let i = from; i < to; i++) {
     const left = nodeAt(nodes, 2 * i);
     const right = 2 * i + 1 < width ? nodeAt(nodes, 2 * i + 1) : EMPTY;
     left.copy(preimage, 1);
@@ -57,15 +68,34 @@ export function parentLevel(nodes: Buffer, width: number): Buffer {
     hash('sha256', preimage, 'buffer').copy(parents, i * NODE_BYTES);
     writeSum(parents, i, readSum(left, 0) + readSum(right, 0));
   }
-  return parents;
 }
 
-/** Every level from the leaves (level 0) up to the root; no leaves gives the empty node alone. */
-export function buildLevels(leaves: Buffer, leafCount: number): Buffer[] {
+/** Lets the event loop run between slices of a long computation: a process's pings wait on it. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** About 10 ms of hashing on a busy core. */
+export const SLICE = 2048;
+
+/**
+ * Every level from the leaves (level 0) up to the root; no leaves gives the empty node alone. In
+ * slices, so a process building a million-leaf tree still answers its requests meanwhile.
+ */
+export async function buildLevels(leaves: Buffer, leafCount: number): Promise<Buffer[]> {
   if (leafCount === 0) return [Buffer.from(EMPTY)];
   const levels = [leaves.subarray(0, leafCount * NODE_BYTES)];
   for (let width = leafCount; width > 1; width = Math.ceil(width / 2)) {
-    levels.push(parentLevel(levels.at(-1) as Buffer, width));
+    const parentWidth = Math.ceil(width / 2);
+    const parents = Buffer.alloc(parentWidth * NODE_BYTES);
+    for (let from = 0; from < parentWidth; from += SLICE) {
+      hashParents(
+        levels.at(-1) as Buffer,
+        width,
+        parents,
+        from,
+        Math.min(parentWidth, from + SLICE),
+      );
+      await yieldToEventLoop();
+    }
+    levels.push(parents);
   }
   return levels;
 }
