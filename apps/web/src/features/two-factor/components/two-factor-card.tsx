@@ -73,7 +73,7 @@ function StatusView({
         <Badge
           className={
             enabled
-              ? 'border-primary/40 bg-primary/10 text-primary'
+              ? 'border-success/30 bg-success/10 text-success'
               : 'border-border text-muted-foreground'
           }
         >
