@@ -52,18 +52,23 @@ export function BalanceCard() {
           </div>
         </div>
         <div className="grid grid-cols-2 gap-3 sm:flex">
-          <UnavailableButton reason={walletMessages.availableIn2027} className={unavailable}>
-            <span className="inline-flex items-center gap-2 text-foreground">
-              <ArrowUpRight aria-hidden="true" className="size-4" />
-              Send
-            </span>
-          </UnavailableButton>
-          <UnavailableButton reason={walletMessages.availableIn2027} className={unavailable}>
-            <span className="inline-flex items-center gap-2 text-foreground">
-              <ArrowDownLeft aria-hidden="true" className="size-4" />
-              Receive
-            </span>
-          </UnavailableButton>
+          {(
+            [
+              ['Send', ArrowUpRight],
+              ['Receive', ArrowDownLeft],
+            ] as const
+          ).map(([label, Icon]) => (
+            <UnavailableButton
+              key={label}
+              reason={walletMessages.availableIn2027}
+              className={unavailable}
+            >
+              <span className="inline-flex items-center gap-2 text-foreground">
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </span>
+            </UnavailableButton>
+          ))}
         </div>
       </div>
     </Card>
