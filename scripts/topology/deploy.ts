@@ -26,6 +26,8 @@ const rollsDone = (node: string) =>
     .filter((line) => line.includes('rolling restart: done')).length;
 
 process.on('exit', () => stopTopology());
+// Ctrl-C or a timeout's SIGTERM tear the topology down too ('exit' runs only on an exit).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 const topology = await startTopology({
   webConcurrency: Number(values.processes),
   // The roll's log lines are at info; a short window keeps each roll to seconds.
@@ -68,3 +70,6 @@ console.log(
   `Node by node, ${values.processes} processes a node, ${values.clients} clients: ${failures.length} failed of ${answered + failures.length} requests; rolls: ${rolls.join(', ')}`,
 );
 for (const failure of failures.slice(0, 10)) console.log(`  ${failure}`);
+// The nodes and the balancer are this process's children and would keep it running: exiting
+// tears them down ('exit' above).
+process.exit(0);

@@ -22,6 +22,8 @@ const { values } = parseArgs({
 const delayMs = Number(values['delay-ms']);
 
 process.on('exit', () => stopTopology());
+// Ctrl-C or a timeout's SIGTERM tear the topology down too ('exit' runs only on an exit).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 const topology = await startTopology({ delayMs: 0 });
 const site = { url: topology.url, origin: topology.url };
 await cheapenSignUps(topology.databaseUrl);
@@ -70,3 +72,6 @@ for (const [name, route, headers] of paths) {
     `| ${name} | ${near.p99} | ${far.p99} | ${Math.round(near.perSecond)} | ${Math.round(far.perSecond)} | ${share} | ${near.failed + far.failed} |`,
   );
 }
+// The nodes and the balancer are this process's children and would keep it running: exiting
+// tears them down ('exit' above).
+process.exit(0);

@@ -153,6 +153,8 @@ async function measure() {
 }
 
 process.on('exit', () => stopTopology());
+// Ctrl-C or a timeout's SIGTERM tear the topology down too ('exit' runs only on an exit).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 const measured = await measure();
 console.log(`Sequential round trips to the database (${samples} samples, ${delayMs} ms each way):`);
 for (const [name, { trips, roundTripMs }] of Object.entries(measured)) {
