@@ -6,6 +6,7 @@ import { repoRoot } from '#server/paths.ts';
 import { adminCookie, signedUpUser } from './accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 import { pngImage, uploadFile } from './images.ts';
+import { snapshotAs } from './modules/proofs/proof-calls.ts';
 
 /**
  * The public pages arrive rendered (decisions 016, 018). The web app's real server entry runs here from its
@@ -211,6 +212,21 @@ describe("a visitor's rendered pages", () => {
     const shell = (await page('/login')).body;
     expect(shell).toContain('<script type="module" src=');
     expect(shell).not.toContain('app-scripts');
+  });
+});
+
+describe('the proof-of-balances page', () => {
+  it('arrives rendered with the newest signed record, and a new snapshot renders it afresh', async () => {
+    const first = await snapshotAs(t.app, admin);
+    const response = await page('/proof');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Proof of Balances | ');
+    expect(parts(response.body).root).toContain(first.digest);
+    // A new record reaches every process's kept page through migration 0019's trigger.
+    const second = await snapshotAs(t.app, admin, 'Launch');
+    await expect
+      .poll(async () => parts((await page('/proof')).body).root, { timeout: 5_000 })
+      .toContain(second.digest);
   });
 });
 

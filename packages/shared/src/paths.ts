@@ -24,6 +24,8 @@ export const paths = {
       `/community/${encodeURIComponent(postId)}/comments/${encodeURIComponent(commentId)}`,
   },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+  /** D27: the published, signed records of all balances, checked in the reader's browser. */
+  proof: { path: '/proof', getHref: () => '/proof' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   login: { path: '/login', getHref: () => '/login' },
@@ -75,6 +77,7 @@ export const pageTitles: Record<PathKey, string> = {
   communityPost: `Community Post | ${SITE_NAME}`,
   communityThread: `Community Thread | ${SITE_NAME}`,
   termsOfService: `Terms of Service | ${SITE_NAME}`,
+  proof: `Proof of Balances | ${SITE_NAME}`,
   terms: `Terms of Service | ${SITE_NAME}`,
   privacy: `Privacy Policy | ${SITE_NAME}`,
   login: `Login | ${SITE_NAME}`,

@@ -25,6 +25,7 @@ const SERVER_RENDERED_PAGES: Partial<Record<PathKey, { module: string; changesWi
   blogPost: { module: 'src/app/routes/blog-post.tsx', changesWith: 'blog' },
   community: { module: 'src/app/routes/community.tsx', changesWith: 'community' },
   communityPost: { module: 'src/app/routes/community-post.tsx', changesWith: 'community' },
+  proof: { module: 'src/app/routes/proof.tsx', changesWith: 'proofs' },
 };
 
 export interface PageRenderer {

@@ -1,6 +1,5 @@
 import { paths } from '@btcp/shared/paths';
 import { Navigate, type RouteObject } from 'react-router';
-import { proofPage } from '../lib/proof-page.ts';
 import { lazyRoute } from '../lib/route-table.tsx';
 import { adminRoutes } from './admin-routes.tsx';
 import { AppRoot } from './layouts/app-root.tsx';
@@ -24,7 +23,7 @@ const publicPages: RouteObject[] = [
     ...lazyRoute(() => import('./routes/community-thread.tsx')),
   },
   { path: paths.termsOfService.path, ...lazyRoute(() => import('./routes/terms-of-service.tsx')) },
-  { path: proofPage.path, ...lazyRoute(() => import('./routes/proof.tsx')) },
+  { path: paths.proof.path, ...lazyRoute(() => import('./routes/proof.tsx')) },
   // D20: the register form links /terms and /privacy; both lead to the combined page.
   { path: paths.terms.path, element: <Navigate to={paths.termsOfService.getHref()} replace /> },
   {

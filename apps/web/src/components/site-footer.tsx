@@ -3,7 +3,6 @@ import { CODE_REPOSITORY_URL, SOCIAL_LINKS, SUPPORT_EMAIL } from '@btcp/shared/p
 import { Send } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { proofPage } from '../lib/proof-page.ts';
 import { GitHubIcon, XIcon } from './brand-icons.tsx';
 import { CoinMark } from './coin-mark.tsx';
 
@@ -16,7 +15,7 @@ const columns: { title: string; links: FooterLink[] }[] = [
       { label: 'Whitepaper', to: paths.whitepaper.getHref() },
       { label: 'Dashboard', to: paths.dashboard.getHref() },
       { label: 'Wallet', to: paths.wallet.getHref() },
-      { label: 'Proof of balances', to: proofPage.getHref() },
+      { label: 'Proof of balances', to: paths.proof.getHref() },
       { label: 'Terms of Service', to: paths.termsOfService.getHref() },
     ],
   },

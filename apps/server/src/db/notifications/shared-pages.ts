@@ -2,8 +2,8 @@ import type { DatabaseHandle } from '../client.ts';
 import { PUBLIC_CHANGES_CHANNEL } from './channels.ts';
 import { type Subscription, subscribe } from './subscription.ts';
 
-/** What the database triggers of migration 0005 name in their notifications. */
-type ChangeKind = 'community' | 'blog';
+/** What the database triggers of migrations 0005 and 0019 name in their notifications. */
+type ChangeKind = 'community' | 'blog' | 'proofs';
 /** What a kept value changes with: a kind of content, or (`static`) nothing but a new build. */
 export type PageKind = ChangeKind | 'static';
 /** A bound on memory; the first pages of every list fit many times over. */
@@ -51,7 +51,10 @@ export async function createSharedPages(database: DatabaseHandle): Promise<Share
   const subscription: Subscription = await subscribe(
     database,
     PUBLIC_CHANGES_CHANNEL,
-    (payload) => forget(payload === 'community' || payload === 'blog' ? payload : null),
+    (payload) =>
+      forget(
+        payload === 'community' || payload === 'blog' || payload === 'proofs' ? payload : null,
+      ),
     () => forget(null),
   );
   return {

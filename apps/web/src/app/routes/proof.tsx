@@ -1,4 +1,4 @@
-import { SITE_NAME } from '@btcp/shared/paths';
+import { pageTitles } from '@btcp/shared/paths';
 import { useQuery } from '@tanstack/react-query';
 import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -27,7 +27,7 @@ export const handle: PublicPageHandle = {
 };
 
 export function Component() {
-  useDocumentTitle(`Proof of Balances | ${SITE_NAME}`);
+  useDocumentTitle(pageTitles.proof);
   const log = useProofLog();
   const keys = useQuery(proofKeysQueryOptions());
   const records = log.data?.pages.flatMap((page) => page.items) ?? [];

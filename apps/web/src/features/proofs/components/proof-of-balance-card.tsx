@@ -1,4 +1,5 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
+import { paths } from '@btcp/shared/paths';
 import { COIN } from '@btcp/shared/product';
 import type { ProofDownload } from '@btcp/shared/proof-schemas';
 import { BadgeCheck, Download, ShieldAlert } from 'lucide-react';
@@ -8,7 +9,6 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatCount, formatLongDate } from '#web/lib/format.ts';
-import { proofPage } from '#web/lib/proof-page.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { useMemberProofCheck, useVanishedRecords } from '../hooks/use-member-proof-check.ts';
 import type { Mismatch } from '../lib/check-member-proof.ts';
@@ -40,7 +40,7 @@ function Actions({ download }: { download?: ProofDownload }) {
         </Button>
       ) : null}
       <Link
-        to={proofPage.getHref()}
+        to={paths.proof.getHref()}
         className="rounded-sm text-sm font-medium text-primary underline underline-offset-4 hover:no-underline"
       >
         What the proof means

@@ -1,2 +1,0 @@
-/** The public page of proof of balances (D27). */
-export const proofPage = { path: '/proof', getHref: () => '/proof' } as const;
