@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { CreateAdminBodySchema } from '@btcp/shared';
 import { createAdminAccount } from '#server/modules/admin/index.ts';
 import { loadConfig } from '../config.ts';
-import { openServerDatabase } from './database.ts';
+import { withServerDatabase } from './database.ts';
 
 function ask(question: string, hidden: boolean): Promise<string> {
   return new Promise((resolve) => {
@@ -58,18 +58,12 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openServerDatabase(config);
-  try {
+  await withServerDatabase(config, async (database) => {
     const admin = await createAdminAccount(database.db, parsed.data.email, parsed.data.password, {
       onlyIfNone: false,
     });
     console.log(`Admin ${admin?.email} created. Sign in at /admin-login.`);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 await main();

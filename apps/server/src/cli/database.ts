@@ -20,3 +20,22 @@ export async function openServerDatabase(config: Config): Promise<DatabaseHandle
     process.exit(1);
   }
 }
+
+/**
+ * Runs a command's work on the server's database and closes it whatever happens: a failure is
+ * printed as its message (no stack: these are operators' commands) and exits 1.
+ */
+export async function withServerDatabase(
+  config: Config,
+  work: (database: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  const database = await openServerDatabase(config);
+  try {
+    await work(database);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}

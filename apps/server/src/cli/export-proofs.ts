@@ -7,7 +7,7 @@ import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { exportProofs } from '#server/modules/proofs/index.ts';
 import { loadConfig } from '../config.ts';
-import { openServerDatabase } from './database.ts';
+import { withServerDatabase } from './database.ts';
 
 async function main() {
   const { values } = parseArgs({
@@ -19,21 +19,19 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openServerDatabase(config);
-  const out = createWriteStream(values.out);
-  try {
-    const written = await exportProofs({ db: database.db, config }, snapshotId, async (line) => {
-      if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, 'drain');
-    });
-    console.log(`${written} proofs of snapshot ${snapshotId} written to ${values.out}.`);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  } finally {
-    out.end();
-    await once(out, 'close');
-    await database.close();
-  }
+  const out = values.out;
+  await withServerDatabase(config, async (database) => {
+    const file = createWriteStream(out);
+    try {
+      const written = await exportProofs({ db: database.db, config }, snapshotId, async (line) => {
+        if (!file.write(`${JSON.stringify(line)}\n`)) await once(file, 'drain');
+      });
+      console.log(`${written} proofs of snapshot ${snapshotId} written to ${out}.`);
+    } finally {
+      file.end();
+      await once(file, 'close');
+    }
+  });
 }
 
 await main();

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { resetTwoFactorByEmail } from '#server/modules/two-factor/index.ts';
 import { loadConfig } from '../config.ts';
-import { openServerDatabase } from './database.ts';
+import { withServerDatabase } from './database.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, admin: { type: 'boolean', default: false } },
@@ -13,17 +13,12 @@ if (!values.email) {
   console.error('Usage: npm run reset-two-factor -- --email someone@example.com [--admin]');
   process.exit(2);
 }
+const email = values.email;
 const config = loadConfig();
-const database = await openServerDatabase(config);
-try {
+await withServerDatabase(config, async (database) => {
   const kind = values.admin ? 'admin' : 'user';
-  const reset = await resetTwoFactorByEmail(database.db, kind, values.email, new Date());
-  const who = `${values.admin ? 'admin' : 'member'} ${values.email}`;
+  const reset = await resetTwoFactorByEmail(database.db, kind, email, new Date());
+  const who = `${values.admin ? 'admin' : 'member'} ${email}`;
   console.log(reset ? `Two-factor is off for ${who}.` : `No two-factor to turn off for ${who}.`);
   process.exitCode = reset ? 0 : 1;
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await database.close();
-}
+});

@@ -4,13 +4,12 @@ import { parseArgs } from 'node:util';
 import { systemClock } from '#server/lib/clock.ts';
 import { recordOf, takeSnapshot } from '#server/modules/proofs/index.ts';
 import { loadConfig } from '../config.ts';
-import { openServerDatabase } from './database.ts';
+import { withServerDatabase } from './database.ts';
 
 async function main() {
   const { values } = parseArgs({ options: { label: { type: 'string' } } });
   const config = loadConfig();
-  const database = await openServerDatabase(config);
-  try {
+  await withServerDatabase(config, async (database) => {
     const started = performance.now();
     const id = await takeSnapshot(
       { db: database.db, config, clock: systemClock },
@@ -20,12 +19,7 @@ async function main() {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Snapshot ${id} taken in ${seconds} s:`);
     console.log(JSON.stringify(record, null, 2));
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 await main();
