@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasListened, stopAccepting, stoppedAccepting } from './ops/accept-sockets.ts';
+import { hasListened, stopAccepting, stoppedAcceptingAt } from './ops/accept-sockets.ts';
 
 /**
  * How long a closing process keeps its open connections after it stops accepting new ones: a
@@ -17,14 +17,16 @@ const DRAIN_MS = 1000;
  * connection after an answer, so the clients' pooled connections move to the new processes
  * before its event streams come back (decision 034). Each at its own moment within the window:
  * every pooled connection carries a ping within a second, and closing each after its next answer
- * moved them all to the new, still cold processes in that second (decision 047).
+ * moved them all to the new, still cold processes in that second (decision 047). The window
+ * starts when the process stopped accepting, not at a connection's first answer after it, so a
+ * slow first answer cannot carry its connection past the window's end.
  */
-function keepAliveMover(windowMs: number): (socket: Socket) => boolean {
+function keepAliveMover(windowMs: number): (socket: Socket, stoppedAt: number) => boolean {
   const moveAt = new WeakMap<Socket, number>();
-  return (socket) => {
+  return (socket, stoppedAt) => {
     let at = moveAt.get(socket);
     if (at === undefined) {
-      at = Date.now() + randomInt(windowMs + 1);
+      at = stoppedAt + randomInt(windowMs + 1);
       moveAt.set(socket, at);
     }
     return Date.now() >= at;
@@ -80,7 +82,8 @@ export function trackRequestsInFlight(
   const movesNow = keepAliveMover(moveWindowMs);
   // The route has answered, an error answer included: nothing of it runs after this.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (closing || (stoppedAccepting(app.server) && movesNow(request.raw.socket))) {
+    const stoppedAt = stoppedAcceptingAt(app.server);
+    if (closing || (stoppedAt !== undefined && movesNow(request.raw.socket, stoppedAt))) {
       reply.header('connection', 'close');
     }
     finished(request);

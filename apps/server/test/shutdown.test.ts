@@ -119,6 +119,28 @@ describe('graceful shutdown', () => {
     }
   });
 
+  it('counts the window from when it stopped accepting: a connection first answered late still moves by its end', async () => {
+    const windowMs = 1000;
+    const t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: String(windowMs) } });
+    const agents = Array.from({ length: 16 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+    try {
+      const base = await listen(t);
+      for (const agent of agents) await get(agent, `${base}/api/health`);
+      stopAccepting(t.app.server);
+      const stoppedAt = Date.now();
+      // Nothing asked for half the window: each connection's first answer after the stop is late.
+      await new Promise((resolve) => setTimeout(resolve, windowMs / 2));
+      const first = await Promise.all(agents.map((agent) => get(agent, `${base}/api/health`)));
+      await new Promise((resolve) => setTimeout(resolve, stoppedAt + windowMs + 50 - Date.now()));
+      const open = agents.filter((_, i) => first[i]?.headers.connection !== 'close');
+      const later = await Promise.all(open.map((agent) => get(agent, `${base}/api/health`)));
+      expect(later.map((answer) => answer.headers.connection)).toEqual(open.map(() => 'close'));
+    } finally {
+      for (const agent of agents) agent.destroy();
+      await t.close();
+    }
+  });
+
   it('once it stops accepting, moves its keep-alive connections over the window, not all at their next answer', async () => {
     const windowMs = 1500;
     const t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: String(windowMs) } });

@@ -77,8 +77,11 @@ export async function listenOnAcceptSockets(
   }
 }
 
-/** Servers that stopped accepting before their shutdown (a rolling restart's old processes). */
-const stopped = new WeakSet<HttpServer>();
+/**
+ * Servers that stopped accepting before their shutdown (a rolling restart's old processes), and
+ * when they did (Date.now()).
+ */
+const stopped = new WeakMap<HttpServer, number>();
 
 /**
  * Stops every listening socket of the app's server accepting, without closing a connection
@@ -86,15 +89,15 @@ const stopped = new WeakSet<HttpServer>();
  */
 export function stopAccepting(server: HttpServer): void {
   if (stopped.has(server)) return;
-  stopped.add(server);
+  stopped.set(server, Date.now());
   net.Server.prototype.close.call(server);
   for (const listener of extraListeners.get(server) ?? []) listener.close();
   extraListeners.delete(server);
 }
 
-/** Whether the server stopped accepting (its process is on its way out). */
-export function stoppedAccepting(server: HttpServer): boolean {
-  return stopped.has(server);
+/** When the server stopped accepting (Date.now()), or undefined while it accepts. */
+export function stoppedAcceptingAt(server: HttpServer): number | undefined {
+  return stopped.get(server);
 }
 
 /** Whether the server listens, or did until it stopped accepting: its connections are served. */
