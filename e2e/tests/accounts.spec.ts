@@ -21,7 +21,7 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-test('first-run /create-admin, admin login, ban a user, and that user sees Account Banned', async ({
+test('first-run /create-admin signs the admin in, ban a user, and that user sees Account Banned', async ({
   page,
   browser,
   request,
@@ -35,10 +35,11 @@ test('first-run /create-admin, admin login, ban a user, and that user sees Accou
   await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
   await page.getByLabel('Confirm Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Create Admin' }).click();
+  // Decision 057: signed in as the new admin at once, not sent to type it all again.
   await expect(
-    page.getByText(`Admin ${ADMIN_EMAIL} created successfully. You can now login.`),
+    page.getByText(`Admin ${ADMIN_EMAIL} created successfully. You are signed in.`),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // The bootstrap is closed now.
   const closed = await apiPost(request, baseURL, '/api/admin-auth/create', {
@@ -48,10 +49,6 @@ test('first-run /create-admin, admin login, ban a user, and that user sees Accou
   });
   expect(closed.status()).toBe(403);
 
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   // The System card: the operator's figures, measured by the server when the page asks.
   await expect(page.getByRole('heading', { level: 2, name: 'System' })).toBeVisible();

@@ -11,6 +11,8 @@ import { z } from './zod.ts';
 export const adminMessages = {
   loginSuccess: 'Admin login successful',
   loginSuccessDescription: 'Welcome to the admin dashboard',
+  /** An admin who must set two-factor up first is sent there, not to the dashboard (decision 057). */
+  loginEnrolFirstDescription: 'Set up two-factor authentication to continue to the admin area.',
   invalidEmailOrPassword: 'Invalid email or password',
   unexpected: 'An unexpected error occurred',
   sessionNotFound: 'Admin session not found',
@@ -21,7 +23,11 @@ export const adminMessages = {
   accessDenied: 'Access denied',
   privilegesRevoked: 'Your admin privileges have been revoked',
   noPrivileges: 'You don\u2019t have admin privileges',
-  createSuccess: (email: string) => `Admin ${email} created successfully. You can now login.`,
+  /** Decision 057: another admin, made by a signed-in admin in Settings. */
+  createSuccess: (email: string) =>
+    `Admin ${email} created successfully. They can now sign in with the password you chose.`,
+  /** Decision 057: the first admin is signed in by the same request that creates them. */
+  firstAdminCreated: (email: string) => `Admin ${email} created successfully. You are signed in.`,
   somethingWentWrong: 'Something went wrong. Please try again.',
   bootstrapClosed: 'An admin already exists: sign in as an admin to create another.',
 } as const;
@@ -46,6 +52,18 @@ export const CreateAdminBodySchema = z
     message: 'Please make sure your passwords match',
   });
 export type CreateAdminBody = z.infer<typeof CreateAdminBodySchema>;
+
+/**
+ * What `POST /api/admin-auth/create` answers: the admin made and, for the first-run bootstrap,
+ * that the caller is now signed in as them (decision 057), and whether two-factor comes first.
+ */
+export const CreateAdminResultSchema = z.object({
+  message: z.string(),
+  admin: z.object({ id: z.string(), email: z.string() }),
+  signedIn: z.boolean(),
+  twoFactorEnrolmentRequired: z.literal(true).optional(),
+});
+export type CreateAdminResult = z.infer<typeof CreateAdminResultSchema>;
 
 export const AdminBootstrapSchema = z.object({ adminExists: z.boolean() });
 export type AdminBootstrap = z.infer<typeof AdminBootstrapSchema>;

@@ -4,10 +4,11 @@ import {
   AdminLoginResultSchema,
   adminMessages,
   CreateAdminBodySchema,
+  CreateAdminResultSchema,
   ErrorCode,
-  MessageSchema,
   StaffSessionSchema,
 } from '@btcp/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden } from '#server/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '#server/lib/passwords.ts';
@@ -34,6 +35,22 @@ import { createAdminAccount, findAdminByEmail } from './admin-accounts.ts';
 
 const route = routeOptions(['admin']);
 
+/** Starts an admin's session; true when they must set two-factor up before anything else. */
+async function startAdminSession(
+  app: ZodApp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  adminId: string,
+): Promise<boolean> {
+  await startSession(request, reply, {
+    kind: 'admin',
+    ownerId: adminId,
+    persistent: false,
+    lifetimeMs: ADMIN_SESSION_MS,
+  });
+  return adminMustEnrol(app.db, adminId);
+}
+
 /** Whether an admin exists, and creating one: by anyone while none does (D8), then by an admin. */
 function adminCreationRoutes(app: ZodApp) {
   app.get(
@@ -48,7 +65,7 @@ function adminCreationRoutes(app: ZodApp) {
     '/admin-auth/create',
     route('Create an admin: open while none exists (D8), then only to a signed-in admin', {
       body: CreateAdminBodySchema,
-      created: MessageSchema,
+      created: CreateAdminResultSchema,
       onRequest: [requireAdminOrBootstrap, rateLimitedAs('admin-create')],
     }),
     async (request, reply) => {
@@ -72,7 +89,22 @@ function adminCreationRoutes(app: ZodApp) {
         { adminId: created.id, by: admin?.id ?? 'first-run bootstrap' },
         'admin created',
       );
-      return reply.status(201).send({ message: adminMessages.createSuccess(created.email) });
+      if (admin) {
+        return reply.status(201).send({
+          message: adminMessages.createSuccess(created.email),
+          admin: created,
+          signedIn: false,
+        });
+      }
+      // Decision 057: whoever made the first admin has just typed its password; they are signed in
+      // as it here rather than asked to type it again.
+      const mustEnrol = await startAdminSession(app, request, reply, created.id);
+      return reply.status(201).send({
+        message: adminMessages.firstAdminCreated(created.email),
+        admin: created,
+        signedIn: true,
+        ...(mustEnrol && { twoFactorEnrolmentRequired: true as const }),
+      });
     },
   );
 }
@@ -99,18 +131,11 @@ function adminSessionRoutes(app: ZodApp) {
       if (await askForSecondFactor(request, reply, 'admin', admin.id, false)) {
         return { admin: null, twoFactorRequired: true as const };
       }
-      await startSession(request, reply, {
-        kind: 'admin',
-        ownerId: admin.id,
-        persistent: false,
-        lifetimeMs: ADMIN_SESSION_MS,
-      });
+      const mustEnrol = await startAdminSession(app, request, reply, admin.id);
       return {
         admin: { id: admin.id, email: admin.email },
         // Decision 027: sent straight to set two-factor up when every admin must have it.
-        ...((await adminMustEnrol(app.db, admin.id)) && {
-          twoFactorEnrolmentRequired: true as const,
-        }),
+        ...(mustEnrol && { twoFactorEnrolmentRequired: true as const }),
       };
     },
   );

@@ -50,7 +50,7 @@ describe('first-run bootstrap (D8)', () => {
     );
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe(
-      'Admin second-admin@example.com created successfully. You can now login.',
+      'Admin second-admin@example.com created successfully. They can now sign in with the password you chose.',
     );
     const audits = await t.database.db
       .select()

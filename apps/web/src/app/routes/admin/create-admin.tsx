@@ -1,6 +1,6 @@
 import { adminMessages } from '@btcp/shared/admin';
 import { pageTitles, paths } from '@btcp/shared/paths';
-import { Link } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { useAdminBootstrap } from '#web/features/admin/api/get-admin-bootstrap.ts';
 import { AuthCard } from '#web/features/admin/components/auth-card.tsx';
@@ -19,13 +19,15 @@ function BackToAdminLogin() {
 }
 
 /**
- * D8: open to anyone until the first admin exists, then to signed-in admins only. The server
- * enforces it; this page only explains it instead of offering a form that would be refused.
+ * D8: the first-run bootstrap, open to anyone until the first admin exists; whoever creates it is
+ * signed in as it (decision 057). Later admins are added from the admin's Settings, where a
+ * signed-in admin is sent; anyone else is told so. The server enforces it all.
  */
 export function Component() {
   useDocumentTitle(pageTitles.createAdmin);
   const session = useSession();
   const bootstrap = useAdminBootstrap();
+  const navigate = useNavigate();
   const signedInAsAdmin = Boolean(session.data?.admin);
 
   if (session.isPending || bootstrap.isPending) {
@@ -38,7 +40,9 @@ export function Component() {
     );
   }
 
-  if (bootstrap.data?.adminExists && !signedInAsAdmin) {
+  if (signedInAsAdmin) return <Navigate to={paths.adminSettings.getHref()} replace />;
+
+  if (bootstrap.data?.adminExists) {
     return (
       <AuthCard title="Create Admin" description={adminMessages.bootstrapClosed}>
         <p className="text-center text-sm text-muted-foreground">
@@ -57,13 +61,16 @@ export function Component() {
   return (
     <AuthCard
       title="Create Admin"
-      description={
-        signedInAsAdmin
-          ? 'Add another admin account.'
-          : 'No admin exists yet: create the first admin account.'
-      }
+      description="No admin exists yet: create the first admin account. You will be signed in as this admin."
     >
-      <CreateAdminForm signedInAsAdmin={signedInAsAdmin} />
+      <CreateAdminForm
+        onCreated={(result) => {
+          const next = result.twoFactorEnrolmentRequired
+            ? paths.adminTwoFactorSetup
+            : paths.adminDashboard;
+          navigate(next.getHref(), { replace: true });
+        }}
+      />
       <BackToAdminLogin />
     </AuthCard>
   );

@@ -59,7 +59,7 @@ export function ChangePasswordForm() {
   );
 
   return (
-    <Card className="max-w-xl">
+    <Card>
       <CardHeader>
         <CardTitle>Change Password</CardTitle>
         <CardDescription>

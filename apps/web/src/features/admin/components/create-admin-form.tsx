@@ -1,8 +1,6 @@
 import { adminMessages, type CreateAdminBody, CreateAdminBodySchema } from '@btcp/shared/admin';
 import { authMessages } from '@btcp/shared/auth';
-import { paths } from '@btcp/shared/paths';
 import type { FieldErrors } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -10,28 +8,26 @@ import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useCreateAdmin } from '../api/create-admin.ts';
+import { type CreateAdminResult, useCreateAdmin } from '../api/create-admin.ts';
 
 const emptyForm: CreateAdminBody = { email: '', password: '', confirmPassword: '' };
 
 /**
- * Creates an admin. Someone signed in as an admin stays here to add more; the first admin (D8
- * bootstrap) is sent on to sign in.
+ * Creates an admin and hands the answer on: the first-run page signs its maker in (decision 057),
+ * the dialog in Settings closes. The success toast is the server's own message.
  */
-export function CreateAdminForm({ signedInAsAdmin }: { signedInAsAdmin: boolean }) {
-  const navigate = useNavigate();
+export function CreateAdminForm({ onCreated }: { onCreated: (result: CreateAdminResult) => void }) {
   const create = useCreateAdmin();
-  const { register, handleSubmit, reset, setError, errors } = useSchemaForm(
+  const { register, handleSubmit, setError, errors } = useSchemaForm(
     CreateAdminBodySchema,
     emptyForm,
   );
 
   const onValid = (values: CreateAdminBody) =>
     create.mutate(values, {
-      onSuccess: () => {
-        toast.success(adminMessages.createSuccess(values.email));
-        if (signedInAsAdmin) reset(emptyForm);
-        else navigate(paths.adminLogin.getHref());
+      onSuccess: (result) => {
+        toast.success(result.message);
+        onCreated(result);
       },
       onError: (error) => {
         if (!(error instanceof ApiRequestError)) {

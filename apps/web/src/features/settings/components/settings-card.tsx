@@ -39,7 +39,7 @@ export function SettingsCard<T>({
 }) {
   useErrorToast('Failed to load settings', settings.error, settings.errorUpdatedAt);
   return (
-    <FormCard title={title} description={description} className="max-w-xl">
+    <FormCard title={title} description={description}>
       {settings.data ? (
         children(settings.data)
       ) : settings.isError ? (
