@@ -9,7 +9,10 @@ import { AdminLoginForm } from './admin-login-form.tsx';
 function renderForm() {
   return renderWithToasts(<AdminLoginForm />, {
     path: '/admin-login',
-    routes: [{ path: '/admin/dashboard', element: <h1>Admin dashboard</h1> }],
+    routes: [
+      { path: '/admin/dashboard', element: <h1>Admin dashboard</h1> },
+      { path: '/admin-two-factor', element: <h1>Two-factor set-up</h1> },
+    ],
   });
 }
 
@@ -35,6 +38,25 @@ describe('AdminLoginForm', () => {
       email: 'admin@example.com',
       password: 'correct horse',
     });
+  });
+
+  it('tells an admin who must set two-factor up to do so, not welcomes them to the dashboard', async () => {
+    stubApi({
+      'GET /admin-auth/bootstrap': { body: { adminExists: true } },
+      'POST /admin-auth/login': {
+        body: {
+          admin: { id: 'a2', email: 'second@example.com' },
+          twoFactorEnrolmentRequired: true,
+        },
+      },
+    });
+    renderForm();
+    await submit('second@example.com');
+    expect(await screen.findByRole('heading', { name: 'Two-factor set-up' })).toBeVisible();
+    expect(
+      await screen.findByText('Set up two-factor authentication to continue to the admin area.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Welcome to the admin dashboard')).not.toBeInTheDocument();
   });
 
   it('says "Invalid email or password" when the server refuses', async () => {

@@ -24,16 +24,20 @@ function loginFailureMessage(error: Error): string {
   return adminMessages.unexpected;
 }
 
-/** Signed in: welcomed, and off to the dashboard, or first to set two-factor up (decision 027). */
+/**
+ * Signed in: welcomed to the dashboard and sent there, or (decision 027) told to set two-factor up
+ * first and sent to do so, not welcomed to a dashboard they cannot open yet.
+ */
 function useSignedIn() {
   const navigate = useNavigate();
   return (result: AdminLoginResult) => {
+    const mustEnrol = result.twoFactorEnrolmentRequired === true;
     toast.success(adminMessages.loginSuccess, {
-      description: adminMessages.loginSuccessDescription,
+      description: mustEnrol
+        ? adminMessages.loginEnrolFirstDescription
+        : adminMessages.loginSuccessDescription,
     });
-    const next = result.twoFactorEnrolmentRequired
-      ? paths.adminTwoFactorSetup
-      : paths.adminDashboard;
+    const next = mustEnrol ? paths.adminTwoFactorSetup : paths.adminDashboard;
     navigate(next.getHref(), { replace: true });
   };
 }

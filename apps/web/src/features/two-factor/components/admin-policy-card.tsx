@@ -17,12 +17,19 @@ import {
   useAdminTwoFactorPolicy,
   useUpdateAdminTwoFactorPolicy,
 } from '../api/admin-two-factor-policy.ts';
+import { useTwoFactorStatus } from '../api/get-two-factor-status.ts';
 
-/** "Require two-factor for every admin" (decision 027): audited; the server enforces it. */
+/**
+ * "Require two-factor for every admin" (decision 027): audited; the server enforces it. An admin
+ * without two-factor of their own cannot turn it on (the server refuses them too), so the switch
+ * says so beside it rather than after a try (decision 057).
+ */
 export function AdminTwoFactorPolicyCard() {
   const policy = useAdminTwoFactorPolicy();
   const update = useUpdateAdminTwoFactorPolicy();
+  const ownFactor = useTwoFactorStatus('admin');
   const id = useId();
+  const reasonId = useId();
   const set = (requiredForAdmins: boolean) =>
     update.mutate(
       { requiredForAdmins },
@@ -37,7 +44,7 @@ export function AdminTwoFactorPolicyCard() {
       },
     );
   return (
-    <Card className="max-w-xl">
+    <Card>
       <CardHeader>
         <CardTitle>Admin sign-in</CardTitle>
         <CardDescription>
@@ -51,21 +58,59 @@ export function AdminTwoFactorPolicyCard() {
         ) : policy.isError ? (
           <RetryAlert onRetry={() => policy.refetch()}>Could not load this setting.</RetryAlert>
         ) : (
-          <div className="flex items-center justify-between gap-4">
-            <Label htmlFor={id}>{twoFactorMessages.requireForAdmins}</Label>
-            <Switch
-              id={id}
-              checked={
-                update.isPending
-                  ? update.variables.requiredForAdmins
-                  : policy.data.requiredForAdmins
-              }
-              disabled={update.isPending}
-              onCheckedChange={set}
-            />
-          </div>
+          <PolicySwitch
+            id={id}
+            reasonId={reasonId}
+            checked={
+              update.isPending ? update.variables.requiredForAdmins : policy.data.requiredForAdmins
+            }
+            busy={update.isPending}
+            // Unknown while loading or if it failed: the switch is offered, the server decides.
+            cannotTurnOn={ownFactor.data?.enabled === false}
+            onCheckedChange={set}
+          />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function PolicySwitch({
+  id,
+  reasonId,
+  checked,
+  busy,
+  cannotTurnOn,
+  onCheckedChange,
+}: {
+  id: string;
+  reasonId: string;
+  checked: boolean;
+  busy: boolean;
+  cannotTurnOn: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  const refused = cannotTurnOn && !checked;
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center justify-between gap-4">
+        <Label htmlFor={id} className={refused ? 'text-muted-foreground' : undefined}>
+          {twoFactorMessages.requireForAdmins}
+        </Label>
+        <Switch
+          id={id}
+          checked={checked}
+          disabled={busy || refused}
+          aria-describedby={refused ? reasonId : undefined}
+          onCheckedChange={onCheckedChange}
+        />
+      </div>
+      {refused ? (
+        <p id={reasonId} className="text-sm text-muted-foreground">
+          {twoFactorMessages.enableYourOwnFirst} Turn it on in Two-factor authentication on this
+          page.
+        </p>
+      ) : null}
+    </div>
   );
 }
