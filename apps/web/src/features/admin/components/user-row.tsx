@@ -1,5 +1,5 @@
 import type { AdminUser, UpdateAdminUserBody } from '@btcp/shared/admin';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ReasonField } from '#web/components/moderation-reason-field.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -11,7 +11,7 @@ import { toast } from '#web/lib/toast.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
 import { AccountCells } from './account-cells.tsx';
 import { EndSessionsButton } from './end-sessions-button.tsx';
-import { RemoveModeratorDialog } from './remove-moderator-dialog.tsx';
+import { ModeratorButton } from './moderator-button.tsx';
 
 const busyClass = 'aria-disabled:cursor-progress aria-disabled:opacity-50';
 
@@ -152,7 +152,6 @@ export function UserRow({ user }: { user: AdminUser }) {
 
 function ActiveUserRow({ user }: { user: AdminUser }) {
   const { save, isPending } = useSaveUser(user);
-  const moderatorSwitch = useRef<HTMLButtonElement>(null);
   // aria-disabled, not disabled, while saving: focus may rest on (or be sent to) a switch meanwhile.
   const busy = isPending || undefined;
 
@@ -162,7 +161,6 @@ function ActiveUserRow({ user }: { user: AdminUser }) {
       <ReferralAndJoinedCells user={user} />
       <TableCell data-label="Moderator">
         <Switch
-          ref={moderatorSwitch}
           aria-label={`Moderator: ${user.email}`}
           checked={user.isModerator}
           aria-disabled={busy}
@@ -175,13 +173,12 @@ function ActiveUserRow({ user }: { user: AdminUser }) {
       <BanCell user={user} busy={busy} save={save} />
       <TableCell className="flex flex-wrap gap-2 max-sm:pt-2">
         <EndSessionsButton user={user} />
-        <RemoveModeratorDialog
+        <ModeratorButton
           user={user}
-          disabled={isPending}
-          onConfirm={(reason) =>
-            save(withReason({ isModerator: false }, reason), 'Failed to update user')
+          busy={isPending}
+          onChange={(isModerator, reason) =>
+            save(withReason({ isModerator }, reason), 'Failed to update moderator status')
           }
-          focusAfterConfirm={() => moderatorSwitch.current?.focus()}
         />
       </TableCell>
     </TableRow>

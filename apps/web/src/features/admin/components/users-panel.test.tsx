@@ -215,12 +215,17 @@ describe('UsersPanel', () => {
     expect(screen.getByRole('switch', { name: 'Moderator: bob@example.com' })).not.toBeChecked();
   });
 
-  it('Delete asks first, then only removes the moderator flag', async () => {
+  it('names the moderator action for what it does: Remove moderator asks first, then only removes the flag', async () => {
     const { calls } = stubApi(usersServer().routes);
     const user = userEvent.setup();
     renderPanel();
     await screen.findByRole('cell', { name: 'alice@example.com' });
-    await user.click(row('alice@example.com').getByRole('button', { name: /^Delete/ }));
+    expect(row('alice@example.com').queryByRole('button', { name: /Delete/ })).toBeNull();
+    const action = () =>
+      row('alice@example.com').getByRole('button', { name: /moderator: alice@example.com$/ });
+    expect(action()).toHaveAccessibleName('Remove moderator: alice@example.com');
+    expect(action()).toBeEnabled();
+    await user.click(action());
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove moderator rights?' });
     expect(dialog).toHaveTextContent('profile, wallet and posts are kept');
@@ -228,11 +233,11 @@ describe('UsersPanel', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
 
-    await user.click(row('alice@example.com').getByRole('button', { name: /^Delete/ }));
+    await user.click(action());
     const again = await screen.findByRole('alertdialog');
     await user.click(within(again).getByLabelText('Reason (optional)'));
     await user.paste('Stepped down');
-    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+    await user.click(within(again).getByRole('button', { name: 'Remove moderator' }));
     await waitFor(() =>
       expect(
         screen.getByRole('switch', { name: 'Moderator: alice@example.com' }),
@@ -241,9 +246,27 @@ describe('UsersPanel', () => {
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
       { isModerator: false, reason: 'Stepped down' },
     ]);
-    // The Delete button is now disabled, so focus moves to the switch that shows the result.
-    expect(screen.getByRole('switch', { name: 'Moderator: alice@example.com' })).toHaveFocus();
+    // The same button now offers the opposite, and keeps the focus.
+    await waitFor(() => expect(action()).toHaveAccessibleName('Make moderator: alice@example.com'));
+    await waitFor(() => expect(action()).toHaveFocus());
     expect(screen.getByRole('cell', { name: 'alice@example.com' })).toBeVisible();
+  });
+
+  it('Make moderator saves at once', async () => {
+    const { calls } = stubApi(usersServer().routes);
+    const user = userEvent.setup();
+    renderPanel();
+    await screen.findByRole('cell', { name: 'bob@example.com' });
+    await user.click(
+      row('bob@example.com').getByRole('button', { name: 'Make moderator: bob@example.com' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Moderator: bob@example.com' })).toBeChecked(),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { isModerator: true },
+    ]);
   });
 
   it('pages through the list', async () => {
