@@ -120,4 +120,40 @@ describe('two-factor on the account page', () => {
       { password: 'correct horse 42', code: '123456' },
     ]);
   });
+
+  it('asks before new recovery codes void the saved ones, in a dialog that holds the focus', async () => {
+    const user = userEvent.setup();
+    const api = stubApi(
+      {
+        'GET /account': { body: { ...account, twoFactorEnabled: true } },
+        'GET /account/sessions': { body: { items: [] } },
+        'GET /account/two-factor': { body: on },
+        'POST /account/two-factor/recovery-codes': { body: { recoveryCodes: codes } },
+      },
+      signedInUser,
+    );
+    renderWithToasts(<AccountPage />, { path: '/account' });
+    await user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make new recovery codes?' });
+    expect(dialog).toHaveTextContent('Your saved recovery codes stop working at once');
+    expect(api.sent('POST /account/two-factor/recovery-codes')).toEqual([]);
+    // Focus stays inside the dialog while it is open.
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.sent('POST /account/two-factor/recovery-codes')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'New recovery codes' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Make new codes',
+      }),
+    );
+    expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeVisible();
+    expect(api.sent('POST /account/two-factor/recovery-codes')).toHaveLength(1);
+  });
 });

@@ -15,6 +15,7 @@ import {
   CardHeader,
   CardTitle,
 } from '#web/components/ui/card.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
@@ -88,9 +89,17 @@ function StatusView({
       <div className="flex flex-wrap gap-2">
         {enabled ? (
           <>
-            <Button variant="outline" disabled={busy} onClick={onNewCodes}>
-              New recovery codes
-            </Button>
+            <ConfirmDialog
+              title="Make new recovery codes?"
+              description="Your saved recovery codes stop working at once, and ten new ones are shown here for you to save instead."
+              confirmLabel="Make new codes"
+              onConfirm={onNewCodes}
+              trigger={
+                <Button variant="outline" disabled={busy}>
+                  New recovery codes
+                </Button>
+              }
+            />
             <DisableTwoFactorDialog owner={owner} onDisabled={onDisabled} />
           </>
         ) : (
