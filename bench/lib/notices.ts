@@ -1,4 +1,5 @@
 import http from 'node:http';
+import pg from 'pg';
 import { percentile, seedMiners, startLoad } from './miners.ts';
 import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
 
@@ -84,6 +85,24 @@ function openStream(baseUrl: string, recipient: Recipient, onUnread: (unread: nu
     request.on('error', reject);
     recipient.stream = request;
   });
+}
+
+/**
+ * The seeded members `from` to `to` (exclusive) get a username: a post or a comment needs one
+ * (decision 055), and the seeded miners have none.
+ */
+async function nameAuthors(databaseUrl: string, from: number, to: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE profiles p SET username = 'noticer_' || substr(u.email, 7, position('@' in u.email) - 7)
+       FROM users u WHERE u.id = p.id AND u.email = ANY($1::text[])`,
+      [Array.from({ length: to - from }, (_, i) => `miner-${from + i}@bench.local`)],
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -202,6 +221,7 @@ export async function noticesScenario(scratch: ScratchDatabase) {
     const miners = tokens.slice(0, NOTICE_MINERS);
     const recipients = tokens.slice(NOTICE_MINERS, NOTICE_MINERS + NOTICE_RECIPIENTS);
     const repliers = tokens.slice(NOTICE_MINERS + NOTICE_RECIPIENTS);
+    await nameAuthors(database.url, NOTICE_MINERS, tokens.length);
     await load.add(miners, Math.max(5000, (miners.length / NOTICE_RAMP_PER_SECOND) * 1000));
     // Every miner has pinged once before the window opens.
     await new Promise((resolve) => setTimeout(resolve, 31_000));

@@ -101,6 +101,8 @@ export async function seedPublicPages(baseUrl: string, dataDir: string): Promise
   const email = 'bench-member@example.com';
   await member.request('POST', '/api/auth/register', {
     email,
+    // Decision 055: an author has a username, chosen here at sign-up.
+    username: 'bench_member',
     password: PASSWORD,
     confirmPassword: PASSWORD,
     acceptTerms: true,

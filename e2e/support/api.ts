@@ -81,15 +81,26 @@ export async function cheapenSignUp(baseURL: string | undefined) {
   }
 }
 
-/** A verified user, made through the API; returns their referral code. */
+/** A username of its own for a test member: letters of the address's prefix and a random tail. */
+export function usernameFor(email: string): string {
+  const prefix = (email.split('-')[0] ?? 'member').replace(/[^A-Za-z0-9_]/g, '_').slice(0, 12);
+  return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * A verified user, made through the API; returns their referral code. They chose a username at
+ * sign-up, as a member who posts has one (decision 055); `username: null` makes one who has not.
+ */
 export async function verifiedUser(
   request: APIRequestContext,
   baseURL: string | undefined,
   email: string,
+  { username = usernameFor(email) }: { username?: string | null } = {},
 ) {
   await cheapenSignUp(baseURL);
   const registered = await apiPost(request, baseURL, '/api/auth/register', {
     email,
+    ...(username ? { username } : {}),
     password: PASSWORD,
     confirmPassword: PASSWORD,
     acceptTerms: true,

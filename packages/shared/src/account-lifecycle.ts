@@ -35,7 +35,7 @@ export const accountLifecycleMessages = {
     'This link is invalid, expired or already used. Request a new one from your account page.',
   deleteTitle: 'Delete account',
   deleteDescription:
-    'Deleting your account signs you out everywhere and cannot be undone. Your posts and comments stay, shown as Anonymous; your wallet balance is forfeited.',
+    'Deleting your account signs you out everywhere and cannot be undone. Your posts and comments stay, shown as “Deleted account”; your wallet balance is forfeited.',
   deleteConfirmLabel: 'Type your email address to confirm',
   deleteButton: 'Delete my account',
   deleteEmailMismatch: 'That is not your email address',

@@ -1,4 +1,4 @@
-import { authMessages, PASSWORD_MAX_LENGTH, PasswordSchema } from './auth.ts';
+import { authMessages, PASSWORD_MAX_LENGTH, PasswordSchema, UsernameSchema } from './auth.ts';
 import { z } from './zod.ts';
 
 export const AccountSchema = z.object({
@@ -13,11 +13,6 @@ export const AccountSchema = z.object({
   twoFactorEnabled: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;
-
-export const UsernameSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_]{3,30}$/, authMessages.usernameShape);
 
 export const UpdateProfileBodySchema = z.object({ username: UsernameSchema });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;

@@ -82,9 +82,20 @@ export const ReferralCodeSchema = z
   .toUpperCase()
   .regex(new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{8}$`), authMessages.referralCodeShape);
 
+/** A username: the same rules wherever one is chosen (sign-up, Settings, before a first post). */
+const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
+
+export const UsernameSchema = z.string().trim().regex(USERNAME_PATTERN, authMessages.usernameShape);
+
 export const RegisterBodySchema = z
   .object({
     email: ChosenEmailSchema,
+    /** Optional at sign-up (decision 055): '' or absent leaves it to be chosen before a first post. */
+    username: z
+      .string()
+      .trim()
+      .refine((name) => name === '' || USERNAME_PATTERN.test(name), authMessages.usernameShape)
+      .optional(),
     password: PasswordSchema,
     confirmPassword: z.string(),
     referralCode: z.union([ReferralCodeSchema, z.literal('')]).optional(),

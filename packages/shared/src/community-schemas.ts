@@ -22,10 +22,16 @@ import { z } from './zod.ts';
 
 const Id = z.string().uuid('Not a valid id');
 
-export const AuthorSchema = z.object({
-  id: z.string(),
-  /** null when the author has not chosen a username ('Anonymous' on cards). */
+/** What a member's name is made from (member-names.ts, decision 055). */
+export const NamedMemberSchema = z.object({
+  /** null when the member has not chosen a username: then they are "Member #<memberTag>". */
   username: z.string().nullable(),
+  /** Six hex digits of a hash of the account's id: stable, and neither the id nor an order. */
+  memberTag: z.string(),
+});
+
+export const AuthorSchema = NamedMemberSchema.extend({
+  id: z.string(),
   isBanned: z.boolean(),
 });
 
@@ -47,7 +53,7 @@ export const CommunityPostSchema = z.object({
   commentCount: z.number().int(),
   status: z.enum(communityPostStatuses),
   createdAt: z.string(),
-  /** null when the author's account is gone ('Unknown'). */
+  /** null when the author's account is deleted or gone ("Deleted account"). */
   author: AuthorSchema.nullable(),
   /** The caller's own vote, null when none or signed out. */
   myVote: z.enum(voteTypes).nullable(),
@@ -149,7 +155,10 @@ export const CommentSchema = z.object({
   upvotes: z.number().int(),
   downvotes: z.number().int(),
   createdAt: z.string(),
+  /** null for a "[deleted]" or "[removed]" comment, and when the account is deleted or gone. */
   author: AuthorSchema.nullable(),
+  /** Written by the post's own author ("OP" in the thread); false when it names nobody. */
+  byPostAuthor: z.boolean(),
   myVote: z.enum(voteTypes).nullable(),
   isMine: z.boolean(),
   editedAt: z.string().nullable(),

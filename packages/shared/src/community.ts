@@ -89,8 +89,8 @@ export const communityMessages = {
   createPost: 'Create Post',
   aboutTitle: 'About Community',
   rulesTitle: 'Community Rules',
-  postedBy: (name: string) => `Posted by u/${name}`,
-  anonymous: 'Anonymous',
+  /** `name` as memberName gives it: "u/alice", "Member #3fa9c1", "Deleted account". */
+  postedBy: (name: string) => `Posted by ${name}`,
   anonymousUser: 'Anonymous User',
   unknownAuthor: 'Unknown',
   bannedUser: 'Banned User',

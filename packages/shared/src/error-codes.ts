@@ -28,6 +28,8 @@ export const ErrorCode = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   accountBanned: 'ACCOUNT_BANNED',
   usernameTaken: 'USERNAME_TAKEN',
+  /** Decision 055: a post or comment needs a username first; the composer asks for one. */
+  usernameRequired: 'USERNAME_REQUIRED',
   /** The password must be entered again first (it was last entered too long ago). */
   reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
   /** Decision 027: a wrong TOTP or recovery code. */

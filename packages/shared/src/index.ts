@@ -13,6 +13,7 @@ export * from './decimal.ts';
 export * from './health.ts';
 export * from './media.ts';
 export * from './media-schemas.ts';
+export * from './member-names.ts';
 export * from './mining.ts';
 export * from './moderation-log.ts';
 export * from './moderation-log-schemas.ts';

@@ -1,4 +1,5 @@
 /** The zod schemas of `notifications.ts`, apart so that the bell and its texts load no zod. */
+import { NamedMemberSchema } from './community-schemas.ts';
 import { NOTIFICATIONS_PAGE_SIZE, notificationKindValues } from './notifications.ts';
 import { z } from './zod.ts';
 
@@ -8,8 +9,11 @@ export const NotificationSchema = z.object({
   createdAt: z.string(),
   /** null while unread. */
   readAt: z.string().nullable(),
-  /** Who replied; null for a moderation notice (moderators act as "a moderator") or a gone account. */
-  actor: z.object({ username: z.string().nullable() }).nullable(),
+  /**
+   * Who replied, named as the community names them; null for a moderation notice (moderators act
+   * as "a moderator") or a deleted account.
+   */
+  actor: NamedMemberSchema.nullable(),
   /** The post it concerns (null once deleted), for the link. */
   postId: z.string().nullable(),
   /** The reply, or the moderated comment (null once deleted). */

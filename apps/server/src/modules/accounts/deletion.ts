@@ -29,7 +29,7 @@ const UNUSABLE_PASSWORD_HASH = '!deleted';
 
 /**
  * Deletes the member's account, all or nothing (decision 029). The row stays, anonymised, so the
- * ledger keeps its owner and posts keep their author (shown as Anonymous); everything that could
+ * ledger keeps its owner and posts keep their author (shown as "Deleted account"); everything that could
  * sign in or reach the member goes. An open mining session is closed as Stop closes it, paying what
  * its pings covered. The old address hears of it.
  */

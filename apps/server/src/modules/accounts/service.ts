@@ -1,6 +1,6 @@
 import { type Account, adminMessages, authMessages, ErrorCode } from '@btcp/shared';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { memberColumns } from '#server/db/members.ts';
 import { profiles, sessions, totpFactors, users } from '#server/db/schema.ts';
@@ -36,6 +36,26 @@ export async function getAccount(db: Database, userId: string): Promise<Account>
   };
 }
 
+export const usernameTakenError = () =>
+  new AppError(409, ErrorCode.usernameTaken, authMessages.usernameTaken, {
+    username: authMessages.usernameTaken,
+  });
+
+/** A username write that lost to an equal one (any case): the 409 the forms show on the field. */
+export function isUsernameClash(error: unknown): boolean {
+  return isUniqueViolation(error, 'profiles_username_lower_key');
+}
+
+/** A 409 for a username some account has already (any case), before anything is written. */
+export async function assertUsernameFree(db: DatabaseOrTransaction, username: string) {
+  const [taken] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.username})`, username.toLowerCase()))
+    .limit(1);
+  if (taken) throw usernameTakenError();
+}
+
 /** Usernames are unique whatever their case; the database index decides races. */
 export async function updateUsername(
   db: Database,
@@ -46,11 +66,7 @@ export async function updateUsername(
   try {
     await db.update(profiles).set({ username, updatedAt: now }).where(eq(profiles.id, userId));
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_lower_key')) {
-      throw new AppError(409, ErrorCode.usernameTaken, authMessages.usernameTaken, {
-        username: authMessages.usernameTaken,
-      });
-    }
+    if (isUsernameClash(error)) throw usernameTakenError();
     throw error;
   }
   return getAccount(db, userId);

@@ -3,7 +3,7 @@ import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { newestFirst, timestampAt } from '#server/db/order.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { communityComments, profiles } from '#server/db/schema.ts';
+import { communityComments, communityPosts, profiles } from '#server/db/schema.ts';
 import { decodeCursor, encodeCursor, topCursorAfter, topCursorValues } from './cursor.ts';
 import { asItem, itemColumns, type RowOf } from './sql.ts';
 
@@ -22,6 +22,8 @@ const commentSelection = {
   content: communityComments.content,
   deletedAt: communityComments.deletedAt,
   status: communityComments.status,
+  // "OP" in the thread (decision 055): one primary-key probe of the post, the same for every reader.
+  byPostAuthor: sql<boolean>`coalesce(${communityComments.userId} = (SELECT ${communityPosts.userId} FROM ${communityPosts} WHERE ${communityPosts.id} = ${communityComments.postId}), false)`,
   ...itemColumns(communityComments),
 };
 
@@ -42,6 +44,7 @@ const asComment = asItem((row: CommentRow) => ({
   content: row.deletedAt ? '' : row.content,
   deleted: row.deletedAt !== null,
   status: row.status,
+  byPostAuthor: row.byPostAuthor,
 }));
 
 /**
@@ -56,8 +59,11 @@ export function toComment(
   viewer: string | null,
 ) {
   const comment = asComment(row, myVote, viewer);
-  if (row.deletedAt) return { ...comment, author: null, myVote: null, isMine: false };
-  return row.status === 'removed' ? { ...comment, content: '', author: null } : comment;
+  const nameless = { author: null, byPostAuthor: false };
+  if (row.deletedAt) return { ...comment, ...nameless, myVote: null, isMine: false };
+  if (row.status === 'removed') return { ...comment, ...nameless, content: '' };
+  // A deleted account is named by nobody, not even as its post's author.
+  return comment.author ? comment : { ...comment, ...nameless };
 }
 
 /** The deepest level a page shows (0 at the top). */

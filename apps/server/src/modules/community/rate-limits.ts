@@ -1,6 +1,10 @@
-import { communityMessages } from '@btcp/shared';
+import { communityMessages, ErrorCode, memberNameMessages } from '@btcp/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { profiles } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
 import {
   enforceRateLimit,
   hitOf,
@@ -59,9 +63,27 @@ export function voteHit(config: Config, userId: string, now: Date): RateLimitHit
   return hitOf(ruleFor('vote', config), userId, now);
 }
 
+/** What puts new words under the member's name: an image upload is the first step of a post. */
+const NAMED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'image', 'comment']);
+
+/**
+ * Decision 055: a first post or comment waits for a username, and the composer asks for one when
+ * it sees this code. Checked before the limit, so a refusal costs none of it.
+ */
+async function assertHasUsername(db: Database, userId: string): Promise<void> {
+  const [profile] = await db
+    .select({ username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!profile?.username) {
+    throw new AppError(403, ErrorCode.usernameRequired, memberNameMessages.usernameRequired);
+  }
+}
+
 /**
  * D5: the signed-in user's id once their per-account limit on posting, uploading or commenting lets
- * the action through (429 with Retry-After otherwise).
+ * the action through (429 with Retry-After otherwise); a post, image or comment also needs a
+ * username.
  */
 export async function rateLimitedAuthor(
   request: FastifyRequest,
@@ -69,6 +91,7 @@ export async function rateLimitedAuthor(
 ): Promise<string> {
   const userId = signedInUser(request).id;
   const { db, clock, config } = request.server;
+  if (NAMED_ACTIONS.has(action)) await assertHasUsername(db, userId);
   const rule = ruleFor(action, config);
   await enforceRateLimit(db, rule, userId, clock.now(), communityMessages.tooManyRequests);
   return userId;

@@ -7,7 +7,9 @@ import {
   communityPosts,
   communityVotes,
   profiles,
+  users,
 } from '#server/db/schema.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 
 export type VoteType = 'upvote' | 'downvote';
 
@@ -35,11 +37,17 @@ export async function votesOf(
   return new Map(rows.map((row) => [row.itemId, row.voteType]));
 }
 
-/** The author columns of a post or comment, read through a left join on profiles. */
+/**
+ * The author columns of a post or comment, read through a left join on profiles; whether the
+ * account was deleted is one primary-key probe of users (decision 055: "Deleted account").
+ */
 export const authorColumns = {
   authorId: profiles.id,
   authorUsername: profiles.username,
   authorBanned: profiles.isBanned,
+  authorDeleted: sql<
+    boolean | null
+  >`(SELECT ${users.deletedAt} IS NOT NULL FROM ${users} WHERE ${users.id} = ${profiles.id})`,
 };
 
 /**
@@ -60,15 +68,23 @@ export const itemColumns = (table: typeof communityPosts | typeof communityComme
 export type RowOf<Select extends (db: DatabaseOrTransaction) => { execute(): Promise<unknown[]> }> =
   Awaited<ReturnType<ReturnType<Select>['execute']>>[number];
 
-/** null when the author's account is gone (shown as 'Unknown'). */
-export function toAuthor(row: {
+interface AuthorRow {
   authorId: string | null;
   authorUsername: string | null;
   authorBanned: boolean | null;
-}) {
-  return row.authorId === null
+  authorDeleted: boolean | null;
+}
+
+/** null when the author's account is deleted or gone (shown as "Deleted account"). */
+export function toAuthor(row: AuthorRow) {
+  return row.authorId === null || row.authorDeleted
     ? null
-    : { id: row.authorId, username: row.authorUsername, isBanned: row.authorBanned ?? false };
+    : {
+        id: row.authorId,
+        username: row.authorUsername,
+        memberTag: memberTag(row.authorId),
+        isBanned: row.authorBanned ?? false,
+      };
 }
 
 /**
@@ -76,15 +92,12 @@ export function toAuthor(row: {
  * vote and authorship.
  */
 export function itemCommons(
-  row: {
+  row: AuthorRow & {
     upvotes: number;
     downvotes: number;
     createdAt: Date;
     editedAt: Date | null;
     userId: string | null;
-    authorId: string | null;
-    authorUsername: string | null;
-    authorBanned: boolean | null;
   },
   myVote: VoteType | null,
   viewerId: string | null,

@@ -1,6 +1,7 @@
 import {
   accountLifecycleMessages,
   ErrorCode,
+  memberNameMessages,
   type Staff,
   type UpdateAdminUserBody,
 } from '@btcp/shared';
@@ -9,6 +10,7 @@ import type { Transaction } from '#server/db/client.ts';
 import { publishRevocation } from '#server/db/notifications/channels.ts';
 import { profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { logModeration } from './log.ts';
 
@@ -56,7 +58,7 @@ export async function applyUserFlags(
       .where(eq(profiles.id, userId));
     // The log's label is the public name, never the email: the public log shows it.
     const logged = { target: { type: 'user', id: userId }, targetUserId: userId } as const;
-    const targetLabel = before.username ?? 'A member without a username';
+    const targetLabel = before.username ?? memberNameMessages.memberLabel(memberTag(userId));
     if (changes.isBanned !== undefined) {
       await audit(tx, actor, changes.isBanned ? 'user.ban' : 'user.unban', {
         type: 'user',

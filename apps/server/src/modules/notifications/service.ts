@@ -4,8 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { microsOf, newestFirst, timestampAt } from '#server/db/order.ts';
-import { communityComments, notifications, profiles } from '#server/db/schema.ts';
+import { communityComments, notifications, profiles, users } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 import { notification } from '#server/modules/realtime/index.ts';
 
 export type NotificationKind = (typeof notifications.$inferInsert)['kind'];
@@ -114,6 +115,7 @@ export async function listNotifications(
         readAt: notifications.readAt,
         actorId: notifications.actorUserId,
         actorUsername: profiles.username,
+        actorDeleted: users.deletedAt,
         postId: notifications.postId,
         commentId: notifications.commentId,
         details: notifications.details,
@@ -121,6 +123,7 @@ export async function listNotifications(
       })
       .from(notifications)
       .leftJoin(profiles, eq(profiles.id, notifications.actorUserId))
+      .leftJoin(users, eq(users.id, notifications.actorUserId))
       .leftJoin(replies, eq(replies.id, notifications.commentId))
       .leftJoin(parents, eq(parents.id, replies.parentId))
       .where(and(eq(notifications.userId, userId), after))
@@ -139,8 +142,12 @@ export async function listNotifications(
         kind: row.kind,
         createdAt: row.createdAt.toISOString(),
         readAt: row.readAt?.toISOString() ?? null,
-        // Moderators act as "a moderator": their name is not shown to the member.
-        actor: isReply && row.actorId ? { username: row.actorUsername } : null,
+        // Moderators act as "a moderator": their name is not shown to the member. A deleted
+        // account is named by nobody (decision 055).
+        actor:
+          isReply && row.actorId && row.actorDeleted === null
+            ? { username: row.actorUsername, memberTag: memberTag(row.actorId) }
+            : null,
         postId: row.postId,
         commentId: row.commentId,
         repliedTo: isReply ? (row.parentUserId === userId ? 'comment' : 'post') : null,

@@ -20,7 +20,13 @@ import {
   verifyPassword,
 } from '#server/lib/passwords.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
-import { deliverEmailChange, sameMailbox } from '#server/modules/accounts/index.ts';
+import {
+  assertUsernameFree,
+  deliverEmailChange,
+  isUsernameClash,
+  sameMailbox,
+  usernameTakenError,
+} from '#server/modules/accounts/index.ts';
 import { endOtherUserSessions } from '#server/modules/auth/index.ts';
 import {
   alreadyRegisteredMessage,
@@ -145,6 +151,10 @@ export async function register(
     }
     referrerId = referrer.id;
   }
+  // Decision 055: a username may be chosen here; a taken one is refused whoever owns the address,
+  // so the answer says nothing about who is registered.
+  const username = body.username || null;
+  if (username) await assertUsernameFree(ctx.db, username);
   const passwordHash = await hashNewPassword(body.password);
   if (await findAccountOfMailbox(ctx, body.email)) {
     await answerKnownMailbox(ctx, body.email, attempt);
@@ -162,7 +172,12 @@ export async function register(
         if (!user) throw new Error('user insert returned nothing');
         await tx
           .insert(profiles)
-          .values({ id: user.id, referralCode: newReferralCode(), referredBy: referrerId });
+          .values({
+            id: user.id,
+            username,
+            referralCode: newReferralCode(),
+            referredBy: referrerId,
+          });
         await tx.insert(wallets).values({ userId: user.id });
         if (referrerId) {
           const now = ctx.clock.now();
@@ -184,6 +199,8 @@ export async function register(
         await answerKnownMailbox(ctx, body.email, attempt);
         return;
       }
+      // Taken by another sign-up since the check above.
+      if (isUsernameClash(error)) throw usernameTakenError();
       if (!isUniqueViolation(error, 'profiles_referral_code_key')) throw error;
     }
   }

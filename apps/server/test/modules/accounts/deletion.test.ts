@@ -126,10 +126,9 @@ describe('POST /api/account/delete', () => {
     expect(Number(mining[0]?.credited)).toBeGreaterThan(0);
     expect(await walletsOffTheirLedger()).toEqual([]);
 
-    const page = (await get(`/api/community/posts/${postId}`)).json() as {
-      author: { username: string | null };
-    };
-    expect(page.author.username).toBeNull();
+    // Decision 055: the posts stay, by "Deleted account": no author, not even the id.
+    const page = (await get(`/api/community/posts/${postId}`)).json() as { author: unknown };
+    expect(page.author).toBeNull();
     const comments = (await get(`/api/community/posts/${postId}/comments`)).body;
     expect(comments).toContain('Me too');
     expect(comments).not.toContain('leaver_name');

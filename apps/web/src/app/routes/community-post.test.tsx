@@ -43,7 +43,7 @@ describe('community post page', () => {
           imageCardUrl: '/media/card.webp',
           status: 'flagged',
           createdAt: new Date(2026, 10, 22, 15, 4).toISOString(),
-          author: { id: 'u2', username: 'satoshi', isBanned: true },
+          author: { id: 'u2', username: 'satoshi', memberTag: 'a1b2c3', isBanned: true },
           upvotes: 12,
           downvotes: 2,
           commentCount: 4,
@@ -111,7 +111,7 @@ describe('community post page', () => {
       expect.stringContaining('Newest thought'),
       expect.stringContaining('Older thought'),
     ]);
-    expect(list.getByText('u/Unknown')).toBeVisible();
+    expect(list.getByText('Deleted account')).toBeVisible();
   });
 
   it('says when there are no comments yet', async () => {

@@ -49,7 +49,7 @@ describe('community list', () => {
         title: 'With a picture',
         imageUrl: '/media/full.webp',
         imageCardUrl: '/media/card.webp',
-        author: { id: 'u9', username: null, isBanned: false },
+        author: { id: 'u9', username: null, memberTag: '3fa9c1', isBanned: false },
         upvotes: 10,
         downvotes: 3,
         commentCount: 1,
@@ -73,7 +73,7 @@ describe('community list', () => {
     expect(first.getByText('2')).toBeVisible();
 
     const second = within(card('With a picture'));
-    expect(second.getByText('Posted by u/Anonymous')).toBeVisible();
+    expect(second.getByText('Posted by Member #3fa9c1')).toBeVisible();
     const image = second.getByRole('img', { name: 'With a picture' });
     expect(image).toHaveAttribute('src', '/media/card.webp');
     expect(image).toHaveAttribute('loading', 'lazy');
@@ -81,7 +81,7 @@ describe('community list', () => {
     expect(second.getByText('7')).toBeVisible();
     expect(second.getByRole('link', { name: '1 Comment' })).toBeVisible();
 
-    expect(within(card('Orphan')).getByText('Posted by u/Unknown')).toBeVisible();
+    expect(within(card('Orphan')).getByText('Posted by Deleted account')).toBeVisible();
   });
 
   it('shows the real community figures and the rules beside the list', async () => {

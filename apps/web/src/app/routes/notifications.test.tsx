@@ -14,7 +14,7 @@ const notice = (overrides: Partial<Notification>): Notification => ({
   kind: 'reply',
   createdAt: '2026-03-01T12:00:00.000Z',
   readAt: null,
-  actor: { username: 'alice' },
+  actor: { username: 'alice', memberTag: '3fa9c1' },
   postId: 'p1',
   commentId: 'c1',
   repliedTo: 'post',

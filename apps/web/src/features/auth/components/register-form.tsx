@@ -1,4 +1,5 @@
 import { authMessages, type RegisterBody, RegisterBodySchema } from '@btcp/shared/auth';
+import { memberNameMessages } from '@btcp/shared/member-names';
 import { paths } from '@btcp/shared/paths';
 import { signUpMessages } from '@btcp/shared/sign-up';
 import { useState } from 'react';
@@ -20,7 +21,9 @@ import { rememberPendingVerification } from '../lib/pending-verification.ts';
 import { textLinkClass } from './auth-page.tsx';
 import { ProofOfWorkNote } from './proof-of-work-note.tsx';
 
-const serverFields = ['email', 'password', 'confirmPassword', 'referralCode'] as const;
+const signUpUsernameHint = `Shown on your posts and comments. ${memberNameMessages.usernameHint} You can choose one later.`;
+
+const serverFields = ['email', 'username', 'password', 'confirmPassword', 'referralCode'] as const;
 
 export function RegisterForm({ referralCode }: { referralCode: string }) {
   const navigate = useNavigate();
@@ -29,7 +32,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, getValues, setError, errors } = useSchemaForm(
     RegisterBodySchema,
-    { email: '', password: '', confirmPassword: '', referralCode },
+    { email: '', username: '', password: '', confirmPassword: '', referralCode },
   );
 
   // A mismatch is reported before the terms, each as a toast with its own wording.
@@ -73,6 +76,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         error={errors.email?.message}
         placeholder="you@example.com"
       />
+      <UsernameField registration={register('username')} error={errors.username?.message} />
       <NewPasswordFields
         register={register}
         errors={errors}
@@ -89,6 +93,30 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
       </Button>
       <ProofOfWorkNote status={status} />
     </form>
+  );
+}
+
+/** Decision 055: optional here; a member without one is asked before their first post. */
+function UsernameField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
+  return (
+    <FormField label="Username (optional)" error={error} hint={signUpUsernameHint}>
+      {(control) => (
+        <Input
+          {...control}
+          {...registration}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={30}
+        />
+      )}
+    </FormField>
   );
 }
 

@@ -1,4 +1,5 @@
 import { COMMUNITY_COMMENT_MAX, type Comment, communityMessages } from '@btcp/shared/community';
+import { memberName, memberNameMessages } from '@btcp/shared/member-names';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -6,7 +7,8 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCreateComment } from '../api/create-comment.ts';
-import { authorName } from '../lib/format.ts';
+import { needsUsername, useUsernameStep } from '../hooks/use-username-step.ts';
+import { UsernameStepFields } from './username-step.tsx';
 
 /** A refusal with a reason (429 too often, D9 banned) shows it; anything else the product's line. */
 function commentFailureMessage(error: unknown): string {
@@ -39,11 +41,13 @@ export function CommentComposer({ postId, reply }: CommentComposerProps) {
     if (typed) setContent(typed);
   }, []);
   const create = useCreateComment();
+  const naming = useUsernameStep();
   const trimmed = content.trim();
-  const busy = create.isPending;
+  const busy = create.isPending || naming.busy;
 
   const submit = async () => {
     if (!trimmed || busy) return;
+    if (!(await naming.save())) return;
     try {
       const parentId = reply ? { parentId: reply.parent.id } : {};
       await create.mutateAsync({ postId, content: trimmed, ...parentId });
@@ -53,9 +57,15 @@ export function CommentComposer({ postId, reply }: CommentComposerProps) {
       if (reply) reply.onClose();
       else setContent('');
     } catch (error) {
-      toast.error(communityMessages.commentFailed, { description: commentFailureMessage(error) });
+      if (needsUsername(error)) naming.ask();
+      else {
+        toast.error(communityMessages.commentFailed, {
+          description: commentFailureMessage(error),
+        });
+      }
     }
   };
+  const idle = naming.asked ? memberNameMessages.saveAndComment : null;
 
   return (
     <form
@@ -73,7 +83,7 @@ export function CommentComposer({ postId, reply }: CommentComposerProps) {
       className={reply ? 'mt-1 grid gap-2' : 'grid gap-3'}
     >
       <Label htmlFor={id}>
-        {reply ? `Reply to u/${authorName(reply.parent.author)}` : 'Add a comment'}
+        {reply ? `Reply to ${memberName(reply.parent.author)}` : 'Add a comment'}
       </Label>
       <Textarea
         id={id}
@@ -87,18 +97,19 @@ export function CommentComposer({ postId, reply }: CommentComposerProps) {
         rows={3}
         readOnly={busy}
       />
+      <UsernameStepFields step={naming} />
       {reply ? (
         <div className="flex justify-end gap-2">
           <Button variant="outline" size="sm" onClick={reply.onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" size="sm" disabled={!trimmed || busy}>
-            {busy ? communityMessages.posting : 'Reply'}
+            {busy ? communityMessages.posting : (idle ?? 'Reply')}
           </Button>
         </div>
       ) : (
         <Button type="submit" className="justify-self-end" disabled={!trimmed || busy}>
-          {busy ? communityMessages.posting : communityMessages.postComment}
+          {busy ? communityMessages.posting : (idle ?? communityMessages.postComment)}
         </Button>
       )}
     </form>

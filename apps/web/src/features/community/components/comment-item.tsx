@@ -1,4 +1,5 @@
 import { type Comment, communityMessages } from '@btcp/shared/community';
+import { memberName } from '@btcp/shared/member-names';
 import { paths } from '@btcp/shared/paths';
 import { reportMessages } from '@btcp/shared/reports';
 import { MessageSquare, Minus, Plus, Trash2 } from 'lucide-react';
@@ -14,9 +15,8 @@ import { useBanned } from '../hooks/use-banned.ts';
 import { type EditToggle, useEditToggle } from '../hooks/use-edit-toggle.ts';
 import { useVoteGate } from '../hooks/use-vote-gate.ts';
 import { deleteFailureMessage } from '../lib/delete-feedback.ts';
-import { authorName } from '../lib/format.ts';
 import { voteErrorToast } from '../lib/vote-feedback.ts';
-import { BannedBadge } from './author-name.tsx';
+import { BannedBadge, NameBadges } from './author-name.tsx';
 import { CommentReportActions } from './comment-report-actions.tsx';
 import { EditButton } from './edit-button.tsx';
 import { EditCommentForm } from './edit-comment-form.tsx';
@@ -122,10 +122,15 @@ export function CommentItem(props: CommentItemProps) {
   const { comment, collapsed, onToggle, hiddenReplies } = props;
   const hidden = hiddenReplies === 1 ? '1 reply hidden' : `${hiddenReplies} replies hidden`;
   const editor = useEditToggle();
+  // "[deleted]" and "[removed]" comments name nobody; a deleted account is "Deleted account".
+  const nameless = comment.deleted || (comment.status === 'removed' && !comment.author);
+  const removed = comment.deleted
+    ? communityMessages.deletedComment
+    : reportMessages.removedPlaceholder;
   return (
     <article
       className="grid min-w-0 gap-1.5"
-      aria-label={`Comment by ${comment.deleted ? communityMessages.deletedComment : authorName(comment.author)}`}
+      aria-label={`Comment by ${nameless ? removed : memberName(comment.author)}`}
     >
       <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <Button
@@ -142,9 +147,10 @@ export function CommentItem(props: CommentItemProps) {
             <Minus aria-hidden="true" className="size-4" />
           )}
         </Button>
-        {comment.deleted ? null : (
+        {nameless ? null : (
           <>
-            <span className="font-medium text-foreground">u/{authorName(comment.author)}</span>
+            <span className="font-medium text-foreground">{memberName(comment.author)}</span>
+            <NameBadges mine={comment.isMine} op={comment.byPostAuthor} />
             <span aria-hidden="true">•</span>
           </>
         )}

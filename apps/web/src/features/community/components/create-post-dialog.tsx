@@ -7,6 +7,7 @@ import {
   communityTopics,
 } from '@btcp/shared/community';
 import { ErrorCode } from '@btcp/shared/error-codes';
+import { memberNameMessages } from '@btcp/shared/member-names';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { type UseFormRegister, useForm } from 'react-hook-form';
@@ -18,8 +19,10 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCreateCommunityPost } from '../api/create-community-post.ts';
+import { needsUsername, useUsernameStep } from '../hooks/use-username-step.ts';
 import { ImagePicker } from './image-picker.tsx';
 import { NativeSelect } from './native-select.tsx';
+import { UsernameStepFields } from './username-step.tsx';
 
 interface NewPostValues {
   title: string;
@@ -98,7 +101,8 @@ export function CreatePostDialog() {
   const [image, setImage] = useState<File | null>(null);
   const create = useCreateCommunityPost();
   const { register, handleSubmit, reset } = useForm<NewPostValues>({ defaultValues: emptyPost });
-  const busy = create.isPending;
+  const naming = useUsernameStep();
+  const busy = create.isPending || naming.busy;
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
@@ -117,6 +121,7 @@ export function CreatePostDialog() {
       });
       return;
     }
+    if (!(await naming.save())) return;
     try {
       await create.mutateAsync({ title, content, topic: values.topic || null, image });
       toast.success(communityMessages.postCreated, {
@@ -124,7 +129,8 @@ export function CreatePostDialog() {
       });
       changeOpen(false);
     } catch (error) {
-      toast.error(communityMessages.createFailed, { description: failureMessage(error) });
+      if (needsUsername(error)) naming.ask();
+      else toast.error(communityMessages.createFailed, { description: failureMessage(error) });
     }
   });
 
@@ -145,12 +151,17 @@ export function CreatePostDialog() {
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy || undefined}>
         <PostFields register={register} busy={busy} />
         <ImagePicker file={image} onChange={setImage} disabled={busy} />
+        <UsernameStepFields step={naming} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           <Button type="submit" disabled={busy}>
-            {busy ? communityMessages.posting : 'Publish'}
+            {busy
+              ? communityMessages.posting
+              : naming.asked
+                ? memberNameMessages.saveAndPost
+                : 'Publish'}
           </Button>
         </div>
       </form>

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cardImageLoading, imageSources } from '#web/lib/image-sources.ts';
 import { commentsLabel, excerpt, isCut } from '../lib/format.ts';
-import { BannedBadge, PostedBy } from './author-name.tsx';
+import { BannedBadge, NameBadges, PostedBy } from './author-name.tsx';
 import { AwardAndShare } from './award-and-share.tsx';
 import { EditedLabel } from './edited-label.tsx';
 import { PostFrame, PostFrameSkeleton } from './post-frame.tsx';
@@ -37,6 +37,7 @@ export function PostCard({ post, first = false }: { post: CommunityPost; first?:
     <PostFrame post={post} size="card" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <PostedBy author={post.author} />
+        <NameBadges mine={post.isMine} />
         <span aria-hidden="true">•</span>
         <RelativeTime value={post.createdAt} />
         <EditedLabel editedAt={post.editedAt} />

@@ -6,7 +6,7 @@ import { LeadImage } from '#web/components/ui/lead-image.tsx';
 import { formatLongDateTime } from '#web/lib/format.ts';
 import { useEditToggle } from '../hooks/use-edit-toggle.ts';
 import { commentsLabel } from '../lib/format.ts';
-import { BannedBadge, PostedBy } from './author-name.tsx';
+import { BannedBadge, NameBadges, PostedBy } from './author-name.tsx';
 import { AwardAndShare } from './award-and-share.tsx';
 import { DeletePostButton } from './delete-post-button.tsx';
 import { EditButton } from './edit-button.tsx';
@@ -26,6 +26,7 @@ export function PostDetail({ post }: { post: CommunityPost }) {
       <div className="grid gap-3">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <PostedBy author={post.author} />
+          <NameBadges mine={post.isMine} />
           <span aria-hidden="true">•</span>
           <LocalTime dateTime={post.createdAt} format={formatLongDateTime} />
           <EditedMark kind="post" item={post} />

@@ -53,7 +53,15 @@ export function removeComment(items: readonly Comment[], id: string): Comment[] 
   if (target.replyCount > 0) {
     return items.map((item) =>
       item.id === id
-        ? { ...item, deleted: true, content: '', author: null, isMine: false, myVote: null }
+        ? {
+            ...item,
+            deleted: true,
+            content: '',
+            author: null,
+            byPostAuthor: false,
+            isMine: false,
+            myVote: null,
+          }
         : item,
     );
   }

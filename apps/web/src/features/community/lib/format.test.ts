@@ -1,5 +1,6 @@
+import { memberName } from '@btcp/shared/member-names';
 import { describe, expect, it } from 'vitest';
-import { authorName, commentsLabel, excerpt, isCut } from './format.ts';
+import { commentsLabel, excerpt, isCut } from './format.ts';
 
 describe('excerpt', () => {
   it('keeps a short text whole and cuts a long one at 150 characters', () => {
@@ -13,11 +14,11 @@ describe('excerpt', () => {
   });
 });
 
-describe('authorName', () => {
-  it('names the author, Anonymous without a username, Unknown without an account', () => {
-    expect(authorName({ id: 'u', username: 'satoshi', isBanned: false })).toBe('satoshi');
-    expect(authorName({ id: 'u', username: null, isBanned: false })).toBe('Anonymous');
-    expect(authorName(null)).toBe('Unknown');
+describe('memberName', () => {
+  it('names the author, a member without a username by tag, and a deleted account', () => {
+    expect(memberName({ username: 'satoshi', memberTag: '3fa9c1' })).toBe('u/satoshi');
+    expect(memberName({ username: null, memberTag: '3fa9c1' })).toBe('Member #3fa9c1');
+    expect(memberName(null)).toBe('Deleted account');
   });
 });
 

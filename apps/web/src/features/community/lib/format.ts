@@ -1,4 +1,4 @@
-import { type Author, COMMUNITY_EXCERPT_CHARS, communityMessages } from '@btcp/shared/community';
+import { COMMUNITY_EXCERPT_CHARS, communityMessages } from '@btcp/shared/community';
 import { cutText, isLongerThan } from '@btcp/shared/text';
 import { formatCount } from '#web/lib/format.ts';
 
@@ -11,12 +11,6 @@ export function excerpt(content: string, limit = COMMUNITY_EXCERPT_CHARS): strin
 /** Whether `excerpt` cuts this text, so 'Read more' is offered only when there is more. */
 export const isCut = (content: string, limit = COMMUNITY_EXCERPT_CHARS): boolean =>
   isLongerThan(content, limit);
-
-/** 'Anonymous' for an author without a username, 'Unknown' when the account is gone. */
-export function authorName(author: Author | null): string {
-  if (!author) return communityMessages.unknownAuthor;
-  return author.username ?? communityMessages.anonymous;
-}
 
 /** '1 Comment', '0 Comments', '12 Comments'. */
 export const commentsLabel = (value: number): string =>

@@ -7,7 +7,7 @@ const base: Notification = {
   kind: 'reply',
   createdAt: '2026-01-01T00:00:00.000Z',
   readAt: null,
-  actor: { username: 'alice' },
+  actor: { username: 'alice', memberTag: '3fa9c1' },
   postId: 'p1',
   commentId: 'c1',
   repliedTo: 'post',
@@ -26,16 +26,20 @@ describe('notificationSentence', () => {
   it('tells of a reply to a post or to a comment', () => {
     expect(notificationSentence(base)).toBe('u/alice replied to your post “Title”');
     expect(
-      notificationSentence({ ...base, actor: { username: 'bob' }, repliedTo: 'comment' }),
+      notificationSentence({
+        ...base,
+        actor: { username: 'bob', memberTag: '0b7e42' },
+        repliedTo: 'comment',
+      }),
     ).toBe('u/bob replied to your comment on “Title”');
   });
 
-  it('names a member without a username or account as the community does', () => {
-    expect(notificationSentence({ ...base, actor: { username: null } })).toBe(
-      'Anonymous replied to your post “Title”',
+  it('names a member without a username or a deleted account as the community does', () => {
+    expect(notificationSentence({ ...base, actor: { username: null, memberTag: '3fa9c1' } })).toBe(
+      'Member #3fa9c1 replied to your post “Title”',
     );
     expect(notificationSentence({ ...base, actor: null })).toBe(
-      'Unknown replied to your post “Title”',
+      'Deleted account replied to your post “Title”',
     );
   });
 

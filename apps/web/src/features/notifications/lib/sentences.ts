@@ -1,4 +1,4 @@
-import { communityMessages } from '@btcp/shared/community';
+import { memberName } from '@btcp/shared/member-names';
 import { type Notification, notificationMessages } from '@btcp/shared/notifications';
 
 const verbs: Record<string, string> = {
@@ -10,13 +10,6 @@ const verbs: Record<string, string> = {
 
 const quoted = (title: string | null) => (title ? `“${title}”` : null);
 
-/** "u/alice", or how the community names a member without a username or account. */
-function actorName(notification: Notification): string {
-  const username = notification.actor?.username;
-  if (username) return `u/${username}`;
-  return notification.actor ? communityMessages.anonymous : communityMessages.unknownAuthor;
-}
-
 /**
  * The notice as one sentence: "u/alice replied to your post “Title”", "u/bob replied to your
  * comment on “Title”", "A moderator removed your post “Title”".
@@ -24,7 +17,8 @@ function actorName(notification: Notification): string {
 export function notificationSentence(notification: Notification): string {
   const title = quoted(notification.details.postTitle);
   if (notification.kind === 'reply') {
-    const who = actorName(notification);
+    // Named as the thread names them: "u/alice", "Member #3fa9c1", "Deleted account".
+    const who = memberName(notification.actor);
     if (notification.repliedTo === 'comment') {
       return title
         ? `${who} replied to your comment on ${title}`
