@@ -15,6 +15,7 @@ export * from './media.ts';
 export * from './media-schemas.ts';
 export * from './member-names.ts';
 export * from './mining.ts';
+export * from './mining-value.ts';
 export * from './moderation-log.ts';
 export * from './moderation-log-schemas.ts';
 export * from './notifications.ts';

@@ -1,3 +1,4 @@
+import { COIN } from './product.ts';
 import { DecimalStringSchema } from './settings.ts';
 import { z } from './zod.ts';
 
@@ -8,7 +9,23 @@ export const miningMessages = {
   error: 'Mining Error',
   rewardReceived: 'Mining reward received!',
   paused: 'Mining is paused: no hourly rate is set. Try again later.',
+  /** What the running session has earned and not yet been paid, beside the ledger's balance. */
+  pending: (amount: string, every: string) => `+${amount} ${COIN} pending, credited ${every}`,
 } as const;
+
+/** The reward interval (an admin setting) as said: 'every minute', 'every 30 seconds', 'every 2 hours'. */
+export function creditedEvery(seconds: number): string {
+  for (const [size, unit] of [
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ] as const) {
+    if (seconds < size || seconds % size !== 0) continue;
+    const count = seconds / size;
+    return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
+  }
+  return `every ${seconds} seconds`;
+}
 
 /** The four labels of the mining button. */
 export const miningButtonLabels = {

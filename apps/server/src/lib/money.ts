@@ -8,12 +8,5 @@ import { MAX_BALANCE, toUnits } from '@btcp/shared';
 /** MAX_BALANCE in units: the most any wallet may hold. */
 export const MAX_BALANCE_UNITS = toUnits(MAX_BALANCE);
 
-/**
- * What `seconds` of mining at `hourlyRate` is worth, rounded half up to 10^-8. Rewards are paid as
- * differences of this cumulative figure, so an hour at 100/h pays exactly 100.00000000 however it
- * is split into intervals.
- */
-export function miningValue(hourlyRate: string, seconds: number): bigint {
-  const numerator = toUnits(hourlyRate) * BigInt(seconds) * 2n + 3600n;
-  return numerator / 7200n;
-}
+/** Decision 007's cumulative mining value, shared with the browser that shows it accruing. */
+export { miningValue } from '@btcp/shared';

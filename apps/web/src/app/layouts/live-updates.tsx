@@ -1,7 +1,10 @@
 import type { RealtimeEvent } from '@btcp/shared/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { miningStatusQueryKey } from '#web/features/mining/api/get-mining-status.ts';
+import {
+  miningStatusQueryKey,
+  setSessionPaid,
+} from '#web/features/mining/api/get-mining-status.ts';
 import { miningSessionStore } from '#web/features/mining/lib/mining-session-store.ts';
 import {
   notificationsQueryKey,
@@ -37,6 +40,7 @@ export function LiveUpdates() {
           }
           if (event.mining) {
             miningSessionStore.rewarded({ ...event.mining, transaction: event.transaction });
+            setSessionPaid(queryClient, event.mining);
           }
           break;
         case 'mining':

@@ -1,5 +1,6 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { lazy, Suspense } from 'react';
+import { PendingEarnings } from '#web/features/mining/components/pending-earnings.tsx';
 import { BalanceCard } from '#web/features/wallet/components/balance-card.tsx';
 import { TransactionsCard } from '#web/features/wallet/components/transactions-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -17,7 +18,7 @@ export function Component() {
         <h1 className="text-3xl font-bold tracking-tight">Wallet</h1>
         <p className="mt-1 text-muted-foreground">Your balance and every reward you have earned.</p>
       </div>
-      <BalanceCard />
+      <BalanceCard pending={<PendingEarnings className="mt-2" />} />
       <Suspense fallback={null}>
         <ProofOfBalanceCard />
       </Suspense>

@@ -1,5 +1,5 @@
 import type { MiningStatus } from '@btcp/shared/mining';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export const miningStatusQueryKey = ['mining', 'status'] as const;
@@ -16,3 +16,18 @@ export const miningStatusQueryOptions = () =>
   });
 
 export const useMiningStatus = () => useQuery(miningStatusQueryOptions());
+
+/**
+ * A reward paid to the session the status shows (in this browser or another): its paid time moves
+ * on, so what is pending starts again from zero rather than counting the paid seconds twice.
+ */
+export function setSessionPaid(
+  queryClient: QueryClient,
+  reward: { sessionId: string; totalMiningSeconds: number },
+): void {
+  queryClient.setQueryData<MiningStatus>(miningStatusQueryKey, (old) =>
+    old?.session?.id === reward.sessionId
+      ? { ...old, session: { ...old.session, totalMiningSeconds: reward.totalMiningSeconds } }
+      : old,
+  );
+}

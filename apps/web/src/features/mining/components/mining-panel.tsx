@@ -20,6 +20,7 @@ import { type MiningState, useMining } from '../hooks/use-mining.ts';
 import { useSimulatedStats } from '../hooks/use-simulated-stats.ts';
 import { estimateEarnings, formatElapsed, formatRate } from '../lib/format.ts';
 import { MiningAnimation } from './mining-animation.tsx';
+import { PendingEarnings } from './pending-earnings.tsx';
 
 const stateWords: Record<MiningState, string> = {
   checking: 'Checking status',
@@ -195,6 +196,7 @@ export function MiningPanel({ banned, balance }: { banned: boolean; balance?: st
               </Figure>
             )}
           </dl>
+          <PendingEarnings className="-mt-2" />
           <SessionStats mining={mining} />
         </div>
       </CardContent>

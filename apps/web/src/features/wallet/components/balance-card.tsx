@@ -2,6 +2,7 @@ import { formatCoinAmount } from '@btcp/shared/decimal';
 import { COIN } from '@btcp/shared/product';
 import { walletMessages } from '@btcp/shared/wallet';
 import { ArrowDownLeft, ArrowUpRight, WalletIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -15,8 +16,11 @@ const unavailable = buttonVariants({
   className: 'h-auto flex-col gap-0.5 py-2 text-muted-foreground hover:bg-muted',
 });
 
-/** The balance, live (the event stream updates the cache), with Send and Receive. */
-export function BalanceCard() {
+/**
+ * The balance, live (the event stream updates the cache), with Send and Receive. `pending` goes
+ * under it: what mining has earned and not yet credited, never added into the ledger's figure.
+ */
+export function BalanceCard({ pending }: { pending?: ReactNode }) {
   const wallet = useWallet();
   useErrorToast(walletMessages.errorLoadingWallet, wallet.error, wallet.errorUpdatedAt);
   const [whole, fraction] = wallet.data ? formatCoinAmount(wallet.data.balance).split('.') : [];
@@ -50,6 +54,7 @@ export function BalanceCard() {
               </div>
             )}
           </div>
+          {pending}
         </div>
         <div className="grid grid-cols-2 gap-3 sm:flex">
           {(
