@@ -13,6 +13,7 @@ import { passkeyAccountRoutes, passkeyAuthRoutes } from '#server/modules/passkey
 import { proofRoutes } from '#server/modules/proofs/index.ts';
 import { realtimeRoutes } from '#server/modules/realtime/index.ts';
 import { referralRoutes } from '#server/modules/referrals/index.ts';
+import { datedWordsRoutes } from '#server/modules/settings/index.ts';
 import { authRoutes, twoFactorSignInRoutes } from '#server/modules/sign-in/index.ts';
 import { signUpChallengeRoutes } from '#server/modules/sign-up/index.ts';
 import { accountTwoFactorRoutes } from '#server/modules/two-factor/index.ts';
@@ -33,6 +34,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(miningRoutes);
   await api.register(walletRoutes);
   await api.register(proofRoutes);
+  await api.register(datedWordsRoutes);
   await api.register(referralRoutes);
   await api.register(notificationRoutes);
   await api.register(blogRoutes);

@@ -51,6 +51,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/community/comments/{id}/thread': [404, 404, 404, 404, 404, 404],
   'GET /api/community/stats': [200, 200, 200, 200, 200, 200],
   'GET /api/community/modlog': [200, 200, 200, 200, 200, 200],
+  // The dated words the landing and community pages show (D30): public.
+  'GET /api/dated-words': [200, 200, 200, 200, 200, 200],
   // Proof of balances (decision 053): the keys and the records are public; a random UUID is no
   // snapshot id (a number), so 400.
   'GET /api/proof/key': [200, 200, 200, 200, 200, 200],
@@ -169,6 +171,8 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/admin/settings/two-factor': [401, 403, 403, 403, 403, 400],
   'GET /api/admin/settings/sign-up': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/sign-up': [401, 403, 403, 403, 403, 400],
+  'GET /api/admin/settings/dated-words': [401, 403, 403, 403, 403, 200],
+  'PUT /api/admin/settings/dated-words': [401, 403, 403, 403, 403, 400],
   // An admin's own two-factor, open also to an admin who must set it up first (decision 027).
   'GET /api/admin/two-factor': [401, 403, 403, 403, 403, 200],
   'POST /api/admin/two-factor/enrolment': [401, 403, 403, 403, 403, 200],

@@ -15,10 +15,11 @@ interface ManifestChunk {
 /**
  * The pages the server renders (docs/decisions/016): each one's route module in the web build's
  * manifest, whose chunks the page preloads so the browser can hydrate without waiting, and what
- * its render for a visitor changes with.
+ * its render for a visitor changes with (the community list shows the founding day too: migration
+ * 0021 names both kinds when the dated words change).
  */
 const SERVER_RENDERED_PAGES: Partial<Record<PathKey, { module: string; changesWith: PageKind }>> = {
-  home: { module: 'src/app/routes/landing.tsx', changesWith: 'static' },
+  home: { module: 'src/app/routes/landing.tsx', changesWith: 'dated-words' },
   whitepaper: { module: 'src/app/routes/whitepaper.tsx', changesWith: 'static' },
   termsOfService: { module: 'src/app/routes/terms-of-service.tsx', changesWith: 'static' },
   blog: { module: 'src/app/routes/blog.tsx', changesWith: 'blog' },

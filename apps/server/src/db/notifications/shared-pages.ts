@@ -2,8 +2,11 @@ import type { DatabaseHandle } from '../client.ts';
 import { PUBLIC_CHANGES_CHANNEL } from './channels.ts';
 import { type Subscription, subscribe } from './subscription.ts';
 
-/** What the database triggers of migrations 0005 and 0019 name in their notifications. */
-type ChangeKind = 'community' | 'blog' | 'proofs';
+/** What the database triggers of migrations 0005, 0019 and 0021 name in their notifications. */
+const CHANGE_KINDS = ['community', 'blog', 'proofs', 'dated-words'] as const;
+type ChangeKind = (typeof CHANGE_KINDS)[number];
+const isChangeKind = (payload: string): payload is ChangeKind =>
+  (CHANGE_KINDS as readonly string[]).includes(payload);
 /** What a kept value changes with: a kind of content, or (`static`) nothing but a new build. */
 export type PageKind = ChangeKind | 'static';
 /** A bound on memory; the first pages of every list fit many times over. */
@@ -51,10 +54,7 @@ export async function createSharedPages(database: DatabaseHandle): Promise<Share
   const subscription: Subscription = await subscribe(
     database,
     PUBLIC_CHANGES_CHANNEL,
-    (payload) =>
-      forget(
-        payload === 'community' || payload === 'blog' || payload === 'proofs' ? payload : null,
-      ),
+    (payload) => forget(isChangeKind(payload) ? payload : null),
     () => forget(null),
   );
   return {

@@ -1,3 +1,4 @@
+export { datedWordsRoutes, datedWordsSettingsRoutes } from './dated-words-routes.ts';
 export {
   type ActiveMiningSettings,
   loadSettings,

@@ -1,4 +1,5 @@
 import type { CommunityPost } from '@btcp/shared/community';
+import { DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words';
 import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +18,7 @@ function renderCommunity(
     {
       'GET /community/posts': { body: postsPage(posts) },
       'GET /community/stats': { body: communityStats() },
+      'GET /dated-words': { body: DEFAULT_DATED_WORDS },
       ...routes,
     },
     signedIn ? signedInUser : signedOut,
@@ -91,7 +93,7 @@ describe('community list', () => {
     expect(await sidebar.findByText('1,234')).toBeVisible();
     expect(sidebar.getByText('42')).toBeVisible();
     expect(sidebar.getByText('7')).toBeVisible();
-    expect(sidebar.getByText('Created Jan 22, 2023')).toBeVisible();
+    expect(await sidebar.findByText('Created Jan 22, 2023')).toBeVisible();
     expect(sidebar.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '1Be respectful to others.',
       '2No spam or self-promotion.',
@@ -99,6 +101,17 @@ describe('community list', () => {
       '4No market manipulation.',
       '5Provide sources for claims.',
     ]);
+  });
+
+  it('dates the community as the operator says (D30)', async () => {
+    renderCommunity([], {
+      routes: {
+        'GET /dated-words': { body: { ...DEFAULT_DATED_WORDS, communityFounded: '2026-11-05' } },
+      },
+    });
+    const sidebar = within(screen.getByRole('complementary', { name: 'About the community' }));
+    expect(await sidebar.findByText('Created Nov 5, 2026')).toBeVisible();
+    expect(sidebar.queryByText('Created Jan 22, 2023')).toBeNull();
   });
 
   it('starts with New and reloads the list in the order chosen, kept in the address', async () => {

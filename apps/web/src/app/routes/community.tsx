@@ -27,6 +27,7 @@ import { SearchResults } from '#web/features/community/components/search-results
 import { useBanned } from '#web/features/community/hooks/use-banned.ts';
 import { useScrollToTop } from '#web/features/community/hooks/use-scroll-to-top.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { datedWordsQueryOptions } from '#web/lib/dated-words.ts';
 import type { PublicPageHandle } from '#web/lib/public-page.ts';
 import { useSignedIn } from '#web/lib/session.ts';
 
@@ -49,15 +50,19 @@ const listFilterOf = (params: URLSearchParams): PostListFilter => ({
 const searchOf = (params: URLSearchParams): string => params.get('q')?.trim() ?? '';
 
 /**
- * The list (or the search's results) comes with the page. The sidebar's figures do not: who is
- * online changes by the minute, unlike a kept page (docs/decisions/016), so the browser asks for them.
+ * The list (or the search's results) comes with the page, and so does the sidebar's founding day
+ * (the operator's, D30). The sidebar's figures do not: who is online changes by the minute, unlike
+ * a kept page (docs/decisions/016), so the browser asks for them.
  */
 export const handle: PublicPageHandle = {
   prefetch: (queryClient, { searchParams }) => {
     const search = searchOf(searchParams);
-    return search
-      ? queryClient.fetchInfiniteQuery(communitySearchQueryOptions(search))
-      : queryClient.fetchInfiniteQuery(communityPostsQueryOptions(listFilterOf(searchParams)));
+    return Promise.all([
+      search
+        ? queryClient.fetchInfiniteQuery(communitySearchQueryOptions(search))
+        : queryClient.fetchInfiniteQuery(communityPostsQueryOptions(listFilterOf(searchParams))),
+      queryClient.fetchQuery(datedWordsQueryOptions()),
+    ]);
   },
 };
 

@@ -5,7 +5,14 @@ import { HeroSection } from '#web/features/landing/components/hero-section.tsx';
 import { ReferralSection } from '#web/features/landing/components/referral-section.tsx';
 import { RoadmapSection } from '#web/features/landing/components/roadmap-section.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { datedWordsQueryOptions } from '#web/lib/dated-words.ts';
+import type { PublicPageHandle } from '#web/lib/public-page.ts';
 import { useDashboardHref } from '#web/lib/session.ts';
+
+/** The operator's dated words (D30) come with the page: the badge, the figures, the roadmap. */
+export const handle: PublicPageHandle = {
+  prefetch: (queryClient) => queryClient.fetchQuery(datedWordsQueryOptions()),
+};
 
 export function Component() {
   useDocumentTitle(pageTitles.home);

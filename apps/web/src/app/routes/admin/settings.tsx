@@ -6,6 +6,7 @@ import { ProofAdminCard } from '#web/features/proofs/components/proof-admin-card
 import { useEndSessions } from '#web/features/sessions/api/sessions.ts';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { DatedWordsCard } from '#web/features/settings/components/dated-words-card.tsx';
+import { DatedWordsCard } from '#web/features/settings/components/dated-words-card.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
 import { SignUpProtectionCard } from '#web/features/settings/components/sign-up-protection-card.tsx';
 import { AdminTwoFactorPolicyCard } from '#web/features/two-factor/components/admin-policy-card.tsx';
@@ -34,6 +35,7 @@ export function Component() {
           <AdminTwoFactorPolicyCard />
           <MiningSettingsCard />
           <SignUpProtectionCard />
+        <DatedWordsCard />
           <DatedWordsCard />
           <ProofAdminCard />
         </div>

@@ -1,4 +1,5 @@
-import { COMMUNITY_CREATED_LABEL, communityMessages } from '@btcp/shared/community';
+import { communityMessages } from '@btcp/shared/community';
+import { communityCreatedLabel } from '@btcp/shared/dated-words';
 import { moderationLogMessages } from '@btcp/shared/moderation-log';
 import { paths } from '@btcp/shared/paths';
 import { CalendarDays, ScrollText } from 'lucide-react';
@@ -7,6 +8,7 @@ import { CommunityRulesCard } from '#web/components/community-rules-card.tsx';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useDatedWords } from '#web/lib/dated-words.ts';
 import { formatCount } from '#web/lib/format.ts';
 import { useSignedIn } from '#web/lib/session.ts';
 import { useCommunityStats } from '../api/get-community-stats.ts';
@@ -29,10 +31,14 @@ function Figure({ label, value }: { label: string; value: number | undefined | n
   );
 }
 
-/** The community sidebar, with D19's real figures: posts, members and who is online now. */
+/**
+ * The community sidebar, with D19's real figures (posts, members and who is online now) and the
+ * founding day the operator sets (D30).
+ */
 export function CommunitySidebar() {
   const signedIn = useSignedIn();
   const stats = useCommunityStats();
+  const founded = useDatedWords().data?.communityFounded;
   // undefined: still loading; null: could not load (the list's own error says why).
   const figure = (key: 'posts' | 'members' | 'online') =>
     stats.data ? stats.data[key] : stats.isError ? null : undefined;
@@ -52,10 +58,12 @@ export function CommunitySidebar() {
             <Figure label="Members" value={figure('members')} />
             <Figure label="Online" value={figure('online')} />
           </dl>
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CalendarDays aria-hidden="true" className="size-4" />
-            {COMMUNITY_CREATED_LABEL}
-          </p>
+          {founded ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              {communityCreatedLabel(founded)}
+            </p>
+          ) : null}
           {signedIn === false ? (
             <Link to={paths.login.getHref()} className={buttonVariants({ className: 'w-full' })}>
               {communityMessages.signInToPost}

@@ -1,25 +1,24 @@
+import { datedWordsMessages } from '@btcp/shared/dated-words';
 import { paths } from '@btcp/shared/paths';
-import {
-  COIN,
-  EARLY_PHASE_HOURLY_RATE,
-  LAUNCH_YEAR,
-  MINING_START,
-  REFERRAL_BONUS,
-} from '@btcp/shared/product';
+import { COIN } from '@btcp/shared/product';
 import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { buttonVariants } from '#web/components/ui/button.tsx';
+import { useDatedWords } from '#web/lib/dated-words.ts';
 import { CoinCanvas } from './coin-canvas.tsx';
 import { LandingSection } from './landing-section.tsx';
 
-const stats = [
-  { value: String(EARLY_PHASE_HOURLY_RATE), label: `${COIN}/Hour` },
-  { value: String(LAUNCH_YEAR), label: 'Launch Year' },
-  { value: String(REFERRAL_BONUS), label: `Referral ${COIN}` },
-];
+/** As many columns as the operator gives figures (one to three), so none sits alone on a row. */
+const statColumns = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3'];
 
+/**
+ * The badge and the figures are the operator's dated words (D30), in the page the server sends;
+ * a visitor who comes from another page sees them a moment later.
+ */
 export function HeroSection() {
+  const words = useDatedWords().data;
+  const stats = words?.stats ?? [];
   return (
     <LandingSection
       titleId="hero-title"
@@ -27,9 +26,12 @@ export function HeroSection() {
       containerClassName="grid items-center gap-12 pt-12 pb-16 md:pt-16 lg:grid-cols-[1.2fr_1fr] lg:pt-20 lg:pb-24"
     >
       <div className="text-center lg:text-left">
-        <Badge className="border-primary/30 bg-accent text-accent-foreground">
+        {/* Holds its place while the words load, so the headline does not move. */}
+        <Badge
+          className={`border-primary/30 bg-accent text-accent-foreground ${words ? '' : 'invisible'}`}
+        >
           <CalendarClock aria-hidden="true" className="size-3.5" />
-          Mining starts in {MINING_START}
+          {datedWordsMessages.miningStartsIn(words?.miningStart ?? '')}
         </Badge>
         <h1
           id="hero-title"
@@ -53,10 +55,12 @@ export function HeroSection() {
             Read Whitepaper
           </Link>
         </div>
-        <ul className="mx-auto mt-12 grid max-w-lg grid-cols-3 gap-4 lg:mx-0">
+        <ul
+          className={`mx-auto mt-12 grid max-w-lg gap-4 lg:mx-0 ${statColumns[stats.length] ?? 'grid-cols-3'}`}
+        >
           {stats.map((stat) => (
             <li
-              key={stat.label}
+              key={`${stat.value} ${stat.label}`}
               className="rounded-lg border border-border bg-card/70 px-2 py-4 text-center"
             >
               <span className="block text-2xl font-bold text-primary sm:text-3xl">

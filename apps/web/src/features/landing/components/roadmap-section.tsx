@@ -1,35 +1,32 @@
-import { ROADMAP, type RoadmapStatus } from '@btcp/shared/product';
+import { type RoadmapStatus, roadmapStatusLabels } from '@btcp/shared/dated-words';
 import { CircleCheck, CircleDashed, CircleDot, type LucideIcon } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
+import { useDatedWords } from '#web/lib/dated-words.ts';
 import { LandingSection } from './landing-section.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 /** Each status differs by border, icon and words, so colour is never the only signal. */
-const statusStyles: Record<
-  RoadmapStatus,
-  { label: string; Icon: LucideIcon; card: string; badge: string }
-> = {
+const statusStyles: Record<RoadmapStatus, { Icon: LucideIcon; card: string; badge: string }> = {
   completed: {
-    label: 'Completed',
     Icon: CircleCheck,
     card: 'border-success/40',
     badge: 'border border-success/50 text-success',
   },
   current: {
-    label: 'Current',
     Icon: CircleDot,
     card: 'border-primary shadow-md ring-2 ring-primary/25',
     badge: 'bg-primary text-primary-foreground',
   },
   upcoming: {
-    label: 'Upcoming',
     Icon: CircleDashed,
     card: 'border-dashed border-border',
     badge: 'bg-muted text-muted-foreground',
   },
 };
 
+/** The operator's roadmap (D30): its items, their dates and where each stands. */
 export function RoadmapSection() {
+  const roadmap = useDatedWords().data?.roadmap ?? [];
   return (
     <LandingSection
       titleId="roadmap-title"
@@ -41,11 +38,11 @@ export function RoadmapSection() {
         description="Where the platform has been and where it is heading."
       />
       <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {ROADMAP.map((item) => {
+        {roadmap.map((item) => {
           const style = statusStyles[item.status];
           return (
             <li
-              key={item.title}
+              key={`${item.date} ${item.title}`}
               className={cn(
                 'flex flex-col rounded-xl border bg-card p-6 text-card-foreground',
                 style.card,
@@ -60,7 +57,7 @@ export function RoadmapSection() {
                   )}
                 >
                   <style.Icon aria-hidden="true" className="size-3.5" />
-                  {style.label}
+                  {roadmapStatusLabels[item.status]}
                 </span>
               </div>
               <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>

@@ -1,0 +1,52 @@
+import { type DatedWords, DATED_WORDS_LIMITS as LIMITS, roadmapStatuses } from './dated-words.ts';
+import { z } from './zod.ts';
+
+const text = (max: number) =>
+  z
+    .string(`Enter 1 to ${max} characters`)
+    .trim()
+    .min(1, `Enter 1 to ${max} characters`)
+    .max(max, `Enter 1 to ${max} characters`);
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day as YYYY-MM-DD (no 2023-02-30), between the years 2000 and 2100. */
+const DaySchema = z.string('Enter a date as YYYY-MM-DD').refine((value) => {
+  const match = DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 2000 &&
+    year <= 2100 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}, 'Enter a real date as YYYY-MM-DD');
+
+export const LandingStatSchema = z.object({
+  value: text(LIMITS.statValue),
+  label: text(LIMITS.statLabel),
+});
+
+export const RoadmapItemSchema = z.object({
+  date: text(LIMITS.roadmapDate),
+  title: text(LIMITS.roadmapTitle),
+  description: text(LIMITS.roadmapDescription),
+  status: z.enum(roadmapStatuses, 'Choose Completed, Current or Upcoming'),
+});
+
+/** What an admin may save, and what the public read answers with. */
+export const DatedWordsSchema = z.object({
+  miningStart: text(LIMITS.miningStart),
+  stats: z
+    .array(LandingStatSchema)
+    .min(1, 'Keep at least one figure')
+    .max(LIMITS.statsMax, `At most ${LIMITS.statsMax} figures`),
+  roadmap: z
+    .array(RoadmapItemSchema)
+    .min(1, 'Keep at least one roadmap item')
+    .max(LIMITS.roadmapMax, `At most ${LIMITS.roadmapMax} roadmap items`),
+  communityFounded: DaySchema,
+}) satisfies z.ZodType<DatedWords>;
