@@ -40,9 +40,6 @@ export const ADMIN_COMMUNITY_PAGE_SIZE = 20;
 /** D19: a member counts as online when seen within this many minutes. */
 export const ONLINE_WINDOW_MINUTES = 5;
 
-/** D19: the one figure the product fixes. */
-export const COMMUNITY_CREATED_LABEL = 'Created Jan 22, 2023';
-
 export const communitySorts = ['hot', 'new', 'top'] as const;
 
 export type CommunitySort = (typeof communitySorts)[number];
