@@ -35,17 +35,18 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     { email: '', username: '', password: '', confirmPassword: '', referralCode },
   );
 
-  // A mismatch is reported before the terms, each as a toast with its own wording.
+  // Each refusal is said once, beside its field, in the spec's 'Title: text': a toast would only
+  // repeat it, and on a phone it lay over the very checkbox it spoke of.
   const onInvalid = () => {
-    const { password, confirmPassword } = getValues();
+    const { password, confirmPassword, acceptTerms } = getValues();
     if (password && confirmPassword && password !== confirmPassword) {
-      setError('confirmPassword', { message: authMessages.passwordsDontMatchDescription });
-      toast.error(authMessages.passwordsDontMatch, {
-        description: authMessages.passwordsDontMatchDescription,
+      setError('confirmPassword', {
+        message: `${authMessages.passwordsDontMatch}: ${authMessages.passwordsDontMatchDescription}`,
       });
-    } else if (!getValues('acceptTerms')) {
-      toast.error(authMessages.termsRequired, {
-        description: authMessages.termsRequiredDescription,
+    }
+    if (!acceptTerms) {
+      setError('acceptTerms', {
+        message: `${authMessages.termsRequired}: ${authMessages.termsRequiredDescription}`,
       });
     }
   };
