@@ -1,6 +1,6 @@
 import type { AdminUser } from '@btcp/shared/admin';
 import { ShieldMinus, ShieldPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ReasonField } from '#web/components/moderation-reason-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -21,10 +21,12 @@ interface ModeratorButtonProps {
 export function ModeratorButton({ user, busy, onChange }: ModeratorButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
+  const button = useRef<HTMLButtonElement>(null);
   const Icon = user.isModerator ? ShieldMinus : ShieldPlus;
   return (
     <>
       <Button
+        ref={button}
         variant="outline"
         size="sm"
         aria-disabled={busy || undefined}
@@ -51,6 +53,11 @@ export function ModeratorButton({ user, busy, onChange }: ModeratorButtonProps) 
           </>
         }
         confirmLabel="Remove moderator"
+        // The dialog has no trigger of its own: focus goes back to the button, now "Make moderator".
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          button.current?.focus();
+        }}
         onConfirm={() => {
           setConfirming(false);
           onChange(false, reason);
