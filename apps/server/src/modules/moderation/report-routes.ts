@@ -57,14 +57,10 @@ export const reportModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: SetCommentStatusBodySchema,
       ok: StaffCommentStatusSchema,
     }),
-    async (request) =>
-      setCommentStatus(
-        app.db,
-        signedInStaff(request),
-        request.params.id,
-        request.body,
-        app.clock.now(),
-      ),
+    async (request) => {
+      const staff = signedInStaff(request);
+      return setCommentStatus(app.db, staff, request.params.id, request.body, app.clock.now());
+    },
   );
 
   app.delete(

@@ -43,14 +43,10 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: SetPostStatusBodySchema,
       ok: AdminCommunityPostSchema,
     }),
-    async (request) =>
-      setPostStatus(
-        app.db,
-        signedInStaff(request),
-        request.params.id,
-        request.body,
-        app.clock.now(),
-      ),
+    async (request) => {
+      const staff = signedInStaff(request);
+      return setPostStatus(app.db, staff, request.params.id, request.body, app.clock.now());
+    },
   );
 
   app.delete(
