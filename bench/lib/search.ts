@@ -11,6 +11,10 @@ import { seedMembers } from './community.ts';
  * both, once or several times.
  */
 export const SEARCH_POSTS = 100_000;
+/** The corpora the search scenario measures, smallest first (BENCH_SEARCH_POSTS, comma-separated). */
+export const SEARCH_CORPORA = (process.env.BENCH_SEARCH_POSTS ?? '100000,1000000')
+  .split(',')
+  .map(Number);
 const SEARCH_MEMBERS = 1_000;
 
 /** Most frequent first (the draws favour the head), as text: one word a line would run to 300. */
@@ -59,7 +63,7 @@ const words = (count: string, salt: number) => `(
   FROM generate_series(1, ${count}) AS k
 )`;
 
-export async function seedSearch(databaseUrl: string): Promise<void> {
+export async function seedSearch(databaseUrl: string, posts = SEARCH_POSTS): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -75,7 +79,7 @@ export async function seedSearch(databaseUrl: string): Promise<void> {
        FROM generate_series(0, $1 - 1) AS p
        CROSS JOIN (SELECT $3::text[] AS w) AS v
        JOIN bench_searchers AS m ON m.n = p % $2`,
-      [SEARCH_POSTS, SEARCH_MEMBERS, VOCABULARY],
+      [posts, SEARCH_MEMBERS, VOCABULARY],
     );
     await client.query('COMMIT');
     // Vacuumed as well as analyzed, so no autovacuum of the new rows runs during the measurements.

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { BulkheadKind } from './lib/bulkhead.ts';
 import { repoRoot } from './paths.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const bulkheadSize = (size: number) => z.coerce.number().int().min(1).max(1000).default(size);
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -86,6 +89,17 @@ const ConfigSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Where that listener binds: this machine only unless the operator says otherwise. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Decision 058: how many of each expensive kind of request one process runs at once (each waits
+   * at most BULKHEAD_WAIT_MS in a queue four times as long, then is answered 503). Sized from the
+   * bench: past these, the kind's throughput no longer grows and everything else slows.
+   */
+  BULKHEAD_SEARCH: bulkheadSize(4),
+  BULKHEAD_UPLOADS: bulkheadSize(2),
+  BULKHEAD_EXPORTS: bulkheadSize(2),
+  BULKHEAD_PROOFS_OF_WORK: bulkheadSize(2),
+  BULKHEAD_ADMIN_SEARCH: bulkheadSize(2),
+  BULKHEAD_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -105,6 +119,8 @@ export interface Config extends RawConfig {
   /** DISPOSABLE_EMAIL_DOMAINS and DISPOSABLE_EMAIL_DOMAINS_ALLOWED, as lower-case domains. */
   disposableEmailDomains: ReadonlySet<string>;
   disposableEmailDomainsAllowed: ReadonlySet<string>;
+  /** The BULKHEAD_* sizes by kind of request. */
+  bulkheads: Record<BulkheadKind, number>;
   /** Absolute path of the data folder (embedded database, outbox, uploads). */
   dataDir: string;
   /** Absolute path of the built web app. */
@@ -158,6 +174,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (raw.WEB_CONCURRENCY === 1 ? 20 : Math.max(8, Math.ceil(40 / raw.WEB_CONCURRENCY))),
     disposableEmailDomains: domainList(raw.DISPOSABLE_EMAIL_DOMAINS),
     disposableEmailDomainsAllowed: domainList(raw.DISPOSABLE_EMAIL_DOMAINS_ALLOWED),
+    bulkheads: {
+      search: raw.BULKHEAD_SEARCH,
+      uploads: raw.BULKHEAD_UPLOADS,
+      exports: raw.BULKHEAD_EXPORTS,
+      proofsOfWork: raw.BULKHEAD_PROOFS_OF_WORK,
+      adminSearch: raw.BULKHEAD_ADMIN_SEARCH,
+    },
     dataDir: path.resolve(repoRoot, raw.DATA_DIR),
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     webSsrEntry: path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js'),

@@ -30,6 +30,7 @@ import { createSettingsCache, type SettingsCache } from './db/notifications/sett
 import { createSharedPages, type SharedPages } from './db/notifications/shared-pages.ts';
 import { trackRequestsInFlight } from './graceful-shutdown.ts';
 import { CREDIT_TICK_MS, startMaintenanceJobs } from './jobs.ts';
+import { type Bulkheads, createBulkheads } from './lib/bulkhead.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 
 declare module 'fastify' {
@@ -48,6 +49,7 @@ declare module 'fastify' {
     settings: SettingsCache<ActiveMiningSettings>;
     readiness: Readiness;
     creditingMonitor: CreditingMonitor;
+    bulkheads: Bulkheads;
   }
 }
 
@@ -111,6 +113,7 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
   app.decorate('settings', services.settings);
   app.decorate('readiness', createReadiness(database));
   app.decorate('creditingMonitor', createCreditingMonitor(CREDIT_TICK_MS));
+  app.decorate('bulkheads', createBulkheads(config.bulkheads, config.BULKHEAD_WAIT_MS));
   return services;
 }
 

@@ -38,6 +38,8 @@ export const ErrorCode = {
   twoFactorSignInExpired: 'TWO_FACTOR_SIGN_IN_EXPIRED',
   /** Admins must set two-factor up before anything else (the admin setting is on). */
   twoFactorEnrolmentRequired: 'TWO_FACTOR_ENROLMENT_REQUIRED',
+  /** Decision 058: too many requests of this expensive kind right now; come back in a moment (503). */
+  busy: 'BUSY',
   /** The browser's own: an answer that was not the API's error shape (a proxy's 502 page, say). */
   httpError: 'HTTP_ERROR',
 } as const;

@@ -75,6 +75,29 @@ function registerProcessFigures(
       this.set(app.creditingMonitor.lastTickRows());
     },
   });
+  new Gauge({
+    name: 'btcp_bulkhead_requests',
+    help: 'Expensive requests by kind (decision 058), running or waiting for a slot',
+    labelNames: ['kind', 'state'],
+    registers,
+    collect() {
+      for (const [kind, bulkhead] of Object.entries(app.bulkheads)) {
+        const { running, waiting } = bulkhead.figures();
+        this.set({ kind, state: 'running' }, running);
+        this.set({ kind, state: 'waiting' }, waiting);
+      }
+    },
+  });
+  new Counter({
+    name: 'btcp_bulkhead_refused_total',
+    help: 'Expensive requests answered 503 busy by their bulkhead, by kind',
+    labelNames: ['kind'],
+    registers,
+    collect() {
+      for (const [kind, bulkhead] of Object.entries(app.bulkheads))
+        totalOf(this, { kind }, bulkhead.figures().refused);
+    },
+  });
   for (const direction of ['credited', 'debited'] as const) {
     new Counter({
       name: `btcp_ledger_${direction}_btcp_total`,

@@ -9,7 +9,7 @@ export class ApiRequestError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
-    /** Seconds to wait before trying again, from a 429's Retry-After header. */
+    /** Seconds to wait before trying again, from a 429 or 503 answer's Retry-After header. */
     readonly retryAfter: number | null = null,
   ) {
     super(message);

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@btcp/shared/error-codes';
 import { ApiRequestError } from './api-client.ts';
 
 /** How many times a call answered "busy" is sent again before its error is shown. */
@@ -5,6 +6,10 @@ const BUSY_RETRIES = 5;
 
 const isBusy = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError && error.status === 503 && error.retryAfter !== null;
+
+/** A 503 from an expensive kind of request's bulkhead (decision 058): the same call soon will do. */
+export const isBusyError = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && error.code === ErrorCode.busy;
 
 /**
  * Sends `call` again after the server's Retry-After while it answers 503 with one (its queue of

@@ -113,11 +113,9 @@ function dataRoutes(app: ZodApp) {
       await requireRecentAuthentication(request, 'user');
       const token = sessionToken(request, 'user');
       const now = app.clock.now();
-      const data = await exportAccount(
-        app.db,
-        signedInUser(request).id,
-        token ? hashToken(token) : undefined,
-        now,
+      const userId = signedInUser(request).id;
+      const data = await app.bulkheads.exports.run(() =>
+        exportAccount(app.db, userId, token ? hashToken(token) : undefined, now),
       );
       const day = now.toISOString().slice(0, 10);
       return reply

@@ -14,6 +14,7 @@ import {
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { staffList } from '#server/lib/bulkhead.ts';
 import { rateLimitedAs } from '#server/lib/rate-limit.ts';
 import { idParams, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
@@ -86,7 +87,7 @@ function userRoutes(admin: ZodApp) {
       querystring: AdminUsersQuerySchema,
       ok: AdminUsersPageSchema,
     }),
-    async (request) => listUsers(admin.db, request.query),
+    async ({ query }) => staffList(admin.bulkheads, query, () => listUsers(admin.db, query)),
   );
 
   admin.patch(
@@ -121,7 +122,7 @@ function walletRoutes(admin: ZodApp) {
       querystring: AdminWalletsQuerySchema,
       ok: AdminWalletsPageSchema,
     }),
-    async (request) => listWallets(admin.db, request.query),
+    async ({ query }) => staffList(admin.bulkheads, query, () => listWallets(admin.db, query)),
   );
 
   admin.post(

@@ -137,14 +137,11 @@ async function blogCoverUploadRoute(app: ZodApp) {
         ),
         async (request, reply) => {
           const staff = signedInStaff(request);
-          const input = await readUpload(request, 'blog_cover');
-          const stored = await storeImage(
-            app.db,
-            app.mediaStorage,
-            input,
-            'blog_cover',
-            staff.role === 'admin' ? { adminId: staff.id } : { userId: staff.id },
-          );
+          const owner = staff.role === 'admin' ? { adminId: staff.id } : { userId: staff.id };
+          const stored = await app.bulkheads.uploads.run(async () => {
+            const input = await readUpload(request, 'blog_cover');
+            return storeImage(app.db, app.mediaStorage, input, 'blog_cover', owner);
+          });
           return reply.status(201).send(stored);
         },
       );

@@ -18,7 +18,7 @@ const Score = z
   .min(-(2 ** 31))
   .max(2 ** 31 - 1);
 const HotRank = z.number().min(-Number.MAX_VALUE).max(Number.MAX_VALUE);
-/** A search's rank (`ts_rank_cd`, a `real` compared as `double precision`): finite, never below 0. */
+/** A search's score (title match plus scaled `ts_rank_cd`, a `double precision`): finite, never below 0. */
 const SearchRank = z.number().min(0).max(Number.MAX_VALUE);
 const CursorSchemas = {
   new: z.object({ c: Micros, id: z.uuid() }),

@@ -208,10 +208,10 @@ function searchRoute(app: ZodApp) {
     }),
     async (request, reply) => {
       const { query } = request;
+      // A kept first page costs nothing; a search the database must run waits for its bulkhead.
+      const search = () => app.bulkheads.search.run(() => searchPosts(app.db, query));
       return sendPostPage(request, reply, () =>
-        query.cursor
-          ? searchPosts(app.db, query)
-          : kept.get(searchKey(query), () => searchPosts(app.db, query)),
+        query.cursor ? search() : kept.get(searchKey(query), search),
       );
     },
   );
@@ -275,9 +275,9 @@ function imageUploadRoutes(app: ZodApp) {
       }),
       async (request, reply) => {
         const userId = await rateLimitedAuthor(request, 'image');
-        const input = await readUpload(request, 'community_image');
-        const stored = await storeImage(app.db, app.mediaStorage, input, 'community_image', {
-          userId,
+        const stored = await app.bulkheads.uploads.run(async () => {
+          const input = await readUpload(request, 'community_image');
+          return storeImage(app.db, app.mediaStorage, input, 'community_image', { userId });
         });
         return reply.status(201).send(stored);
       },

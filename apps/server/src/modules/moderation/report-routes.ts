@@ -8,6 +8,7 @@ import {
   StaffReasonQuerySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffList } from '#server/lib/bulkhead.ts';
 import { idParams, noStore, routeOptions } from '#server/lib/routes.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
 import {
@@ -37,7 +38,7 @@ export const reportModerationRoutes: FastifyPluginAsyncZod = async (app) => {
         onSend: noStore,
       },
     ),
-    async (request) => listOpenReports(app.db, request.query),
+    async ({ query }) => staffList(app.bulkheads, query, () => listOpenReports(app.db, query)),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import {
   SetPostStatusBodySchema,
 } from '@btcp/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffList } from '#server/lib/bulkhead.ts';
 import { idParams, noStore, routeOptions } from '#server/lib/routes.ts';
 import { settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
@@ -33,7 +34,8 @@ export const communityModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       ok: AdminCommunityPageSchema,
       onSend: noStore,
     }),
-    async (request) => listPostsForModeration(app.db, request.query),
+    async ({ query }) =>
+      staffList(app.bulkheads, query, () => listPostsForModeration(app.db, query)),
   );
 
   app.patch(

@@ -62,7 +62,9 @@ function mailLinkRoute(
     route(summary, { body: ProvenEmailBodySchema, accepted: MessageSchema }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, action, request.body.email);
-      const proof = await verifyProof(ctx, request.body.proof);
+      const proof = await app.bulkheads.proofsOfWork.run(() =>
+        verifyProof(ctx, request.body.proof),
+      );
       await queueMail(ctx, request.body.email, proof);
       app.mailDrainer.kick();
       return reply.status(202).send({ message: sameAnswer });
@@ -102,7 +104,9 @@ function signUpRoutes(app: ZodApp, ctx: ServiceContext) {
     }),
     async (request, reply) => {
       await enforceAuthRateLimits(request, 'register', request.body.email);
-      const proof = await verifyProof(ctx, request.body.proof);
+      const proof = await app.bulkheads.proofsOfWork.run(() =>
+        verifyProof(ctx, request.body.proof),
+      );
       await register(ctx, request.body, { source: signUpSourceOf(request.ip), proof });
       app.mailDrainer.kick();
       return reply.status(201).send({

@@ -1,5 +1,6 @@
 import type { CommunityPost } from '@btcp/shared/community';
 import { DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words';
+import { ErrorCode } from '@btcp/shared/error-codes';
 import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -331,6 +332,42 @@ describe('searching', () => {
     expect(await screen.findByText('No posts match \u201cquokka\u201d')).toBeVisible();
     expect(screen.getByText('Try other words, fewer words, or check the spelling.')).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Search community' })).toHaveValue('quokka');
+  });
+
+  const busy = {
+    ...apiError(503, ErrorCode.busy, 'Search is busy, try again in a moment'),
+    headers: { 'retry-after': '1' },
+  };
+
+  it('asks once more after Retry-After when search is busy, and shows what it found', async () => {
+    let asked = 0;
+    renderCommunity([], {
+      path: '/community?q=wombat',
+      routes: {
+        'GET /community/search': () =>
+          ++asked === 1 ? busy : { body: postsPage([communityPost({ title: 'A wombat' })]) },
+      },
+    });
+    expect(await screen.findByRole('article', { name: 'A wombat' }, { timeout: 3000 })).toBeVisible();
+    expect(asked).toBe(2);
+  });
+
+  it('says calmly that search is busy when it still is after one more try', async () => {
+    let asked = 0;
+    renderCommunity([], {
+      path: '/community?q=wombat',
+      routes: {
+        'GET /community/search': () => {
+          asked += 1;
+          return busy;
+        },
+      },
+    });
+    expect(
+      await screen.findByText('Search is busy, try again in a moment', {}, { timeout: 3000 }),
+    ).toBeVisible();
+    expect(asked).toBe(2);
+    expect(screen.queryByText('Error searching posts')).toBeNull();
   });
 
   it('goes back to the posts, sort and topic kept, on Clear search, with the focus in the box', async () => {

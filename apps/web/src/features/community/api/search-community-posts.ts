@@ -1,6 +1,8 @@
 import { COMMUNITY_PAGE_SIZE, type CommunityPage, communityApi } from '@btcp/shared/community';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '#web/lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
+import { isBusyError } from '#web/lib/busy-retry.ts';
+import { retryUnlessRefused } from '#web/lib/query-client.ts';
 import { communityKeys } from './query-keys.ts';
 
 export const searchCommunityPosts = (
@@ -22,5 +24,15 @@ export const communitySearchQueryOptions = (query: string) =>
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
+/**
+ * In the browser, a busy server (decision 058) is asked once more after its Retry-After; the
+ * server's renderer asks once and leaves the search to the browser.
+ */
 export const useCommunitySearch = (query: string) =>
-  useInfiniteQuery(communitySearchQueryOptions(query));
+  useInfiniteQuery({
+    ...communitySearchQueryOptions(query),
+    retry: (failureCount, error) =>
+      isBusyError(error) ? failureCount < 1 : retryUnlessRefused(failureCount, error),
+    retryDelay: (_failureCount, error) =>
+      (error instanceof ApiRequestError && error.retryAfter ? error.retryAfter : 1) * 1000,
+  });

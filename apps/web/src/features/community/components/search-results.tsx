@@ -2,6 +2,7 @@ import { communityMessages } from '@btcp/shared/community';
 import { SearchX, X } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { isBusyError } from '#web/lib/busy-retry.ts';
 import { useCommunitySearch } from '../api/search-community-posts.ts';
 import { PostFeed } from './post-feed.tsx';
 
@@ -13,6 +14,8 @@ interface SearchResultsProps {
 
 /** What a search found, best match first, in place of the list; 'Clear search' goes back. */
 export function SearchResults({ query, onClear }: SearchResultsProps) {
+  const posts = useCommunitySearch(query);
+  const busy = isBusyError(posts.error);
   return (
     <div className="grid gap-4">
       <div className="flex items-center justify-between gap-3 rounded-xl border border-border bg-card py-2 pr-2 pl-4">
@@ -25,10 +28,14 @@ export function SearchResults({ query, onClear }: SearchResultsProps) {
         </Button>
       </div>
       <PostFeed
-        posts={useCommunitySearch(query)}
+        posts={posts}
         loading={communityMessages.searching}
-        errorTitle={communityMessages.errorSearching}
-        errorDescription={communityMessages.errorSearchingDescription}
+        errorTitle={busy ? communityMessages.searchBusy : communityMessages.errorSearching}
+        errorDescription={
+          busy
+            ? communityMessages.searchBusyDescription
+            : communityMessages.errorSearchingDescription
+        }
         empty={
           <EmptyState
             icon={SearchX}
