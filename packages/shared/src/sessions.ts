@@ -10,6 +10,8 @@ export const SessionInfoSchema = z.object({
   browser: z.string(),
   /** "Windows 10", "macOS", "Android 14"; "Unknown system" if none. */
   system: z.string(),
+  /** What kind of device the user agent names, for the list's icon; "desktop" when it names none. */
+  device: z.enum(['phone', 'tablet', 'desktop']),
   /** The address the session signed in from. */
   ip: z.string().nullable(),
   startedAt: z.string(),

@@ -62,6 +62,8 @@ export type TwoFactorSignInBody = z.infer<typeof TwoFactorSignInBodySchema>;
  */
 export const LoginResultSchema = SessionStateSchema.extend({
   twoFactorRequired: z.literal(true).optional(),
+  /** The member had never signed in before this session (decision 057): greeted, not welcomed back. */
+  firstSignIn: z.literal(true).optional(),
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

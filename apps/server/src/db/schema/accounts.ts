@@ -164,6 +164,21 @@ export const sessions = pgTable(
 );
 
 /**
+ * Member sessions ended from another of the member's sessions (signing out there, a password
+ * change), kept by their token's hash until the session would have expired: the browser still
+ * holding the cookie is told why it was signed out, not left to guess (decision 057).
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ended_sessions_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
  * Single-use links sent by email: verification (24 h) and password reset (1 h), D6; an email
  * change (24 h) carries the new address it confirms (decision 029).
  */

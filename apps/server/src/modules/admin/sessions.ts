@@ -26,7 +26,7 @@ export async function endUserSessions(db: Database, actor: Staff, userId: string
     if (!user) throw notFound('User not found');
     await audit(tx, actor, 'user.sessions.end', { type: 'user', id: userId });
   });
-  await endOtherUserSessions(db, userId);
+  await endOtherUserSessions(db, userId, undefined, 'staff');
 }
 
 /**

@@ -20,6 +20,7 @@ export { describeUserAgent, endSessionById, listSessions } from './session-list.
 export {
   ADMIN_SESSION_MS,
   BROWSER_SESSION_MS,
+  endedElsewhere,
   endOtherAdminSessions,
   endOtherUserSessions,
   endSession,

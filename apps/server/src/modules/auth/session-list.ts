@@ -6,6 +6,7 @@ import type { Database } from '#server/db/client.ts';
 import { publishRevocation } from '#server/db/notifications/channels.ts';
 import { sessions } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
+import { recordEndedElsewhere } from './ended-sessions.ts';
 
 /** Whose sessions: a member's (users.id) or an admin's (admin_users.id). */
 export interface SessionOwner {
@@ -23,8 +24,16 @@ export const publicSessionId = (tokenHash: string) =>
 const ownedBy = (owner: SessionOwner) =>
   owner.kind === 'user' ? eq(sessions.userId, owner.id) : eq(sessions.adminId, owner.id);
 
-/** "Chrome 131" and "Windows 10" from a user agent; plain words when there is none to read. */
-export function describeUserAgent(userAgent: string | null): { browser: string; system: string } {
+/** Bowser's platform types as the session list's icons: a phone, a tablet, anything else. */
+const devices: Record<string, SessionInfo['device']> = { mobile: 'phone', tablet: 'tablet' };
+
+/**
+ * "Chrome 131", "Windows 10" and the kind of device from a user agent; plain words (and a desktop)
+ * when there is none to read.
+ */
+export function describeUserAgent(
+  userAgent: string | null,
+): Pick<SessionInfo, 'browser' | 'system' | 'device'> {
   const parsed = userAgent ? Bowser.parse(userAgent) : null;
   const major = parsed?.browser.version?.split('.')[0];
   const browser = parsed?.browser.name
@@ -34,7 +43,8 @@ export function describeUserAgent(userAgent: string | null): { browser: string; 
   const system = os?.name
     ? `${os.name}${os.versionName ? ` ${os.versionName}` : os.version ? ` ${os.version}` : ''}`
     : 'Unknown system';
-  return { browser, system };
+  const device = devices[parsed?.platform.type ?? ''] ?? 'desktop';
+  return { browser, system, device };
 }
 
 async function liveSessions(db: Database, owner: SessionOwner, now: Date) {
@@ -77,8 +87,12 @@ export async function listSessions(
 async function endSessions(db: Database, owner: SessionOwner, tokenHashes: string[]) {
   if (tokenHashes.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx.delete(sessions).where(and(ownedBy(owner), inArray(sessions.tokenHash, tokenHashes)));
+    const ended = await tx
+      .delete(sessions)
+      .where(and(ownedBy(owner), inArray(sessions.tokenHash, tokenHashes)))
+      .returning({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt });
     if (owner.kind === 'user') {
+      await recordEndedElsewhere(tx, ended);
       for (const sessionHash of tokenHashes) {
         await publishRevocation(tx, { userId: owner.id, sessionHash });
       }

@@ -8,6 +8,7 @@ import type { CachedSession, SessionCache } from '#server/db/notifications/sessi
 import { idArray, prepared } from '#server/db/prepared.ts';
 import { adminUsers, emailTokens, profiles, sessions, users } from '#server/db/schema.ts';
 import { hashToken, randomToken } from '#server/lib/tokens.ts';
+import { purgeEndedSessions, recordEndedElsewhere, wasEndedElsewhere } from './ended-sessions.ts';
 import { SEEN_REFRESH_MS } from './last-seen.ts';
 
 export type SessionUser = NonNullable<SessionState['user']>;
@@ -44,15 +45,27 @@ export async function startMemberSession(
   reply: FastifyReply,
   user: SessionUser,
   remember: boolean,
-): Promise<SessionState> {
+): Promise<SessionState & { firstSignIn?: true }> {
+  const { db, clock, lastSeen } = request.server;
+  // Every request with a session marks the member seen, so never seen is never signed in: the
+  // page greets them rather than welcoming them back (decision 057). Signing in counts as seen.
+  const [seen] = await db
+    .select({ lastSeenAt: users.lastSeenAt })
+    .from(users)
+    .where(eq(users.id, user.id));
   await startSession(request, reply, {
     kind: 'user',
     ownerId: user.id,
     persistent: remember,
     lifetimeMs: remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS,
   });
+  lastSeen.mark(user.id, clock.now());
   const { id, email, isBanned, isModerator } = user;
-  return { user: { id, email, isBanned, isModerator }, admin: await findSessionAdmin(request) };
+  return {
+    user: { id, email, isBanned, isModerator },
+    admin: await findSessionAdmin(request),
+    ...(seen && seen.lastSeenAt === null && { firstSignIn: true as const }),
+  };
 }
 
 /** Creates a session row and sets its cookie; a new token at every sign-in (D3). */
@@ -91,8 +104,7 @@ export async function endSession(
   reply: FastifyReply,
   kind: 'user' | 'admin',
 ): Promise<void> {
-  const name = cookieName(request, kind);
-  const token = request.cookies[name];
+  const token = request.cookies[cookieName(request, kind)];
   if (token) {
     const tokenHash = hashToken(token);
     const [ended] = await request.server.db
@@ -104,7 +116,11 @@ export async function endSession(
       await publishRevocation(request.server.db, { userId: ended.userId, sessionHash: tokenHash });
     }
   }
-  reply.clearCookie(name, {
+  clearSessionCookie(request, reply, kind);
+}
+
+function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, kind: 'user' | 'admin') {
+  reply.clearCookie(cookieName(request, kind), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -112,15 +128,47 @@ export async function endSession(
   });
 }
 
-/** D3: a password change ends every session of the account but the one making the change. */
-export async function endOtherUserSessions(db: Database, userId: string, keepToken?: string) {
+/**
+ * D3: a password change ends every session of the account but the one making the change. Ended
+ * by the member (the default), the browsers that held them are told so (decision 057); ended by
+ * staff, they are not said to have been signed out "from another device".
+ */
+export async function endOtherUserSessions(
+  db: Database,
+  userId: string,
+  keepToken?: string,
+  endedBy: 'member' | 'staff' = 'member',
+) {
   const keepHash = keepToken ? hashToken(keepToken) : undefined;
-  await db
-    .delete(sessions)
-    .where(
-      and(eq(sessions.userId, userId), keepHash ? ne(sessions.tokenHash, keepHash) : undefined),
-    );
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(
+        and(eq(sessions.userId, userId), keepHash ? ne(sessions.tokenHash, keepHash) : undefined),
+      )
+      .returning({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt });
+    if (endedBy === 'member') await recordEndedElsewhere(tx, ended);
+  });
   await publishRevocation(db, { userId, exceptSessionHash: keepHash });
+}
+
+/**
+ * The signed-out answer for a browser whose member cookie names no live session: when that session
+ * was ended from another of the member's sessions, it says so once and the cookie is cleared.
+ */
+export async function endedElsewhere(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const token = sessionToken(request, 'user');
+  if (!token) return false;
+  const ended = await wasEndedElsewhere(
+    request.server.db,
+    hashToken(token),
+    request.server.clock.now(),
+  );
+  if (ended) clearSessionCookie(request, reply, 'user');
+  return ended;
 }
 
 export async function endOtherAdminSessions(db: Database, adminId: string, keepToken?: string) {
@@ -268,5 +316,6 @@ export async function findSessionAdmin(request: FastifyRequest): Promise<Session
 /** Removes expired sessions and used or expired email links; any process may run it. */
 export async function purgeExpiredSessions(db: Database, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await purgeEndedSessions(db, now);
   await db.delete(emailTokens).where(lt(emailTokens.expiresAt, now));
 }

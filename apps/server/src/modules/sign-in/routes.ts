@@ -19,6 +19,7 @@ import { enforceAuthRateLimits, WrongAnswer, withFailureLimit } from '#server/li
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { sendJsonText } from '#server/lib/shared-pages.ts';
 import {
+  endedElsewhere,
   endSession,
   findSessionAdmin,
   findSessionUser,
@@ -89,6 +90,10 @@ function sessionRoute(app: ZodApp) {
         findSessionUser(request),
         findSessionAdmin(request),
       ]);
+      // Decision 057: a cookie whose session was ended from elsewhere is told so, once.
+      if (!user && (await endedElsewhere(request, reply))) {
+        return { user, admin, endedElsewhere: true as const };
+      }
       return { user, admin };
     },
   );

@@ -13,6 +13,7 @@ const session = (overrides: Partial<SessionInfo>): SessionInfo => ({
   id: 'AAAAAAAAAAAAAAAAAAAAAA',
   browser: 'Chrome 131',
   system: 'Windows 10',
+  device: 'desktop',
   ip: '203.0.113.7',
   startedAt: '2026-11-20T10:00:00.000Z',
   lastActiveAt: '2026-11-25T10:00:00.000Z',
@@ -49,6 +50,45 @@ describe('account sessions', () => {
     expect(await screen.findByText('Session signed out')).toBeVisible();
     expect(await screen.findByText('No other sessions.')).toBeVisible();
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('the device of each session', () => {
+  it('shows a phone for an iPhone, a tablet for an iPad and a computer otherwise', async () => {
+    stubApi(
+      {
+        'GET /account': { body: account },
+        'GET /account/sessions': {
+          body: {
+            items: [
+              session({ id: 'thisSessionIdIs22chars', current: true }),
+              session({
+                id: 'iPhoneSessionIdIs22chr',
+                browser: 'Safari 17',
+                system: 'iOS 17.5',
+                device: 'phone',
+              }),
+              session({
+                id: 'iPadSessionIdIs22chars',
+                browser: 'Safari 17',
+                system: 'iOS 17.5',
+                device: 'tablet',
+              }),
+            ],
+          },
+        },
+      },
+      signedInUser,
+    );
+    renderWithToasts(<AccountPage />, { path: '/account' });
+    const list = (await screen.findByText('This session')).closest('ul');
+    if (!list) throw new Error('no session list');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByRole('img').getAttribute('aria-label'))).toEqual([
+      'Computer',
+      'Phone',
+      'Tablet',
+    ]);
   });
 });
 

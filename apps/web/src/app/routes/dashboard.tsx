@@ -1,4 +1,5 @@
 import { pageTitles } from '@btcp/shared/paths';
+import { Greeting } from '#web/features/auth/components/greeting.tsx';
 import { MiningPanel } from '#web/features/mining/components/mining-panel.tsx';
 import { ReferralLinkCard } from '#web/features/referrals/components/referral-link-card.tsx';
 import { ReferralStatsCard } from '#web/features/referrals/components/referral-stats-card.tsx';
@@ -15,9 +16,7 @@ export function Component() {
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-        <p className="mt-1 text-muted-foreground">
-          Welcome back, <span className="font-medium text-foreground">{session?.user?.email}</span>
-        </p>
+        <Greeting />
       </div>
       <MiningPanel banned={banned} balance={wallet.data?.balance} />
       <div className="grid gap-6 lg:grid-cols-3">

@@ -1,5 +1,5 @@
 import { type SessionInfo, sessionMessages } from '@btcp/shared/sessions';
-import { LogOut, Monitor } from 'lucide-react';
+import { LogOut, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { QueryContent } from '#web/components/query-content.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -18,6 +18,10 @@ import { type SessionsOwner, useEndSessions, useSessions } from '../api/sessions
 
 const nameOf = (session: SessionInfo) => `${session.browser} on ${session.system}`;
 
+/** The icon of the kind of device the server read from the session's user agent. */
+const deviceIcons = { phone: Smartphone, tablet: Tablet, desktop: Monitor } as const;
+const deviceNames = { phone: 'Phone', tablet: 'Tablet', desktop: 'Computer' } as const;
+
 function SessionRow({
   session,
   onEnd,
@@ -28,9 +32,14 @@ function SessionRow({
   busy: boolean;
 }) {
   const timeZone = useTimeZone();
+  const DeviceIcon = deviceIcons[session.device];
   return (
     <li className="flex flex-wrap items-start gap-3 py-3">
-      <Monitor aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+      <DeviceIcon
+        role="img"
+        aria-label={deviceNames[session.device]}
+        className="mt-0.5 size-5 shrink-0 text-muted-foreground"
+      />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium break-words">
           {nameOf(session)}
