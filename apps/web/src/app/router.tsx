@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { lazyRoute } from '../lib/route-table.tsx';
 import { adminRoutes } from './admin-routes.tsx';
 import { AppRoot } from './layouts/app-root.tsx';
+import { CommunityFrame } from './layouts/community-frame.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { signedInRoutes, signInAndUpRoutes } from './user-routes.tsx';
 
@@ -12,16 +13,6 @@ const publicPages: RouteObject[] = [
   { path: paths.whitepaper.path, ...lazyRoute(() => import('./routes/whitepaper.tsx')) },
   { path: paths.blog.path, ...lazyRoute(() => import('./routes/blog.tsx')) },
   { path: paths.blogPost.path, ...lazyRoute(() => import('./routes/blog-post.tsx')) },
-  { path: paths.community.path, ...lazyRoute(() => import('./routes/community.tsx')) },
-  {
-    path: paths.communityModlog.path,
-    ...lazyRoute(() => import('./routes/community-modlog.tsx')),
-  },
-  { path: paths.communityPost.path, ...lazyRoute(() => import('./routes/community-post.tsx')) },
-  {
-    path: paths.communityThread.path,
-    ...lazyRoute(() => import('./routes/community-thread.tsx')),
-  },
   { path: paths.termsOfService.path, ...lazyRoute(() => import('./routes/terms-of-service.tsx')) },
   { path: paths.proof.path, ...lazyRoute(() => import('./routes/proof.tsx')) },
   // D20: the register form links /terms and /privacy; both lead to the combined page.
@@ -33,6 +24,29 @@ const publicPages: RouteObject[] = [
 ];
 
 /**
+ * The community's pages: in a member's own shell when a member reads them, in the public frame for
+ * everyone else (layouts/community-frame.tsx). The titles are the member shell's top bar.
+ */
+const communityPages: RouteObject[] = [
+  {
+    path: paths.community.path,
+    ...lazyRoute(() => import('./routes/community.tsx'), { title: 'Community' }),
+  },
+  {
+    path: paths.communityModlog.path,
+    ...lazyRoute(() => import('./routes/community-modlog.tsx'), { title: 'Moderation Log' }),
+  },
+  {
+    path: paths.communityPost.path,
+    ...lazyRoute(() => import('./routes/community-post.tsx'), { title: 'Community' }),
+  },
+  {
+    path: paths.communityThread.path,
+    ...lazyRoute(() => import('./routes/community-thread.tsx'), { title: 'Community' }),
+  },
+];
+
+/**
  * The whole route table, for the browser's router (main.tsx) and the server's renderer
  * (entry-server.tsx) alike, so both match a URL to the same routes with the same ids.
  */
@@ -40,6 +54,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     children: [
+      { element: <CommunityFrame />, children: communityPages },
       {
         element: <PublicLayout />,
         children: [

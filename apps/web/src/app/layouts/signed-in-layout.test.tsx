@@ -60,10 +60,13 @@ describe('signed-in layout', () => {
       ['Wallet', '/wallet'],
       ['Community', '/community'],
       ['Account', '/account'],
-      ['Settings', '/settings'],
     ]) {
       expect(nav.getByRole('link', { name })).toHaveAttribute('href', href);
     }
+    // One entry per page: /settings is another address of Account, not a page of its own.
+    expect(nav.queryByRole('link', { name: 'Settings' })).toBeNull();
+    const targets = nav.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(new Set(targets).size).toBe(targets.length);
     expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('miner@example.com')).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('Dashboard')).toBeVisible();

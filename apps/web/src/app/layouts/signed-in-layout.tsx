@@ -1,17 +1,11 @@
 import { paths } from '@btcp/shared/paths';
 import type { SessionState } from '@btcp/shared/session';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  LayoutDashboard,
-  MessagesSquare,
-  Settings,
-  ShieldCheck,
-  UserRound,
-  Wallet,
-} from 'lucide-react';
+import { LayoutDashboard, MessagesSquare, ShieldCheck, UserRound, Wallet } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AccountBannedBadge } from '#web/components/account-banned-badge.tsx';
+import { BrowserOnly } from '#web/components/browser-only.tsx';
 import { CoinMark } from '#web/components/coin-mark.tsx';
 import { ThemeToggle } from '#web/components/theme-toggle.tsx';
 import {
@@ -33,12 +27,12 @@ import { useMatchedHandles } from '#web/lib/route-table.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
+/** One entry per page: /settings is only another address of Account, so it has none of its own. */
 const navItems = [
   { label: 'Dashboard', to: paths.dashboard.getHref(), icon: LayoutDashboard },
   { label: 'Wallet', to: paths.wallet.getHref(), icon: Wallet },
   { label: 'Community', to: paths.community.getHref(), icon: MessagesSquare },
   { label: 'Account', to: paths.account.getHref(), icon: UserRound },
-  { label: 'Settings', to: paths.settings.getHref(), icon: Settings },
 ];
 
 /** D7: moderators reach their part of the staff area from their own sidebar. */
@@ -105,7 +99,11 @@ function MemberSidebar({ user }: { user: SessionState['user'] | undefined }) {
   );
 }
 
-function SignedInShell() {
+/**
+ * The frame alone, without the guard: the community's pages use it for a signed-in member
+ * (layouts/community-frame.tsx), where visitors are welcome too.
+ */
+export function SignedInShell() {
   const { data: session } = useSession();
   const user = session?.user;
   const title = usePageTitle();
@@ -126,9 +124,15 @@ function SignedInShell() {
           <span aria-hidden="true" className="h-5 w-px bg-border" />
           <p className="min-w-0 truncate px-1 font-semibold">{title}</p>
           <div className="ml-auto flex items-center gap-2">
-            <MiningIndicator />
+            {/* The miner and the bell live in this browser only; the server renders this frame
+                for a member's community pages, without them (decision 057). */}
+            <BrowserOnly>
+              <MiningIndicator />
+            </BrowserOnly>
             {user?.isBanned ? <AccountBannedBadge /> : null}
-            <NotificationBell />
+            <BrowserOnly>
+              <NotificationBell />
+            </BrowserOnly>
             <ThemeToggle />
           </div>
         </header>

@@ -29,9 +29,26 @@ export function readSidebarCookie(): boolean {
   return match ? match[1] === 'true' : true;
 }
 
+const sidebarCookieListeners = new Set<() => void>();
+
 function writeSidebarCookie(open: boolean): void {
   // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not everywhere yet
   document.cookie = `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
+  for (const listener of sidebarCookieListeners) listener();
+}
+
+function subscribeToSidebarCookie(listener: () => void): () => void {
+  sidebarCookieListeners.add(listener);
+  return () => sidebarCookieListeners.delete(listener);
+}
+
+/**
+ * Open or not, as the cookie says. Read through an external store so the server (which renders a
+ * member's community pages in this frame, and has no document) and the hydrating browser agree on
+ * "open"; a browser whose cookie says otherwise closes it right after.
+ */
+function useSidebarOpen(): boolean {
+  return useSyncExternalStore(subscribeToSidebarCookie, readSidebarCookie, () => true);
 }
 
 function subscribeToMobile(listener: () => void): () => void {
@@ -67,7 +84,7 @@ export function useSidebar(): SidebarContextValue {
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
-  const [open, setOpen] = useState(readSidebarCookie);
+  const open = useSidebarOpen();
   const [openMobile, setOpenMobile] = useState(false);
 
   const toggleSidebar = useCallback(() => {
@@ -75,10 +92,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
       setOpenMobile((current) => !current);
       return;
     }
-    setOpen((current) => {
-      writeSidebarCookie(!current);
-      return !current;
-    });
+    writeSidebarCookie(!readSidebarCookie());
   }, [isMobile]);
 
   useEffect(() => {
