@@ -1,5 +1,56 @@
-import { type DatedWords, DATED_WORDS_LIMITS as LIMITS, roadmapStatuses } from './dated-words.ts';
+import { type DatedWords, roadmapStatuses } from './dated-words.ts';
+import { COIN, EARLY_PHASE_HOURLY_RATE, REFERRAL_BONUS } from './product.ts';
 import { z } from './zod.ts';
+
+export const DATED_WORDS_LIMITS = {
+  miningStart: 40,
+  statsMax: 3,
+  statValue: 12,
+  statLabel: 30,
+  roadmapMax: 8,
+  roadmapDate: 20,
+  roadmapTitle: 60,
+  roadmapDescription: 200,
+} as const;
+
+/** The spec's words, shown until an admin saves others. */
+export const DEFAULT_DATED_WORDS: DatedWords = {
+  miningStart: 'Q1 2025',
+  stats: [
+    { value: String(EARLY_PHASE_HOURLY_RATE), label: `${COIN}/Hour` },
+    { value: '2025', label: 'Launch Year' },
+    { value: String(REFERRAL_BONUS), label: `Referral ${COIN}` },
+  ],
+  roadmap: [
+    {
+      date: 'Q1 2024',
+      title: 'Beta Testing',
+      description: 'Early miners put the browser miner and the reward system through their paces.',
+      status: 'completed',
+    },
+    {
+      date: 'Q2 2024',
+      title: 'Mining Algorithm Update',
+      description: 'A lighter mining algorithm that keeps energy use low on every device.',
+      status: 'completed',
+    },
+    {
+      date: 'Q4 2024',
+      title: 'Referral System Launch',
+      description: `Invite friends with your link and earn ${REFERRAL_BONUS} ${COIN} for every successful referral.`,
+      status: 'current',
+    },
+    {
+      date: 'Q1 2025',
+      title: 'Official Platform Launch',
+      description: `Mining opens to everyone at ${EARLY_PHASE_HOURLY_RATE} ${COIN} per hour in the early phase.`,
+      status: 'upcoming',
+    },
+  ],
+  communityFounded: '2023-01-22',
+};
+
+const LIMITS = DATED_WORDS_LIMITS;
 
 const text = (max: number) =>
   z

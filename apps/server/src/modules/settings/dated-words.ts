@@ -1,6 +1,6 @@
 import type { Staff } from '@btcp/shared';
-import { type DatedWords, DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words';
-import { DatedWordsSchema } from '@btcp/shared/dated-words-schemas';
+import type { DatedWords } from '@btcp/shared/dated-words';
+import { DatedWordsSchema, DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words-schemas';
 import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema.ts';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type DatedWords, DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words';
+import type { DatedWords } from '@btcp/shared/dated-words';
+import { DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words-schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '#server/db/schema.ts';

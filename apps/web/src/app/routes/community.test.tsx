@@ -1,5 +1,5 @@
 import type { CommunityPost } from '@btcp/shared/community';
-import { DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words';
+import { DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words-schemas';
 import { ErrorCode } from '@btcp/shared/error-codes';
 import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -348,7 +348,9 @@ describe('searching', () => {
           ++asked === 1 ? busy : { body: postsPage([communityPost({ title: 'A wombat' })]) },
       },
     });
-    expect(await screen.findByRole('article', { name: 'A wombat' }, { timeout: 3000 })).toBeVisible();
+    expect(
+      await screen.findByRole('article', { name: 'A wombat' }, { timeout: 3000 }),
+    ).toBeVisible();
     expect(asked).toBe(2);
   });
 

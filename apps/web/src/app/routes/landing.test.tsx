@@ -1,4 +1,4 @@
-import { DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words';
+import { DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words-schemas';
 import { pageTitles } from '@btcp/shared/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

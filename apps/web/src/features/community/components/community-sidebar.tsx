@@ -1,5 +1,4 @@
 import { communityMessages } from '@btcp/shared/community';
-import { communityCreatedLabel } from '@btcp/shared/dated-words';
 import { moderationLogMessages } from '@btcp/shared/moderation-log';
 import { paths } from '@btcp/shared/paths';
 import { CalendarDays, ScrollText } from 'lucide-react';
@@ -12,6 +11,17 @@ import { useDatedWords } from '#web/lib/dated-words.ts';
 import { formatCount } from '#web/lib/format.ts';
 import { useSignedIn } from '#web/lib/session.ts';
 import { useCommunityStats } from '../api/get-community-stats.ts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "Created Jan 22, 2023" from the operator's "2023-01-22" (D30): the same words on the server and
+ * in every browser, whatever their language or time zone, so hydrating never changes them.
+ */
+function communityCreatedLabel(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return `Created ${MONTHS[(month ?? 1) - 1] ?? ''} ${date}, ${year}`;
+}
 
 function Figure({ label, value }: { label: string; value: number | undefined | null }) {
   return (

@@ -1,9 +1,5 @@
-import {
-  type DatedWords,
-  datedWordsMessages,
-  DATED_WORDS_LIMITS as LIMITS,
-} from '@btcp/shared/dated-words';
-import { DatedWordsSchema } from '@btcp/shared/dated-words-schemas';
+import { type DatedWords, datedWordsMessages } from '@btcp/shared/dated-words';
+import { DatedWordsSchema, DATED_WORDS_LIMITS as LIMITS } from '@btcp/shared/dated-words-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Path } from 'react-hook-form';
 import { useDatedWordsSettings, useUpdateDatedWords } from '../api/dated-words.ts';

@@ -1,9 +1,5 @@
-import {
-  type DatedWords,
-  DATED_WORDS_LIMITS as LIMITS,
-  roadmapStatuses,
-  roadmapStatusLabels,
-} from '@btcp/shared/dated-words';
+import { type DatedWords, roadmapStatuses, roadmapStatusLabels } from '@btcp/shared/dated-words';
+import { DATED_WORDS_LIMITS as LIMITS } from '@btcp/shared/dated-words-schemas';
 import { ArrowUp, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type Path, type UseFormReturn, useFieldArray } from 'react-hook-form';
