@@ -120,52 +120,22 @@ describe('graceful shutdown', () => {
   });
 
   it('counts the window from when it stopped accepting: a connection first answered late still moves by its end', async () => {
-    const windowMs = 1000;
-    const t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: String(windowMs) } });
-    const agents = Array.from({ length: 16 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
-    try {
-      const base = await listen(t);
-      for (const agent of agents) await get(agent, `${base}/api/health`);
-      stopAccepting(t.app.server);
-      const stoppedAt = Date.now();
-      // Nothing asked for half the window: each connection's first answer after the stop is late.
-      await new Promise((resolve) => setTimeout(resolve, windowMs / 2));
-      const first = await Promise.all(agents.map((agent) => get(agent, `${base}/api/health`)));
-      await new Promise((resolve) => setTimeout(resolve, stoppedAt + windowMs + 50 - Date.now()));
-      const open = agents.filter((_, i) => first[i]?.headers.connection !== 'close');
-      const later = await Promise.all(open.map((agent) => get(agent, `${base}/api/health`)));
-      expect(later.map((answer) => answer.headers.connection)).toEqual(open.map(() => 'close'));
-    } finally {
-      for (const agent of agents) agent.destroy();
-      await t.close();
-    }
+    // Nothing asked for half the window: each connection's first answer after the stop is late.
+    const { first, later } = await keepAliveMoves(1000, 500);
+    expect(first.map((answer) => answer.status)).toEqual(first.map(() => 200));
+    expect(later.map((answer) => answer.headers.connection)).toEqual(later.map(() => 'close'));
   });
 
   it('once it stops accepting, moves its keep-alive connections over the window, not all at their next answer', async () => {
-    const windowMs = 1500;
-    const t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: String(windowMs) } });
-    const agents = Array.from({ length: 16 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
-    try {
-      const base = await listen(t);
-      for (const agent of agents) await get(agent, `${base}/api/health`);
-      stopAccepting(t.app.server);
-      const stoppedAt = Date.now();
-      const first = await Promise.all(agents.map((agent) => get(agent, `${base}/api/health`)));
-      expect(first.map((answer) => answer.status)).toEqual(agents.map(() => 200));
-      const movedAtOnce = first.filter((answer) => answer.headers.connection === 'close').length;
-      // Each connection has its own moment in the window: few, if any, have come already.
-      expect(movedAtOnce).toBeLessThan(agents.length / 2);
-      // Past the window, every connection still open is closed after its next answer.
-      await new Promise((resolve) => setTimeout(resolve, stoppedAt + windowMs + 50 - Date.now()));
-      const open = agents.filter((_, i) => first[i]?.headers.connection !== 'close');
-      const later = await Promise.all(open.map((agent) => get(agent, `${base}/api/health`)));
-      expect(later.map((answer) => [answer.status, answer.headers.connection])).toEqual(
-        open.map(() => [200, 'close']),
-      );
-    } finally {
-      for (const agent of agents) agent.destroy();
-      await t.close();
-    }
+    const { first, later } = await keepAliveMoves(1500, 0);
+    expect(first.map((answer) => answer.status)).toEqual(first.map(() => 200));
+    const movedAtOnce = first.filter((answer) => answer.headers.connection === 'close').length;
+    // Each connection has its own moment in the window: few, if any, have come already.
+    expect(movedAtOnce).toBeLessThan(first.length / 2);
+    // Past the window, every connection still open is closed after its next answer.
+    expect(later.map((answer) => [answer.status, answer.headers.connection])).toEqual(
+      later.map(() => [200, 'close']),
+    );
   });
 
   it('ends many open event streams with one sweep of idle connections per turn, not one per stream', async () => {
@@ -237,3 +207,28 @@ describe('graceful shutdown', () => {
     expect(answerWhenDatabaseClosed).toBe(200);
   });
 });
+
+/**
+ * Sixteen keep-alive connections to a server that then stops accepting: each asks once `waitMs`
+ * after the stop (`first`), and those still open ask again just past the window (`later`).
+ */
+async function keepAliveMoves(windowMs: number, waitMs: number) {
+  const t = await createTestApp({ env: { EVENTS_RECONNECT_WINDOW_MS: String(windowMs) } });
+  const agents = Array.from({ length: 16 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  try {
+    const base = await listen(t);
+    for (const agent of agents) await get(agent, `${base}/api/health`);
+    stopAccepting(t.app.server);
+    const stoppedAt = Date.now();
+    await sleep(waitMs);
+    const first = await Promise.all(agents.map((agent) => get(agent, `${base}/api/health`)));
+    await sleep(stoppedAt + windowMs + 50 - Date.now());
+    const open = agents.filter((_, i) => first[i]?.headers.connection !== 'close');
+    const later = await Promise.all(open.map((agent) => get(agent, `${base}/api/health`)));
+    return { first, later };
+  } finally {
+    for (const agent of agents) agent.destroy();
+    await t.close();
+  }
+}
