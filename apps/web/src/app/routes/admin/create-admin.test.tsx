@@ -50,17 +50,22 @@ describe('create-admin page', () => {
   });
 
   async function createFirstAdmin(twoFactorEnrolmentRequired: boolean) {
+    // As the server does: once created, the caller is signed in and the bootstrap is closed.
+    let created = false;
     stubApi({
-      'GET /auth/session': { body: signedOut },
-      'GET /admin-auth/bootstrap': { body: { adminExists: false } },
-      'POST /admin-auth/create': {
-        status: 201,
-        body: {
-          message: adminMessages.firstAdminCreated('first@example.com'),
-          admin: { id: 'a1', email: 'first@example.com' },
-          signedIn: true,
-          ...(twoFactorEnrolmentRequired && { twoFactorEnrolmentRequired: true }),
-        },
+      'GET /auth/session': () => ({ body: created ? signedInAdmin : signedOut }),
+      'GET /admin-auth/bootstrap': () => ({ body: { adminExists: created } }),
+      'POST /admin-auth/create': () => {
+        created = true;
+        return {
+          status: 201,
+          body: {
+            message: adminMessages.firstAdminCreated('first@example.com'),
+            admin: { id: 'a1', email: 'first@example.com' },
+            signedIn: true,
+            ...(twoFactorEnrolmentRequired && { twoFactorEnrolmentRequired: true }),
+          },
+        };
       },
     });
     renderWithToasts(<CreateAdmin />, {
@@ -69,6 +74,7 @@ describe('create-admin page', () => {
         { path: '/admin/dashboard', element: <h1>Admin dashboard</h1> },
         { path: '/admin-two-factor', element: <h1>Two-factor set-up</h1> },
         { path: '/admin-login', element: <h1>Admin login page</h1> },
+        { path: '/admin/settings', element: <h1>Admin settings</h1> },
       ],
     });
     const user = userEvent.setup();
@@ -84,6 +90,9 @@ describe('create-admin page', () => {
     expect(
       await screen.findByText('Admin first@example.com created successfully. You are signed in.'),
     ).toBeVisible();
+    // The fresh session must not send the new admin on to Settings afterwards.
+    await new Promise((settle) => setTimeout(settle, 100));
+    expect(screen.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
     expect(screen.queryByText(/You can now login/)).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import { adminMessages } from '@btcp/shared/admin';
 import { pageTitles, paths } from '@btcp/shared/paths';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { useAdminBootstrap } from '#web/features/admin/api/get-admin-bootstrap.ts';
@@ -28,7 +29,10 @@ export function Component() {
   const session = useSession();
   const bootstrap = useAdminBootstrap();
   const navigate = useNavigate();
-  const signedInAsAdmin = Boolean(session.data?.admin);
+  // Once this page has made the first admin, the fresh session and bootstrap answers must not send
+  // them to Settings or the closed-page text while the dashboard is on its way.
+  const [created, setCreated] = useState(false);
+  const signedInAsAdmin = Boolean(session.data?.admin) && !created;
 
   if (session.isPending || bootstrap.isPending) {
     return (
@@ -42,7 +46,7 @@ export function Component() {
 
   if (signedInAsAdmin) return <Navigate to={paths.adminSettings.getHref()} replace />;
 
-  if (bootstrap.data?.adminExists) {
+  if (bootstrap.data?.adminExists && !created) {
     return (
       <AuthCard title="Create Admin" description={adminMessages.bootstrapClosed}>
         <p className="text-center text-sm text-muted-foreground">
@@ -65,6 +69,7 @@ export function Component() {
     >
       <CreateAdminForm
         onCreated={(result) => {
+          setCreated(true);
           const next = result.twoFactorEnrolmentRequired
             ? paths.adminTwoFactorSetup
             : paths.adminDashboard;

@@ -6,7 +6,6 @@ import { ProofAdminCard } from '#web/features/proofs/components/proof-admin-card
 import { useEndSessions } from '#web/features/sessions/api/sessions.ts';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { DatedWordsCard } from '#web/features/settings/components/dated-words-card.tsx';
-import { DatedWordsCard } from '#web/features/settings/components/dated-words-card.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
 import { SignUpProtectionCard } from '#web/features/settings/components/sign-up-protection-card.tsx';
 import { AdminTwoFactorPolicyCard } from '#web/features/two-factor/components/admin-policy-card.tsx';
@@ -14,9 +13,10 @@ import { TwoFactorCard } from '#web/features/two-factor/components/two-factor-ca
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /**
- * Two columns on a wide screen, one on a phone: the admin's own account on the left, the
- * platform's rules on the right. Each column stacks its own cards, so a tall card never leaves a
- * gap beside a short one, and the reading (and tab) order is one column, then the other.
+ * Two columns on a wide screen, one on a phone: the admin's own account on the left (then the
+ * dated words), the platform's rules on the right. Each column stacks its own cards, so a tall card
+ * never leaves a gap beside a short one, and the reading (and tab) order is one column, then the
+ * other.
  */
 export function Component() {
   useDocumentTitle(pageTitles.adminSettings);
@@ -30,13 +30,13 @@ export function Component() {
           <TwoFactorCard owner="admin" onSignOutOthers={() => endSessions.mutateAsync(null)} />
           <SessionsCard owner="admin" />
           <AdminsCard />
+          {/* The tallest card, under the shorter group, so the two columns end close together. */}
+          <DatedWordsCard />
         </div>
         <div className="grid min-w-0 gap-6">
           <AdminTwoFactorPolicyCard />
           <MiningSettingsCard />
           <SignUpProtectionCard />
-        <DatedWordsCard />
-          <DatedWordsCard />
           <ProofAdminCard />
         </div>
       </div>

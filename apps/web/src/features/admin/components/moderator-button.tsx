@@ -23,10 +23,13 @@ export function ModeratorButton({ user, busy, onChange }: ModeratorButtonProps) 
   const [reason, setReason] = useState('');
   const button = useRef<HTMLButtonElement>(null);
   const Icon = user.isModerator ? ShieldMinus : ShieldPlus;
+  const label = user.isModerator ? 'Remove moderator' : 'Make moderator';
   return (
     <>
       <Button
         ref={button}
+        // The visible words first, then whose row: every row has one of these buttons.
+        aria-label={`${label}: ${user.email}`}
         variant="outline"
         size="sm"
         aria-disabled={busy || undefined}
@@ -39,8 +42,7 @@ export function ModeratorButton({ user, busy, onChange }: ModeratorButtonProps) 
         }}
       >
         <Icon aria-hidden="true" className="size-4" />
-        {user.isModerator ? 'Remove moderator' : 'Make moderator'}
-        <span className="sr-only">: {user.email}</span>
+        {label}
       </Button>
       <ConfirmDialog
         open={confirming}

@@ -12,13 +12,16 @@ export function LogoutButton({ beforeLogout }: { beforeLogout?: () => Promise<vo
   const logout = useLogout();
   const onClick = async () => {
     await beforeLogout?.();
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast.success('Logged out');
-        navigate(paths.login.getHref(), { replace: true });
-      },
-      onError: (error) => toast.error('Logout failed', { description: requestErrorMessage(error) }),
-    });
+    // Awaited rather than per-call callbacks: on a community page the signed-out session swaps the
+    // member's frame (and this button) for the public one before the answer is handled.
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      toast.error('Logout failed', { description: requestErrorMessage(error) });
+      return;
+    }
+    toast.success('Logged out');
+    navigate(paths.login.getHref(), { replace: true });
   };
   return (
     <SidebarButton
