@@ -3,10 +3,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The most JavaScript a first visit may download, gzipped (docs/decisions/018). The browser suite
- * fails past it (tests/first-visit-budget.spec.ts) and `npm run bench` prints the figure.
+ * The most JavaScript a first visit may download, gzipped: decision 018's 110 KB, and the half
+ * kilobyte the operator's dated words on the landing page cost until the first visit is trimmed
+ * again (docs/decisions/056). The browser suite fails past it (tests/first-visit-budget.spec.ts)
+ * and `npm run bench` prints the figure.
  */
-export const FIRST_VISIT_BUDGET_BYTES = 110 * 1024;
+export const FIRST_VISIT_BUDGET_BYTES = 110.5 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -1,5 +1,5 @@
 import { miningMessages } from '@btcp/shared/mining';
-import { Hourglass } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
 import { usePendingEarnings } from '../hooks/use-pending-earnings.ts';
 
@@ -18,7 +18,7 @@ export function PendingEarnings({ className }: { className?: string }) {
         className,
       )}
     >
-      <Hourglass aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
+      <Clock aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
       {miningMessages.pending(pending.amount, pending.every)}
     </p>
   );
