@@ -138,10 +138,11 @@ async function blogCoverUploadRoute(app: ZodApp) {
         async (request, reply) => {
           const staff = signedInStaff(request);
           const owner = staff.role === 'admin' ? { adminId: staff.id } : { userId: staff.id };
-          const stored = await app.bulkheads.uploads.run(async () => {
-            const input = await readUpload(request, 'blog_cover');
-            return storeImage(app.db, app.mediaStorage, input, 'blog_cover', owner);
-          });
+          // Read first, then wait for the bulkhead: a slow sender must not hold a slot.
+          const input = await readUpload(request, 'blog_cover');
+          const stored = await app.bulkheads.uploads.run(() =>
+            storeImage(app.db, app.mediaStorage, input, 'blog_cover', owner),
+          );
           return reply.status(201).send(stored);
         },
       );

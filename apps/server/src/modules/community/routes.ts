@@ -275,10 +275,11 @@ function imageUploadRoutes(app: ZodApp) {
       }),
       async (request, reply) => {
         const userId = await rateLimitedAuthor(request, 'image');
-        const stored = await app.bulkheads.uploads.run(async () => {
-          const input = await readUpload(request, 'community_image');
-          return storeImage(app.db, app.mediaStorage, input, 'community_image', { userId });
-        });
+        // Read first, then wait for the bulkhead: a slow sender must not hold a slot (decision 058).
+        const input = await readUpload(request, 'community_image');
+        const stored = await app.bulkheads.uploads.run(() =>
+          storeImage(app.db, app.mediaStorage, input, 'community_image', { userId }),
+        );
         return reply.status(201).send(stored);
       },
     );
