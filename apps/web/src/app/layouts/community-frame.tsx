@@ -18,7 +18,7 @@ export function CommunityFrame() {
   if (!member) return <PublicLayout />;
   return (
     <Suspense fallback={null}>
-      <SignedInShell />
+      <SignedInShell flush />
     </Suspense>
   );
 }

@@ -101,9 +101,10 @@ function MemberSidebar({ user }: { user: SessionState['user'] | undefined }) {
 
 /**
  * The frame alone, without the guard: the community's pages use it for a signed-in member
- * (layouts/community-frame.tsx), where visitors are welcome too.
+ * (layouts/community-frame.tsx), where visitors are welcome too. `flush` leaves the page's own
+ * margins to it, as those pages bring theirs for the public frame.
  */
-export function SignedInShell() {
+export function SignedInShell({ flush = false }: { flush?: boolean }) {
   const { data: session } = useSession();
   const user = session?.user;
   const title = usePageTitle();
@@ -140,7 +141,9 @@ export function SignedInShell() {
         <main
           id="main"
           tabIndex={-1}
-          className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+          className={
+            flush ? 'flex-1 outline-none' : 'flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8'
+          }
         >
           <Suspense fallback={null}>
             <Outlet />
