@@ -114,13 +114,12 @@ export function memberProofFrom(
   };
 }
 
-/** GET /api/wallet/proof: the caller's proof in a snapshot (the newest by default). */
+/** GET /api/wallet/proof: the caller's proof in a snapshot (`snapshotTree`'s, kept by the route). */
 export async function memberProof(
   ctx: Pick<ServiceContext, 'db' | 'config'>,
   userId: string,
-  snapshotId?: number,
+  tree: SnapshotTree,
 ): Promise<MemberProof> {
-  const tree = await snapshotTree(ctx.db, snapshotId);
   const position = await positionOf(ctx.db, tree.id, userId);
   if (position === null) throw notFound(proofMessages.noBalanceThen);
   const [[chunk], secret] = await Promise.all([
