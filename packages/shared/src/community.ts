@@ -149,7 +149,8 @@ export const communityMessages = {
   errorSearchingDescription: 'Could not search the community. Please try again.',
   /** Decision 058: the server's search bulkhead was full, even after one quiet retry. */
   searchBusy: 'Search is busy, try again in a moment',
-  searchBusyDescription: 'Many people are searching right now. Your search will work in a few seconds.',
+  searchBusyDescription:
+    'Many people are searching right now. Your search will work in a few seconds.',
   searchEmpty: 'Type a word to search for.',
   searchTooLong: `Search text must be at most ${COMMUNITY_SEARCH_MAX} characters.`,
   // Moderation (/admin/community)

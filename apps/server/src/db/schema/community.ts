@@ -87,7 +87,10 @@ export const communityPosts = pgTable(
     // Finds the posts a search matches without reading the others; removed ones are dropped after.
     index('community_posts_search_idx').using('gin', table.searchVector),
     // The posts whose title a search matches (decision 058), found without reading the contents.
-    index('community_posts_title_search_idx').using('gin', sql`to_tsvector('english', ${table.title})`),
+    index('community_posts_title_search_idx').using(
+      'gin',
+      sql`to_tsvector('english', ${table.title})`,
+    ),
     check('community_posts_title_length', sql`char_length(trim(${table.title})) BETWEEN 1 AND 300`),
     check(
       'community_posts_content_length',

@@ -170,14 +170,12 @@ export async function register(
           .values({ email: body.email, passwordHash, ...signUpColumns(body.email, attempt) })
           .returning({ id: users.id });
         if (!user) throw new Error('user insert returned nothing');
-        await tx
-          .insert(profiles)
-          .values({
-            id: user.id,
-            username,
-            referralCode: newReferralCode(),
-            referredBy: referrerId,
-          });
+        await tx.insert(profiles).values({
+          id: user.id,
+          username,
+          referralCode: newReferralCode(),
+          referredBy: referrerId,
+        });
         await tx.insert(wallets).values({ userId: user.id });
         if (referrerId) {
           const now = ctx.clock.now();
