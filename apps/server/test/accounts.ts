@@ -168,6 +168,20 @@ export async function signedUpUser(
   return login(app, email);
 }
 
+/** A signed-up member who posts: a post or comment needs a username (decision 055), from the address. */
+export async function signedUpAuthor(app: FastifyInstance, email: string) {
+  const cookie = await signedUpUser(app, email);
+  const username = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_]/g, '_').slice(0, 30);
+  const named = await app.inject({
+    method: 'PATCH',
+    url: '/api/account',
+    headers: { ...sameOrigin, cookie },
+    payload: { username },
+  });
+  expect(named.statusCode, named.body).toBe(200);
+  return cookie;
+}
+
 export async function adminCookie(
   app: FastifyInstance,
   email = 'root@example.com',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, post, signedUpUser } from '#server-test/accounts.ts';
+import { adminCookie, post, signedUpAuthor } from '#server-test/accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 let t: TestApp;
@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 describe('community link previews (D18)', () => {
   it('gives a post page its preview title and description, and 404s it once removed', async () => {
-    const cookie = await signedUpUser(t.app, 'previewer@example.com');
+    const cookie = await signedUpAuthor(t.app, 'previewer@example.com');
     const created = await post(
       t.app,
       '/api/community/posts',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '#server/paths.ts';
-import { adminCookie, signedUpUser } from './accounts.ts';
+import { adminCookie, signedUpAuthor } from './accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 import { pngImage, uploadFile } from './images.ts';
 import { snapshotAs } from './modules/proofs/proof-calls.ts';
@@ -23,7 +23,7 @@ let member: string;
 beforeAll(async () => {
   t = await createTestApp({ webSsrEntry: entry });
   admin = await adminCookie(t.app);
-  member = await signedUpUser(t.app, 'writer@example.com');
+  member = await signedUpAuthor(t.app, 'writer@example.com');
 });
 afterAll(() => t.close());
 

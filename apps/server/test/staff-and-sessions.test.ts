@@ -9,6 +9,7 @@ import {
   PASSWORD,
   post,
   postProven,
+  signedUpAuthor,
   signedUpUser,
   userIdOf,
 } from './accounts.ts';
@@ -52,7 +53,7 @@ afterAll(async () => {
 
 describe('a ban takes a moderator’s staff powers', () => {
   it('answers 403 ACCOUNT_BANNED on every staff route and hides removed posts again', async () => {
-    const author = await signedUpUser(t.app, 'author@example.com');
+    const author = await signedUpAuthor(t.app, 'author@example.com');
     const created = await post(
       t.app,
       '/api/community/posts',

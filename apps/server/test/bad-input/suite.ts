@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, PASSWORD, post, signedUpUser } from '../accounts.ts';
+import { adminCookie, PASSWORD, post, signedUpAuthor } from '../accounts.ts';
 import { createTestApp, SAME_ORIGIN, type TestApp } from '../helper.ts';
 
 /**
@@ -572,7 +572,7 @@ async function keepSignedIn(app: FastifyInstance) {
   const signedIn = await stillSignedIn(app);
   if (!signedIn.user) {
     userCount += 1;
-    cookies.user = await signedUpUser(app, `fuzz-user-${userCount}@example.com`);
+    cookies.user = await signedUpAuthor(app, `fuzz-user-${userCount}@example.com`);
   }
   if (!signedIn.admin) cookies.admin = await adminCookie(app, 'root@example.com', PASSWORD);
 }
@@ -612,7 +612,7 @@ export function badInputSuite(shard: number, shards: number) {
     await t.app.ready();
     cookies.admin = await adminCookie(t.app);
     userCount = 1;
-    cookies.user = await signedUpUser(t.app, 'fuzz-user-1@example.com');
+    cookies.user = await signedUpAuthor(t.app, 'fuzz-user-1@example.com');
     // Real rows, so broken requests also reach the code behind "not found".
     const community = await post(
       t.app,
@@ -628,7 +628,7 @@ export function badInputSuite(shard: number, shards: number) {
       cookies.user,
     );
     // Another member's reply notifies the user: a real notice for the notification routes.
-    const replier = await signedUpUser(t.app, 'fuzz-replier@example.com');
+    const replier = await signedUpAuthor(t.app, 'fuzz-replier@example.com');
     await post(t.app, `/api/community/posts/${postId}/comments`, { content: 'A reply' }, replier);
     const notices = await t.app.inject({
       method: 'GET',

@@ -63,14 +63,14 @@ export function voteHit(config: Config, userId: string, now: Date): RateLimitHit
   return hitOf(ruleFor('vote', config), userId, now);
 }
 
-/** What puts new words under the member's name: an image upload is the first step of a post. */
-const NAMED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'image', 'comment']);
+/** What puts new words under the member's name (an image is checked once its upload is read). */
+const NAMED_ACTIONS: ReadonlySet<CommunityAction> = new Set(['post', 'comment']);
 
 /**
  * Decision 055: a first post or comment waits for a username, and the composer asks for one when
  * it sees this code. Checked before the limit, so a refusal costs none of it.
  */
-async function assertHasUsername(db: Database, userId: string): Promise<void> {
+export async function assertHasUsername(db: Database, userId: string): Promise<void> {
   const [profile] = await db
     .select({ username: profiles.username })
     .from(profiles)
@@ -82,8 +82,7 @@ async function assertHasUsername(db: Database, userId: string): Promise<void> {
 
 /**
  * D5: the signed-in user's id once their per-account limit on posting, uploading or commenting lets
- * the action through (429 with Retry-After otherwise); a post, image or comment also needs a
- * username.
+ * the action through (429 with Retry-After otherwise); a post or a comment also needs a username.
  */
 export async function rateLimitedAuthor(
   request: FastifyRequest,

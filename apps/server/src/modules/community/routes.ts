@@ -33,7 +33,7 @@ import {
   personalPage,
   readPublicPage,
 } from './posts.ts';
-import { rateLimitedAuthor, voteHit } from './rate-limits.ts';
+import { assertHasUsername, rateLimitedAuthor, voteHit } from './rate-limits.ts';
 import { searchKey, searchPosts } from './search.ts';
 import { settled, settleSoon } from './settling.ts';
 import { viewerOf } from './viewer.ts';
@@ -277,6 +277,8 @@ function imageUploadRoutes(app: ZodApp) {
         const userId = await rateLimitedAuthor(request, 'image');
         // Read first, then wait for the bulkhead: a slow sender must not hold a slot (decision 058).
         const input = await readUpload(request, 'community_image');
+        // The first step of a post, refused as the post would be (decision 055), before storing.
+        await assertHasUsername(app.db, userId);
         const stored = await app.bulkheads.uploads.run(() =>
           storeImage(app.db, app.mediaStorage, input, 'community_image', { userId }),
         );

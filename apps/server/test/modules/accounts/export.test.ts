@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers } from '#server/db/schema.ts';
-import { adminCookie, PASSWORD, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
+import {
+  adminCookie,
+  PASSWORD,
+  post,
+  signedUpAuthor,
+  signedUpUser,
+  userIdOf,
+} from '#server-test/accounts.ts';
 import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 /** Entering the password again, and the data export it unlocks (decision 025). */
@@ -20,8 +27,8 @@ const exportOf = (cookie: string) =>
 
 describe('GET /api/account/export', () => {
   it('holds exactly the caller’s data, and no secret', async () => {
-    const mine = await signedUpUser(t.app, 'exporter@example.com');
-    const theirs = await signedUpUser(t.app, 'someone-else@example.com');
+    const mine = await signedUpAuthor(t.app, 'exporter@example.com');
+    const theirs = await signedUpAuthor(t.app, 'someone-else@example.com');
     const created = await post(
       t.app,
       '/api/community/posts',

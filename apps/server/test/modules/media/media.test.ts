@@ -7,7 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { media, mediaBlobs } from '#server/db/schema.ts';
 import { ORPHAN_MEDIA_AGE_MS, purgeOrphanMedia } from '#server/modules/media/service.ts';
 import { createDiskStorage, type MediaStorage } from '#server/modules/media/storage.ts';
-import { adminCookie, signedUpUser } from '#server-test/accounts.ts';
+import { adminCookie, signedUpAuthor, signedUpUser } from '#server-test/accounts.ts';
 import { createTestApp, makeWebDist, openAgain, type TestApp } from '#server-test/helper.ts';
 import {
   jpegWithGps,
@@ -27,7 +27,7 @@ let member: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminCookie(t.app);
-  member = await signedUpUser(t.app, 'uploader@example.com');
+  member = await signedUpAuthor(t.app, 'uploader@example.com');
 });
 afterAll(() => t.close());
 

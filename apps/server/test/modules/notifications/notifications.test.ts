@@ -119,7 +119,7 @@ describe('notifications', () => {
         kind: 'reply',
         createdAt: expect.any(String),
         readAt: null,
-        actor: { username: 'bob' },
+        actor: { username: 'bob', memberTag: expect.stringMatching(/^[0-9a-f]{6}$/) },
         postId,
         commentId,
         repliedTo: 'post',

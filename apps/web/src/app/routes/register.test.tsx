@@ -94,6 +94,33 @@ describe('register page', () => {
     expect(await screen.findByText('Registration failed')).toBeVisible();
   });
 
+  it('shows a username that is taken on its field, and one of the wrong shape before sending', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      'POST /auth/register': apiError(409, 'USERNAME_TAKEN', authMessages.usernameTaken, {
+        username: authMessages.usernameTaken,
+      }),
+    });
+    renderWithToasts(<Register />, { path: '/register' });
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    const name = screen.getByLabelText('Username (optional)');
+    expect(name).toHaveAccessibleDescription(/Shown on your posts and comments/);
+    await user.type(name, 'two words');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(authMessages.usernameShape)).toBeVisible();
+    expect(api.sent('POST /auth/register')).toHaveLength(0);
+
+    await user.clear(name);
+    await user.type(name, 'satoshi');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(authMessages.usernameTaken)).toBeVisible();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent('POST /auth/register')).toEqual([
+      expect.objectContaining({ username: 'satoshi' }),
+    ]);
+  });
+
   it('registers, then shows where the verification link went', async () => {
     const user = userEvent.setup();
     const api = stubApi({
@@ -104,6 +131,7 @@ describe('register page', () => {
       routes: [{ path: '/check-your-inbox', element: <CheckInboxPage /> }],
     });
     await fillForm(user);
+    await user.type(screen.getByLabelText('Username (optional)'), ' Satoshi_21 ');
     await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
@@ -118,6 +146,7 @@ describe('register page', () => {
     expect(api.sent('POST /auth/register')).toEqual([
       {
         email: 'new@example.com',
+        username: 'Satoshi_21',
         password: 'correct horse 42',
         confirmPassword: 'correct horse 42',
         referralCode: 'ABCD2345',
