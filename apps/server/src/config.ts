@@ -92,10 +92,11 @@ const ConfigSchema = z.object({
   /**
    * Decision 058: how many of each expensive kind of request one process runs at once (each waits
    * at most BULKHEAD_WAIT_MS in a queue four times as long, then is answered 503). Sized from the
-   * bench: past these, the kind's throughput no longer grows and everything else slows.
+   * bench on two cores: one process's searches stop gaining past two at once, and four processes
+   * flooding searches or uploads at four and two each left the lists and the pings many times slower.
    */
-  BULKHEAD_SEARCH: bulkheadSize(4),
-  BULKHEAD_UPLOADS: bulkheadSize(2),
+  BULKHEAD_SEARCH: bulkheadSize(1),
+  BULKHEAD_UPLOADS: bulkheadSize(1),
   BULKHEAD_EXPORTS: bulkheadSize(2),
   BULKHEAD_PROOFS_OF_WORK: bulkheadSize(2),
   BULKHEAD_ADMIN_SEARCH: bulkheadSize(2),
