@@ -75,6 +75,22 @@ function registerProcessFigures(
       this.set(app.creditingMonitor.lastTickRows());
     },
   });
+  registerBulkheadFigures(registers, app);
+  for (const direction of ['credited', 'debited'] as const) {
+    new Counter({
+      name: `btcp_ledger_${direction}_btcp_total`,
+      help: `BTCP ${direction} by the ledger since the process started, by transaction type`,
+      labelNames: ['type'],
+      registers,
+      collect() {
+        for (const [type, btcp] of ledgerTotals(direction)) totalOf(this, { type }, btcp);
+      },
+    });
+  }
+}
+
+/** The expensive kinds of request (decision 058): running, waiting, and refused as busy. */
+function registerBulkheadFigures(registers: Registry[], app: FastifyInstance) {
   new Gauge({
     name: 'btcp_bulkhead_requests',
     help: 'Expensive requests by kind (decision 058), running or waiting for a slot',
@@ -98,17 +114,6 @@ function registerProcessFigures(
         totalOf(this, { kind }, bulkhead.figures().refused);
     },
   });
-  for (const direction of ['credited', 'debited'] as const) {
-    new Counter({
-      name: `btcp_ledger_${direction}_btcp_total`,
-      help: `BTCP ${direction} by the ledger since the process started, by transaction type`,
-      labelNames: ['type'],
-      registers,
-      collect() {
-        for (const [type, btcp] of ledgerTotals(direction)) totalOf(this, { type }, btcp);
-      },
-    });
-  }
 }
 
 /**

@@ -98,20 +98,37 @@ export function CommentComposer({ postId, reply }: CommentComposerProps) {
         readOnly={busy}
       />
       <UsernameStepFields step={naming} />
-      {reply ? (
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" size="sm" onClick={reply.onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" size="sm" disabled={!trimmed || busy}>
-            {busy ? communityMessages.posting : (idle ?? 'Reply')}
-          </Button>
-        </div>
-      ) : (
-        <Button type="submit" className="justify-self-end" disabled={!trimmed || busy}>
-          {busy ? communityMessages.posting : (idle ?? communityMessages.postComment)}
-        </Button>
-      )}
+      <ComposerActions onCancel={reply?.onClose} busy={busy} empty={!trimmed} idle={idle} />
     </form>
+  );
+}
+
+interface ComposerActionsProps {
+  /** A reply's Cancel; a comment on the post has none. */
+  onCancel?: () => void;
+  busy: boolean;
+  empty: boolean;
+  /** The submit button's words while nothing is posting, when the username step changes them. */
+  idle: string | null;
+}
+
+/** A reply's Cancel and Reply, or a comment's Post Comment; each says when it is posting. */
+function ComposerActions({ onCancel, busy, empty, idle }: ComposerActionsProps) {
+  if (!onCancel) {
+    return (
+      <Button type="submit" className="justify-self-end" disabled={empty || busy}>
+        {busy ? communityMessages.posting : (idle ?? communityMessages.postComment)}
+      </Button>
+    );
+  }
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="outline" size="sm" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" size="sm" disabled={empty || busy}>
+        {busy ? communityMessages.posting : (idle ?? 'Reply')}
+      </Button>
+    </div>
   );
 }
