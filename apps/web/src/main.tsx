@@ -1,13 +1,16 @@
+import type { SessionState } from '@btcp/shared/session';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
+import { loadMemberFrame } from './app/layouts/community-frame.tsx';
 import { routes } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { setSentPageEnvironment } from './lib/render-environment.ts';
 import { loadMatchedPages, RouteTable } from './lib/route-table.tsx';
 import { readServerRenderedData } from './lib/server-rendered.ts';
+import { sessionQueryKey } from './lib/session.ts';
 import './styles.css';
 
 async function start() {
@@ -35,7 +38,11 @@ async function start() {
   hydrate(queryClient, rendered.queries);
   setSentPageEnvironment({ at: rendered.renderedAt, origin: rendered.origin });
   // The page's own modules first, so hydrating renders the page and not a loading state.
-  await loadMatchedPages(routes, window.location);
+  const member = Boolean(queryClient.getQueryData<SessionState>(sessionQueryKey)?.user);
+  await Promise.all([
+    loadMatchedPages(routes, window.location),
+    loadMemberFrame(member, window.location.pathname),
+  ]);
   hydrateRoot(root, app);
   // React listens on the page now: the buttons pressed before it did are pressed again
   // (public/first-paint.js), and React hydrates what they are in at once to handle them.

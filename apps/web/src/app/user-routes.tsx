@@ -1,6 +1,7 @@
 import { paths } from '@btcp/shared/paths';
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../lib/route-table.tsx';
+import { loadShell } from './layouts/community-frame.tsx';
 
 /**
  * Pages inside the public layout for signing up and in: register, login, verify email, forgot and
@@ -29,7 +30,7 @@ export const signInAndUpRoutes: RouteObject[] = [
  */
 export const signedInRoutes: RouteObject[] = [
   {
-    ...lazyRoute(() => import('./layouts/signed-in-layout.tsx')),
+    ...lazyRoute(loadShell),
     children: [
       {
         path: paths.dashboard.path,
