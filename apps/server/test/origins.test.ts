@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailbox, signedUpUser, solvedProof } from './accounts.ts';
+import { mailbox, signedUpAuthor, solvedProof } from './accounts.ts';
 import { createTestApp, sameOrigin, type TestApp } from './helper.ts';
 
 /** Links, origins and pages never trust the request's Host or Origin (docs/decisions/011, 012). */
@@ -152,7 +152,7 @@ describe('absolute URLs in pages and feeds, and hostile Host headers', () => {
   beforeAll(async () => {
     // The test default: no APP_ORIGIN, PORT 80, so the public origin is http://localhost.
     t = await createTestApp();
-    const cookie = await signedUpUser(t.app, 'poster@example.com');
+    const cookie = await signedUpAuthor(t.app, 'poster@example.com');
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/community/posts',
