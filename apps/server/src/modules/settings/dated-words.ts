@@ -1,10 +1,8 @@
 import type { Staff } from '@btcp/shared';
 import type { DatedWords } from '@btcp/shared/dated-words';
 import { DatedWordsSchema, DEFAULT_DATED_WORDS } from '@btcp/shared/dated-words-schemas';
-import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
-import { systemSettings } from '#server/db/schema.ts';
-import { saveAuditedSetting } from './service.ts';
+import { loadSettingRow, saveAuditedSetting } from './service.ts';
 
 /**
  * The `system_settings` row of the admin's "Dated words" card (D30, decision 056). A trigger
@@ -13,14 +11,8 @@ import { saveAuditedSetting } from './service.ts';
 const SETTINGS_KEY = 'dated_words';
 
 /** The stored words; a missing row (nothing saved yet) or an unreadable one reads as the spec's. */
-export async function loadDatedWords(db: DatabaseOrTransaction): Promise<DatedWords> {
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, SETTINGS_KEY));
-  const parsed = DatedWordsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_DATED_WORDS;
-}
+export const loadDatedWords = (db: DatabaseOrTransaction): Promise<DatedWords> =>
+  loadSettingRow(db, SETTINGS_KEY, DatedWordsSchema, DEFAULT_DATED_WORDS);
 
 /** An admin changes them: audited with what they were and what they became. */
 export function updateDatedWords(

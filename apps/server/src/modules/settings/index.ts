@@ -1,6 +1,7 @@
 export { datedWordsRoutes, datedWordsSettingsRoutes } from './dated-words-routes.ts';
 export {
   type ActiveMiningSettings,
+  loadSettingRow,
   loadSettings,
   saveAuditedSetting,
   toMiningSettings,

@@ -9,7 +9,7 @@ import {
   ReferralQualifyingSchema,
   type Staff,
 } from '@btcp/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema.ts';
@@ -93,6 +93,21 @@ export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings
 }
 
 /** Writes one `system_settings` row, in the caller's transaction. */
+/** A JSON settings row read through its schema; a missing (never saved) or unreadable one is `defaults`. */
+export async function loadSettingRow<T>(
+  db: DatabaseOrTransaction,
+  key: string,
+  schema: z.ZodType<T>,
+  defaults: T,
+): Promise<T> {
+  const [row] = await db
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, key));
+  const parsed = schema.safeParse(row?.value);
+  return parsed.success ? parsed.data : defaults;
+}
+
 export async function writeSetting(tx: Transaction, key: string, value: unknown): Promise<void> {
   await tx
     .insert(systemSettings)

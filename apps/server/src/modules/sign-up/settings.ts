@@ -4,23 +4,15 @@ import {
   SignUpProtectionSchema,
   type Staff,
 } from '@btcp/shared';
-import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
-import { systemSettings } from '#server/db/schema.ts';
-import { saveAuditedSetting } from '#server/modules/settings/index.ts';
+import { loadSettingRow, saveAuditedSetting } from '#server/modules/settings/index.ts';
 
 /** The `system_settings` row of the admin's "Sign-up protection" card (decision 031). */
 const SETTINGS_KEY = 'sign_up_protection';
 
 /** The stored settings; a missing or unreadable row counts as the defaults. */
-export async function loadSignUpProtection(db: DatabaseOrTransaction): Promise<SignUpProtection> {
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, SETTINGS_KEY));
-  const parsed = SignUpProtectionSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_SIGN_UP_PROTECTION;
-}
+export const loadSignUpProtection = (db: DatabaseOrTransaction): Promise<SignUpProtection> =>
+  loadSettingRow(db, SETTINGS_KEY, SignUpProtectionSchema, DEFAULT_SIGN_UP_PROTECTION);
 
 /** An admin changes them: audited with what they were and what they became. */
 export function updateSignUpProtection(
