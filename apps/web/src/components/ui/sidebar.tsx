@@ -141,12 +141,14 @@ export function Sidebar({ label, children }: { label: string; children: ReactNod
       </Sheet>
     );
   }
+  // Hidden below 768 px by the stylesheet too: the server cannot know the screen, so it renders
+  // this rail, and a phone must not show it while the page waits to hydrate into the sheet.
   return (
     <aside
       id={SIDEBAR_ID}
       aria-label={label}
       data-state={state}
-      className="group/sidebar sticky top-0 flex h-dvh w-64 shrink-0 flex-col overflow-hidden border-r border-border bg-card whitespace-nowrap transition-[width] duration-200 ease-out data-[state=collapsed]:w-12"
+      className="group/sidebar sticky top-0 hidden h-dvh w-64 shrink-0 flex-col overflow-hidden border-r border-border bg-card whitespace-nowrap transition-[width] duration-200 ease-out data-[state=collapsed]:w-12 md:flex"
     >
       {children}
     </aside>
