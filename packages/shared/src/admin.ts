@@ -95,6 +95,8 @@ export const AdminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   username: z.string().nullable(),
+  /** "Member #<memberTag>" names the account while it has no username (decision 055). */
+  memberTag: z.string(),
   referralCode: z.string(),
   referralsCount: z.number().int(),
   isModerator: z.boolean(),

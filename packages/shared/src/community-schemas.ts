@@ -234,6 +234,8 @@ export const AdminCommunityPostSchema = z.object({
   id: z.string(),
   title: z.string(),
   authorUsername: z.string().nullable(),
+  /** The author's "Member #" tag (decision 055); null when the author's account is gone. */
+  authorMemberTag: z.string().nullable(),
   authorEmail: z.string().nullable(),
   status: z.enum(communityPostStatuses),
   upvotes: z.number().int(),

@@ -88,8 +88,6 @@ export const communityMessages = {
   rulesTitle: 'Community Rules',
   /** `name` as memberName gives it: "u/alice", "Member #3fa9c1", "Deleted account". */
   postedBy: (name: string) => `Posted by ${name}`,
-  anonymousUser: 'Anonymous User',
-  unknownAuthor: 'Unknown',
   bannedUser: 'Banned User',
   readMore: 'Read more',
   comments: 'Comments',

@@ -33,6 +33,11 @@ export interface NamedMember {
   memberTag: string;
 }
 
+/** The name without the community's "u/": "alice" or "Member #3fa9c1", as staff tables show it. */
+export function accountName(member: NamedMember): string {
+  return member.username ?? memberNameMessages.memberLabel(member.memberTag);
+}
+
 /** "u/alice", "Member #3fa9c1", or "Deleted account" for no member (deleted or gone). */
 export function memberName(member: NamedMember | null): string {
   if (!member) return memberNameMessages.deletedAccount;

@@ -56,6 +56,8 @@ export const ReportedItemSchema = z.object({
   /** The post's title, or the comment's opening words. */
   label: z.string(),
   authorUsername: z.string().nullable(),
+  /** The author's "Member #" tag (decision 055); null when the author's account is gone. */
+  authorMemberTag: z.string().nullable(),
   /** Null when the author's account is gone. */
   authorEmail: z.string().nullable(),
   status: z.enum(communityPostStatuses),

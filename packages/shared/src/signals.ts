@@ -30,6 +30,8 @@ export const SignalAccountSchema = z.object({
   id: z.string(),
   email: z.string(),
   username: z.string().nullable(),
+  /** "Member #<memberTag>" names the account while it has no username (decision 055). */
+  memberTag: z.string(),
   createdAt: z.string(),
   status: z.enum(['active', 'unverified', 'banned', 'deleted']),
   balance: z.string(),

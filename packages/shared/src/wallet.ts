@@ -90,6 +90,8 @@ export const AdminWalletSchema = z.object({
   userId: z.string(),
   email: z.string(),
   username: z.string().nullable(),
+  /** "Member #<memberTag>" names the account while it has no username (decision 055). */
+  memberTag: z.string(),
   balance: z.string(),
 });
 export type AdminWallet = z.infer<typeof AdminWalletSchema>;

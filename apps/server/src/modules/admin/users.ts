@@ -6,6 +6,7 @@ import { numberedPage } from '#server/db/pages.ts';
 import { profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 import { applyUserFlags } from '#server/modules/moderation/index.ts';
 
 function rowSelection() {
@@ -24,9 +25,13 @@ function rowSelection() {
 }
 
 const toAdminUser = (
-  row: Omit<AdminUser, 'createdAt' | 'deletedAt'> & { createdAt: Date; deletedAt: Date | null },
+  row: Omit<AdminUser, 'memberTag' | 'createdAt' | 'deletedAt'> & {
+    createdAt: Date;
+    deletedAt: Date | null;
+  },
 ): AdminUser => ({
   ...row,
+  memberTag: memberTag(row.id),
   createdAt: row.createdAt.toISOString(),
   deletedAt: row.deletedAt?.toISOString() ?? null,
 });

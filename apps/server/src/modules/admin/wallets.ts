@@ -16,6 +16,7 @@ import { numberedPage } from '#server/db/pages.ts';
 import { profiles, users, walletAdjustmentKeys, wallets } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { applyLedgerEntry } from '#server/modules/wallet/index.ts';
 
@@ -33,7 +34,7 @@ export async function listWallets(db: Database, query: SearchPageQuery) {
       .from(wallets)
       .innerJoin(users, eq(users.id, wallets.userId))
       .innerJoin(profiles, eq(profiles.id, users.id));
-  return numberedPage(
+  const page = await numberedPage(
     query,
     (limit, offset) =>
       base()
@@ -48,6 +49,10 @@ export async function listWallets(db: Database, query: SearchPageQuery) {
       .innerJoin(profiles, eq(profiles.id, users.id))
       .where(where),
   );
+  return {
+    ...page,
+    items: page.items.map((row) => ({ ...row, memberTag: memberTag(row.userId) })),
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import { type NumberedPageQuery, numberedPage } from '#server/db/pages.ts';
 import { moderationLog, profiles } from '#server/db/schema.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 
 /** The admin's or the moderator's id, whichever acted. */
 const actorId = sql<
@@ -45,6 +46,11 @@ const publicLabel = sql<string>`CASE WHEN ${isComment} THEN coalesce((SELECT p.t
 const publicUsername = sql<
   string | null
 >`CASE WHEN ${isComment} THEN NULL ELSE ${profiles.username} END`;
+/** The target member's id while their profile exists, for their "Member #" tag; never to readers. */
+const targetProfileId = (publicOnly: boolean) =>
+  publicOnly
+    ? sql<string | null>`CASE WHEN ${isComment} THEN NULL ELSE ${profiles.id}::text END`
+    : sql<string | null>`${profiles.id}::text`;
 
 const publicSelection = (publicOnly: boolean) => ({
   id: moderationLog.id,
@@ -53,10 +59,14 @@ const publicSelection = (publicOnly: boolean) => ({
   targetId: moderationLog.targetId,
   targetLabel: publicOnly ? publicLabel : moderationLog.targetLabel,
   targetUsername: publicOnly ? publicUsername : profiles.username,
+  targetProfileId: targetProfileId(publicOnly),
   postId: linkedPost(publicOnly),
   reason: moderationLog.reason,
   createdAt: moderationLog.createdAt,
 });
+
+/** The target's tag: the id itself is given to no reader of the log. */
+const tagOf = (id: string | null) => (id ? memberTag(id) : null);
 
 /** One page of entries, newest first, with the total under the same filter. */
 async function pageOf<T extends Record<string, unknown>>(
@@ -96,8 +106,9 @@ export async function listPublicModerationLog(
   const { items, ...page } = await pageOf(db, publicSelection(true), where, query);
   return {
     ...page,
-    items: items.map((row) => ({
+    items: items.map(({ targetProfileId, ...row }) => ({
       ...row,
+      targetMemberTag: tagOf(targetProfileId),
       id: String(row.id),
       createdAt: row.createdAt.toISOString(),
     })),
@@ -135,8 +146,9 @@ export async function listModerationLog(
   return {
     ...page,
     items: items.map(
-      (row): ModerationLogEntry => ({
+      ({ targetProfileId, ...row }): ModerationLogEntry => ({
         ...row,
+        targetMemberTag: tagOf(targetProfileId),
         id: String(row.id),
         createdAt: row.createdAt.toISOString(),
       }),

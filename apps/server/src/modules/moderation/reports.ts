@@ -14,6 +14,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { communityComments, communityPosts, communityReports } from '#server/db/schema.ts';
 import { containsPattern, type SearchPageQuery } from '#server/db/search.ts';
 import { conflict, notFound } from '#server/errors.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { lockComment, lockPost, removeCommentFromTree } from '#server/modules/community/index.ts';
 import { logModeration, type ModerationAction } from './log.ts';
@@ -44,6 +45,7 @@ const openGroups = sql`
     coalesce(g.comment_id, g.post_id)::text AS item_id,
     p.id::text AS post_id,
     CASE WHEN g.comment_id IS NULL THEN p.title ELSE left(c.content, ${EXCERPT_CHARS + 1}) END AS label,
+    a.id::text AS author_id,
     a.username AS author_username,
     u.email AS author_email,
     CASE WHEN g.comment_id IS NULL THEN p.status ELSE c.status END AS status,
@@ -62,6 +64,7 @@ interface GroupRow extends Record<string, unknown> {
   item_id: string;
   post_id: string;
   label: string | null;
+  author_id: string | null;
   author_username: string | null;
   author_email: string | null;
   status: CommunityPostStatus;
@@ -85,6 +88,7 @@ const toReportedItem = (row: GroupRow): ReportedItem => ({
   // One character more than the excerpt comes from SQL, so cutText can end it between graphemes.
   label: row.item_type === 'comment' ? cutText(row.label ?? '', EXCERPT_CHARS) : (row.label ?? ''),
   authorUsername: row.author_username,
+  authorMemberTag: row.author_id ? memberTag(row.author_id) : null,
   authorEmail: row.author_email,
   status: row.status,
   reportCount: Number(row.report_count),

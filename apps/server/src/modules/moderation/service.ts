@@ -12,6 +12,7 @@ import { numberedPage } from '#server/db/pages.ts';
 import { communityPosts, profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { lockPost } from '#server/modules/community/index.ts';
 import { logModeration } from './log.ts';
@@ -19,6 +20,7 @@ import { logModeration } from './log.ts';
 const rowSelection = {
   id: communityPosts.id,
   title: communityPosts.title,
+  authorId: users.id,
   authorUsername: profiles.username,
   authorEmail: users.email,
   status: communityPosts.status,
@@ -35,9 +37,17 @@ const selectRows = (db: DatabaseOrTransaction) =>
     .leftJoin(users, eq(users.id, communityPosts.userId))
     .leftJoin(profiles, eq(profiles.id, communityPosts.userId));
 
-const toAdminPost = (
-  row: Omit<AdminCommunityPost, 'createdAt'> & { createdAt: Date },
-): AdminCommunityPost => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toAdminPost = ({
+  authorId,
+  ...row
+}: Omit<AdminCommunityPost, 'authorMemberTag' | 'createdAt'> & {
+  authorId: string | null;
+  createdAt: Date;
+}): AdminCommunityPost => ({
+  ...row,
+  authorMemberTag: authorId ? memberTag(authorId) : null,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /**
  * Every post, removed ones too, newest first, paginated on the server; the search is

@@ -12,6 +12,7 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { pendingReferrals, sessions, signalReviews } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { closeSessionOfUser } from '#server/modules/mining/index.ts';
 import { applyUserFlags } from '#server/modules/moderation/index.ts';
@@ -96,6 +97,7 @@ async function accountsOf(db: Database, ids: string[]): Promise<Map<string, Sign
         id: row.id,
         email: row.email,
         username: row.username,
+        memberTag: memberTag(row.id),
         createdAt: row.created_at,
         status: row.deleted
           ? 'deleted'

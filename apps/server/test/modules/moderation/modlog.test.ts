@@ -1,13 +1,22 @@
-import type { ModerationLogPage, PublicModerationLogPage } from '@btcp/shared';
+import type {
+  AdminCommunityPage,
+  AdminUsersPage,
+  AdminWalletsPage,
+  CommunityPost,
+  ModerationLogPage,
+  PublicModerationLogPage,
+  ReportedItemsPage,
+} from '@btcp/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, moderationLog, notifications } from '#server/db/schema.ts';
+import { adminUsers, moderationLog, notifications, profiles } from '#server/db/schema.ts';
 import { logModeration } from '#server/modules/moderation/log.ts';
 import { adminCookie } from '#server-test/accounts.ts';
 import {
   call,
   crowd,
   type Member,
+  member,
   newComment,
   newPost,
   roomyLimits,
@@ -311,6 +320,54 @@ describe('reading the log', () => {
       const asked = await call(t.app, 'GET', `/api/community/modlog?action=${action}`);
       expect(asked.statusCode, asked.body).toBe(400);
     }
+  });
+
+  it('names a member without a username as the community does, in both logs and every staff table', async () => {
+    const nameless = await member(t.app, 'Log_Nameless');
+    const postId = await newPost(t.app, nameless.cookie, { title: 'By someone with no name' });
+    // Posting needs a username; the account gives it up afterwards (as one made before it did).
+    await t.app.db.update(profiles).set({ username: null }).where(eq(profiles.id, nameless.id));
+    const shown = await call(t.app, 'GET', `/api/community/posts/${postId}`);
+    const { author } = shown.json() as CommunityPost;
+    expect(author).toMatchObject({
+      username: null,
+      memberTag: expect.stringMatching(/^[0-9a-f]{6}$/),
+    });
+    const tag = author?.memberTag;
+    await call(t.app, 'POST', `/api/community/posts/${postId}/reports`, bob.cookie, {
+      reason: 'rule1',
+    });
+    await call(t.app, 'PATCH', `/api/admin/community/posts/${postId}`, moderator.cookie, {
+      status: 'flagged',
+    });
+
+    const about = (entries: { targetId: string | null }[]) =>
+      entries.find((e) => e.targetId === postId);
+    const { page } = await publicLog('action=post.flagged&pageSize=100');
+    expect(about(page.items)).toMatchObject({ targetUsername: null, targetMemberTag: tag });
+    expect(about((await adminLog('action=post.flagged&pageSize=100')).items)).toMatchObject({
+      targetUsername: null,
+      targetMemberTag: tag,
+    });
+    const staffGet = async <T>(path: string) => {
+      const response = await call(t.app, 'GET', path, admin);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as T;
+    };
+    const posts = await staffGet<AdminCommunityPage>(
+      '/api/admin/community/posts?search=By%20someone%20with%20no%20name',
+    );
+    expect(posts.items[0]).toMatchObject({ authorUsername: null, authorMemberTag: tag });
+    const reports = await staffGet<ReportedItemsPage>('/api/admin/community/reports?pageSize=100');
+    expect(reports.items.find((item) => item.itemId === postId)).toMatchObject({
+      authorUsername: null,
+      authorMemberTag: tag,
+    });
+    const email = 'log_nameless@example.com';
+    const users = await staffGet<AdminUsersPage>(`/api/admin/users?search=${email}`);
+    expect(users.items).toMatchObject([{ username: null, memberTag: tag }]);
+    const wallets = await staffGet<AdminWalletsPage>(`/api/admin/wallets?search=${email}`);
+    expect(wallets.items).toMatchObject([{ username: null, memberTag: tag }]);
   });
 
   it('is for staff only in the admin area', async () => {

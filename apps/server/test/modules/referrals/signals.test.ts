@@ -31,7 +31,15 @@ interface Cluster {
   key: string;
   accountCount: number;
   referrerId: string | null;
-  accounts: { id: string; email: string; status: string; miningNow: boolean; balance: string }[];
+  accounts: {
+    id: string;
+    email: string;
+    username: string | null;
+    memberTag: string;
+    status: string;
+    miningNow: boolean;
+    balance: string;
+  }[];
 }
 async function clusters(): Promise<Cluster[]> {
   const response = await get('/api/admin/signals', admin);
@@ -60,6 +68,14 @@ describe('Signals (decision 033)', () => {
       'farm-1@example.com',
     ]);
     expect(cluster?.accounts[2]).toMatchObject({ status: 'active', miningNow: true });
+    // Named as the community names them (decision 055): none of them chose a username.
+    const tags = cluster?.accounts.map((a) => a.username ?? a.memberTag) ?? [];
+    expect(tags).toEqual([
+      expect.stringMatching(/^[0-9a-f]{6}$/),
+      expect.stringMatching(/^[0-9a-f]{6}$/),
+      expect.stringMatching(/^[0-9a-f]{6}$/),
+    ]);
+    expect(new Set(tags).size).toBe(3);
 
     clock.advance(20_000);
     const accountIds = cluster?.accounts.map((a) => a.id) ?? [];

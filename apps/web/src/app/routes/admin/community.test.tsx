@@ -12,6 +12,7 @@ const halving: AdminCommunityPost = {
   id: 'p1',
   title: 'Halving is coming',
   authorUsername: 'satoshi',
+  authorMemberTag: '5a7051',
   authorEmail: 'satoshi@example.com',
   status: 'active',
   upvotes: 12,
@@ -24,6 +25,7 @@ const spam: AdminCommunityPost = {
   id: 'p2',
   title: 'Cheap coins here',
   authorUsername: null,
+  authorMemberTag: '5ba111',
   status: 'flagged',
   upvotes: 1,
   downvotes: 6,
@@ -33,6 +35,7 @@ const orphan: AdminCommunityPost = {
   id: 'p3',
   title: 'An old thread',
   authorUsername: null,
+  authorMemberTag: null,
   authorEmail: null,
   status: 'removed',
 };
@@ -101,12 +104,12 @@ describe('/admin/community', () => {
     expect(first.getByRole('cell', { name: '10' })).toBeVisible();
 
     const second = row('Cheap coins here');
-    expect(second.getByRole('cell', { name: 'Anonymous User' })).toBeVisible();
+    expect(second.getByRole('cell', { name: 'Member #5ba111' })).toBeVisible();
     expect(second.getByText('Flagged')).toBeVisible();
     expect(second.getByRole('cell', { name: '-5' })).toBeVisible();
 
     const third = row('An old thread');
-    expect(third.getByRole('cell', { name: 'Unknown' })).toBeVisible();
+    expect(third.getByRole('cell', { name: 'Deleted account' })).toBeVisible();
     expect(third.getByText('Removed')).toBeVisible();
 
     expect(screen.getByText('Total: 3 posts')).toBeVisible();

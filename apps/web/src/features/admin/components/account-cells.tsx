@@ -1,20 +1,20 @@
+import { accountName, memberNameMessages, type NamedMember } from '@btcp/shared/member-names';
 import type { ReactNode } from 'react';
 import { TableCell } from '#web/components/ui/table.tsx';
 
 /**
  * The first two cells of an admin table of accounts: the email, which heads the row when stacked,
- * and the username, or `fallback` in muted italics for an account without one. `marker` follows the
- * email (a "Deleted" badge).
+ * and the name the community shows (decision 055), the username or "Member #<tag>" in muted
+ * italics, or "Deleted account" for an account deleted (`member` null). `marker` follows the email
+ * (a "Deleted" badge).
  */
 export function AccountCells({
   email,
-  username,
-  fallback,
+  member,
   marker,
 }: {
   email: string;
-  username: string | null;
-  fallback: string;
+  member: NamedMember | null;
   marker?: ReactNode;
 }) {
   return (
@@ -25,9 +25,9 @@ export function AccountCells({
       </TableCell>
       <TableCell
         data-label="Username"
-        className={username ? undefined : 'text-muted-foreground italic'}
+        className={member?.username ? 'break-all' : 'break-all text-muted-foreground italic'}
       >
-        {username || fallback}
+        {member ? accountName(member) : memberNameMessages.deletedAccount}
       </TableCell>
     </>
   );

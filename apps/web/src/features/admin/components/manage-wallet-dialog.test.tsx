@@ -11,6 +11,7 @@ const alice: AdminWallet = {
   userId: 'u1',
   email: 'alice@example.com',
   username: 'alice',
+  memberTag: 'a11ce0',
   balance: '10.5',
 };
 const adjustPath = 'POST /admin/wallets/u1/adjust';

@@ -1,4 +1,5 @@
 import { formatCoinAmount } from '@btcp/shared/decimal';
+import { accountName, memberNameMessages } from '@btcp/shared/member-names';
 import type { SignalAccount } from '@btcp/shared/signals';
 import {
   Table,
@@ -39,7 +40,9 @@ export function SignalAccountsTable({ accounts }: { accounts: SignalAccount[] })
           <TableRow key={account.id}>
             <TableCell className="min-w-44 max-w-56 break-all">{account.email}</TableCell>
             <TableCell className="min-w-28 max-w-40 break-all">
-              {account.username ?? 'Anonymous User'}
+              {account.status === 'deleted'
+                ? memberNameMessages.deletedAccount
+                : accountName(account)}
             </TableCell>
             <TableCell className="whitespace-nowrap">
               {formatShortDate(account.createdAt)}

@@ -18,6 +18,7 @@ const farm: SignalCluster = {
       id: 'u3',
       email: `farm-${'x'.repeat(120)}@example.com`,
       username: null,
+      memberTag: 'f4a2b1',
       createdAt: '2026-05-01T10:00:00.000Z',
       status: 'active',
       balance: '1.5',

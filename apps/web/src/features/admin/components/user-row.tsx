@@ -127,8 +127,7 @@ function DeletedUserRow({ user }: { user: AdminUser }) {
     <TableRow className="bg-muted/40 max-sm:px-1">
       <AccountCells
         email={user.email}
-        username={null}
-        fallback="Anonymous User"
+        member={null}
         marker={<Badge className="ml-2 border-destructive/40 text-destructive">Deleted</Badge>}
       />
       <ReferralAndJoinedCells user={user} />
@@ -157,7 +156,7 @@ function ActiveUserRow({ user }: { user: AdminUser }) {
 
   return (
     <TableRow className="max-sm:px-1">
-      <AccountCells email={user.email} username={user.username} fallback="Anonymous User" />
+      <AccountCells email={user.email} member={user} />
       <ReferralAndJoinedCells user={user} />
       <TableCell data-label="Moderator">
         <Switch

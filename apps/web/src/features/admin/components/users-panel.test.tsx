@@ -10,6 +10,7 @@ const alice: AdminUser = {
   id: 'u1',
   email: 'alice@example.com',
   username: 'alice',
+  memberTag: 'a11ce0',
   referralCode: 'ABCD2345',
   referralsCount: 3,
   isModerator: true,
@@ -23,6 +24,7 @@ const bob: AdminUser = {
   id: 'u2',
   email: 'bob@example.com',
   username: null,
+  memberTag: 'b0b123',
   referralCode: 'WXYZ6789',
   referralsCount: 0,
   isModerator: false,
@@ -95,7 +97,7 @@ describe('UsersPanel', () => {
       'Actions',
     ]);
     expect(row('alice@example.com').getByRole('cell', { name: 'Jan 5, 2025' })).toBeVisible();
-    expect(row('bob@example.com').getByRole('cell', { name: 'Anonymous User' })).toBeVisible();
+    expect(row('bob@example.com').getByRole('cell', { name: 'Member #b0b123' })).toBeVisible();
     expect(
       row('alice@example.com').getByRole('switch', { name: 'Moderator: alice@example.com' }),
     ).toBeChecked();
@@ -118,6 +120,7 @@ describe('UsersPanel', () => {
     const cell = await screen.findByRole('cell', { name: /deleted:u3/ });
     const deletedRow = within(cell.closest('tr') as HTMLElement);
     expect(deletedRow.getByText('Deleted')).toBeVisible();
+    expect(deletedRow.getByRole('cell', { name: 'Deleted account' })).toBeVisible();
     expect(deletedRow.queryAllByRole('switch')).toEqual([]);
     expect(deletedRow.queryAllByRole('button')).toEqual([]);
     expect(deletedRow.getAllByText('Not applicable to a deleted account')).toHaveLength(2);

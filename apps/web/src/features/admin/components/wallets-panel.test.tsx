@@ -10,9 +10,16 @@ const alice: AdminWallet = {
   userId: 'u1',
   email: 'alice@example.com',
   username: 'alice',
+  memberTag: 'a11ce0',
   balance: '1234.5',
 };
-const bob: AdminWallet = { userId: 'u2', email: 'bob@example.com', username: null, balance: '0' };
+const bob: AdminWallet = {
+  userId: 'u2',
+  email: 'bob@example.com',
+  username: null,
+  memberTag: 'b0b123',
+  balance: '0',
+};
 
 function page(items: AdminWallet[], total = items.length): AdminWalletsPage {
   return { items, total, page: 1, pageSize: 20 };
@@ -34,7 +41,7 @@ function row(email: string) {
 }
 
 describe('WalletsPanel', () => {
-  it('lists wallets with 8-decimal balances and N/A for a missing username', async () => {
+  it('lists wallets with 8-decimal balances and the member tag for a missing username', async () => {
     stubApi({ 'GET /admin/wallets': listRoute });
     renderPanel();
     expect(screen.getByText('Loading wallet data...')).toBeVisible();
@@ -47,7 +54,7 @@ describe('WalletsPanel', () => {
       'Actions',
     ]);
     expect(row('alice@example.com').getByRole('cell', { name: '1,234.50000000' })).toBeVisible();
-    expect(row('bob@example.com').getByRole('cell', { name: 'N/A' })).toBeVisible();
+    expect(row('bob@example.com').getByRole('cell', { name: 'Member #b0b123' })).toBeVisible();
     expect(row('bob@example.com').getByRole('cell', { name: '0.00000000' })).toBeVisible();
     expect(
       row('bob@example.com').getByRole('button', { name: 'Manage wallet of bob@example.com' }),

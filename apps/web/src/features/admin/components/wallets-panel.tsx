@@ -12,7 +12,7 @@ const columns = ['Email', 'Username', 'Wallet Balance', 'Actions'];
 function WalletRow({ wallet }: { wallet: AdminWallet }) {
   return (
     <TableRow className="max-sm:px-1">
-      <AccountCells email={wallet.email} username={wallet.username} fallback="N/A" />
+      <AccountCells email={wallet.email} member={wallet} />
       <TableCell
         data-label="Wallet Balance"
         className="text-right font-mono whitespace-nowrap tabular-nums"

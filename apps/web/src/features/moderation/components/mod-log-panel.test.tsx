@@ -13,6 +13,7 @@ const removal: ModerationLogEntry = {
   targetId: 'p1',
   targetLabel: 'Cheap coins here',
   targetUsername: 'spammer',
+  targetMemberTag: '5ba111',
   postId: 'p1',
   reason: 'Spam, rule 3',
   createdAt: new Date(2026, 10, 22, 15, 4).toISOString(),
@@ -56,6 +57,7 @@ describe('the Mod Log tab', () => {
     ) as HTMLElement;
     expect(within(removed).getByText('mod@example.com')).toBeVisible();
     expect(within(removed).getByText('Spam, rule 3')).toBeVisible();
+    expect(within(removed).getByText('by spammer')).toBeVisible();
     expect(within(removed).getByRole('link', { name: 'Cheap coins here' })).toHaveAttribute(
       'href',
       '/community/p1',
@@ -65,6 +67,13 @@ describe('the Mod Log tab', () => {
       .closest('tr') as HTMLElement;
     expect(within(banned).getByText('No reason given')).toBeVisible();
     expect(within(banned).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('names an author without a username by their member tag, as the community does', async () => {
+    const nameless = { ...removal, id: '3', targetUsername: null, targetMemberTag: '3fa9c1' };
+    stubApi({ 'GET /admin/community/modlog': () => ({ body: logPage([nameless]) }) });
+    renderWithToasts(<ModLogPanel />, { path: '/admin/community' });
+    expect(await screen.findByText('by Member #3fa9c1')).toBeVisible();
   });
 
   it('filters by action and by moderator through the server', async () => {

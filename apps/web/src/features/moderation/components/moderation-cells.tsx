@@ -25,7 +25,7 @@ export function AuthorCell({
   author,
   className,
 }: {
-  author: Pick<AdminCommunityPost, 'authorUsername' | 'authorEmail'>;
+  author: Pick<AdminCommunityPost, 'authorUsername' | 'authorMemberTag'>;
   className?: string;
 }) {
   return (

@@ -1,3 +1,4 @@
+import { accountName } from '@btcp/shared/member-names';
 import {
   type ModerationLogActor,
   type ModerationLogEntry,
@@ -35,7 +36,10 @@ const actionTone = (action: string) =>
 /** What the entry is about: the post (linked while it exists), comment or member. */
 function Target({ entry }: { entry: Entry }) {
   const label = entry.targetLabel || moderationLogMessages.targetGone;
-  const by = entry.targetType !== 'user' && entry.targetUsername;
+  const by =
+    entry.targetType !== 'user' && entry.targetMemberTag
+      ? accountName({ username: entry.targetUsername, memberTag: entry.targetMemberTag })
+      : null;
   return (
     <span className="grid gap-0.5">
       {entry.postId ? (

@@ -11,6 +11,7 @@ const post: AdminCommunityPost = {
   id: 'p1',
   title: 'Hello',
   authorUsername: 'alice',
+  authorMemberTag: 'a11ce0',
   authorEmail: 'alice@example.com',
   status: 'active',
   upvotes: 1,

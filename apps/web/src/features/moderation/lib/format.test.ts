@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { authorLabel, postScore } from './format.ts';
 
 describe('moderation formats', () => {
-  it('names the author, an anonymous one, or an unknown one', () => {
-    expect(authorLabel({ authorUsername: 'satoshi', authorEmail: 's@example.com' })).toBe(
-      'satoshi',
-    );
-    expect(authorLabel({ authorUsername: null, authorEmail: 's@example.com' })).toBe(
-      'Anonymous User',
-    );
-    expect(authorLabel({ authorUsername: null, authorEmail: null })).toBe('Unknown');
+  it('names the author as the community does: username, member tag, or a deleted account', () => {
+    expect(authorLabel({ authorUsername: 'satoshi', authorMemberTag: '3fa9c1' })).toBe('satoshi');
+    expect(authorLabel({ authorUsername: null, authorMemberTag: '3fa9c1' })).toBe('Member #3fa9c1');
+    expect(authorLabel({ authorUsername: null, authorMemberTag: null })).toBe('Deleted account');
   });
 
   it('scores a post as upvotes minus downvotes', () => {

@@ -1,9 +1,13 @@
-import { type AdminCommunityPost, communityMessages } from '@btcp/shared/community';
+import type { AdminCommunityPost } from '@btcp/shared/community';
+import { accountName, memberNameMessages } from '@btcp/shared/member-names';
 
-/** The username; 'Anonymous User' when the author chose none; 'Unknown' when the account is gone. */
-export function authorLabel(post: Pick<AdminCommunityPost, 'authorUsername' | 'authorEmail'>) {
-  if (post.authorUsername) return post.authorUsername;
-  return post.authorEmail ? communityMessages.anonymousUser : communityMessages.unknownAuthor;
+type Author = Pick<AdminCommunityPost, 'authorUsername' | 'authorMemberTag'>;
+
+/** As the community names the author (decision 055): the username, "Member #<tag>", or "Deleted account". */
+export function authorLabel(post: Author): string {
+  return post.authorMemberTag
+    ? accountName({ username: post.authorUsername, memberTag: post.authorMemberTag })
+    : memberNameMessages.deletedAccount;
 }
 
 export function postScore(post: Pick<AdminCommunityPost, 'upvotes' | 'downvotes'>): number {
