@@ -25,7 +25,7 @@ export function AccountCells({
       </TableCell>
       <TableCell
         data-label="Username"
-        className={member?.username ? 'break-all' : 'break-all text-muted-foreground italic'}
+        className={member?.username ? undefined : 'text-muted-foreground italic'}
       >
         {member ? accountName(member) : memberNameMessages.deletedAccount}
       </TableCell>
