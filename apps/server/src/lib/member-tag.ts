@@ -12,3 +12,7 @@ export function memberTag(userId: string): string {
     .digest('hex')
     .slice(0, MEMBER_TAG_LENGTH);
 }
+
+/** The tag of an account that may be gone (null then, and its name is "Deleted account"). */
+export const memberTagOf = (userId: string | null): string | null =>
+  userId ? memberTag(userId) : null;

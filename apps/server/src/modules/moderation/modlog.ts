@@ -12,7 +12,7 @@ import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import { type NumberedPageQuery, numberedPage } from '#server/db/pages.ts';
 import { moderationLog, profiles } from '#server/db/schema.ts';
-import { memberTag } from '#server/lib/member-tag.ts';
+import { memberTagOf } from '#server/lib/member-tag.ts';
 
 /** The admin's or the moderator's id, whichever acted. */
 const actorId = sql<
@@ -65,9 +65,6 @@ const publicSelection = (publicOnly: boolean) => ({
   createdAt: moderationLog.createdAt,
 });
 
-/** The target's tag: the id itself is given to no reader of the log. */
-const tagOf = (id: string | null) => (id ? memberTag(id) : null);
-
 /** One page of entries, newest first, with the total under the same filter. */
 async function pageOf<T extends Record<string, unknown>>(
   db: Database,
@@ -108,7 +105,7 @@ export async function listPublicModerationLog(
     ...page,
     items: items.map(({ targetProfileId, ...row }) => ({
       ...row,
-      targetMemberTag: tagOf(targetProfileId),
+      targetMemberTag: memberTagOf(targetProfileId),
       id: String(row.id),
       createdAt: row.createdAt.toISOString(),
     })),
@@ -148,7 +145,7 @@ export async function listModerationLog(
     items: items.map(
       ({ targetProfileId, ...row }): ModerationLogEntry => ({
         ...row,
-        targetMemberTag: tagOf(targetProfileId),
+        targetMemberTag: memberTagOf(targetProfileId),
         id: String(row.id),
         createdAt: row.createdAt.toISOString(),
       }),

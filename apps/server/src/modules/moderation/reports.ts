@@ -14,7 +14,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { communityComments, communityPosts, communityReports } from '#server/db/schema.ts';
 import { containsPattern, type SearchPageQuery } from '#server/db/search.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { memberTag } from '#server/lib/member-tag.ts';
+import { memberTagOf } from '#server/lib/member-tag.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { lockComment, lockPost, removeCommentFromTree } from '#server/modules/community/index.ts';
 import { logModeration, type ModerationAction } from './log.ts';
@@ -88,7 +88,7 @@ const toReportedItem = (row: GroupRow): ReportedItem => ({
   // One character more than the excerpt comes from SQL, so cutText can end it between graphemes.
   label: row.item_type === 'comment' ? cutText(row.label ?? '', EXCERPT_CHARS) : (row.label ?? ''),
   authorUsername: row.author_username,
-  authorMemberTag: row.author_id ? memberTag(row.author_id) : null,
+  authorMemberTag: memberTagOf(row.author_id),
   authorEmail: row.author_email,
   status: row.status,
   reportCount: Number(row.report_count),

@@ -12,7 +12,7 @@ import { numberedPage } from '#server/db/pages.ts';
 import { communityPosts, profiles, users } from '#server/db/schema.ts';
 import { containingAnywhere, type SearchPageQuery } from '#server/db/search.ts';
 import { notFound } from '#server/errors.ts';
-import { memberTag } from '#server/lib/member-tag.ts';
+import { memberTagOf } from '#server/lib/member-tag.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { lockPost } from '#server/modules/community/index.ts';
 import { logModeration } from './log.ts';
@@ -45,7 +45,7 @@ const toAdminPost = ({
   createdAt: Date;
 }): AdminCommunityPost => ({
   ...row,
-  authorMemberTag: authorId ? memberTag(authorId) : null,
+  authorMemberTag: memberTagOf(authorId),
   createdAt: row.createdAt.toISOString(),
 });
 
