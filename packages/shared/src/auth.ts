@@ -16,6 +16,7 @@ export const authMessages = {
   referralCodeShape:
     'A referral code has 8 characters: letters and the digits 2 to 9. The letters O, I and L and the digits 0 and 1 are not used.',
   referralCodeUnknown: 'This referral code does not exist. Check it or leave the field empty.',
+  registrationFailed: 'Registration failed',
   registrationSuccess: 'Registration successful',
   registrationSuccessDescription:
     'Welcome to BTCP! Please check your email to verify your account.',

@@ -91,7 +91,12 @@ describe('register page', () => {
     expect(await screen.findByText(authMessages.referralCodeUnknown)).toBeVisible();
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveFocus();
-    expect(await screen.findByText('Registration failed')).toBeVisible();
+    // Said once: the form's alert names the failure, the field says why, and no toast repeats it.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Registration failed');
+    expect(screen.getAllByText('Registration failed')).toHaveLength(1);
+    expect(alert).not.toHaveTextContent(authMessages.referralCodeUnknown);
+    expect(screen.getAllByText(authMessages.referralCodeUnknown)).toHaveLength(1);
   });
 
   it('shows a username that is taken on its field, and one of the wrong shape before sending', async () => {
@@ -169,8 +174,13 @@ describe('register page', () => {
     await fillForm(user);
     await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many attempts. Please try again in 42 seconds.',
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Registration failed');
+    expect(alert).toHaveTextContent('Too many attempts. Please try again in 42 seconds.');
+    // Not said again in a toast.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('Too many attempts. Please try again in 42 seconds.')).toHaveLength(
+      1,
     );
   });
 

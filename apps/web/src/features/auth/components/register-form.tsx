@@ -61,9 +61,10 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
       rememberPendingVerification(values.email);
       navigate(paths.checkInbox.getHref(), { state: { email: values.email } });
     } catch (error) {
-      const message = requestErrorMessage(error);
-      if (!applyFieldErrors(error, setError, serverFields)) setFormError(message);
-      toast.error('Registration failed', { description: message });
+      // Said once, on the page and not in a toast: the field that was refused says why (and has
+      // focus), so the form's alert then only names what failed.
+      const onAField = applyFieldErrors(error, setError, serverFields);
+      setFormError(onAField ? '' : requestErrorMessage(error));
     }
   };
 
@@ -71,7 +72,12 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
-      {formError ? <Alert role="alert">{formError}</Alert> : null}
+      {formError === null ? null : (
+        <Alert role="alert">
+          <p className="font-semibold">{authMessages.registrationFailed}</p>
+          {formError ? <p>{formError}</p> : null}
+        </Alert>
+      )}
       <EmailField
         registration={register('email')}
         error={errors.email?.message}
