@@ -67,8 +67,12 @@ describe('login page', () => {
     });
     renderWithToasts(<Login />, { path: '/login' });
     await signIn(user);
-    expect(await screen.findByText('Login failed')).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent(authMessages.invalidCredentials);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Login failed');
+    expect(alert).toHaveTextContent(authMessages.invalidCredentials);
+    // Said once, on the form: no toast repeats it.
+    expect(screen.getAllByText('Login failed')).toHaveLength(1);
+    expect(screen.getAllByText(authMessages.invalidCredentials)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Resend verification email' })).toBeNull();
   });
 

@@ -178,7 +178,6 @@ describe('register page', () => {
     expect(alert).toHaveTextContent('Registration failed');
     expect(alert).toHaveTextContent('Too many attempts. Please try again in 42 seconds.');
     // Not said again in a toast.
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByText('Too many attempts. Please try again in 42 seconds.')).toHaveLength(
       1,
     );

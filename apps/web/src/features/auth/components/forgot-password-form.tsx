@@ -5,7 +5,7 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmailField } from '#web/components/forms/email-field.tsx';
-import { Alert } from '#web/components/ui/alert.tsx';
+import { FormFailure } from '#web/components/forms/form-failure.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
@@ -32,9 +32,7 @@ export function ForgotPasswordForm() {
       toast.success('Recovery email sent', { description: message });
       setSentTo(values.email);
     } catch (error) {
-      const message = requestErrorMessage(error);
-      setFormError(message);
-      toast.error('Error', { description: message });
+      setFormError(requestErrorMessage(error));
     }
   };
 
@@ -46,7 +44,7 @@ export function ForgotPasswordForm() {
       <p className="-mt-2 text-center text-sm text-muted-foreground">
         Enter your email address and we will send you a link to reset your password.
       </p>
-      {formError ? <Alert role="alert">{formError}</Alert> : null}
+      {formError ? <FormFailure title="Error" reason={formError} /> : null}
       <EmailField
         registration={register('email')}
         error={errors.email?.message}

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
+import { FormFailure } from '#web/components/forms/form-failure.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { type SecondStep, usePasswordThenCode } from '#web/hooks/use-password-then-code.ts';
 import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
@@ -63,7 +63,6 @@ export function LoginForm({ secondStep }: { secondStep?: SecondStep }) {
     } catch (error) {
       const found = loginFailure(error, values.email);
       setFailure(found);
-      toast.error('Login failed', { description: found.message });
     }
   };
 
@@ -74,12 +73,11 @@ export function LoginForm({ secondStep }: { secondStep?: SecondStep }) {
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
       {failure ? (
-        <Alert role="alert" className="grid gap-3">
-          <p>{failure.message}</p>
+        <FormFailure title="Login failed" reason={failure.message}>
           {failure.kind === 'unverified' ? (
             <ResendVerificationButton email={failure.email} />
           ) : null}
-        </Alert>
+        </FormFailure>
       ) : null}
       <EmailField
         registration={register('email')}

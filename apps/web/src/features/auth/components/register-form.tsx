@@ -7,8 +7,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CheckboxField } from '#web/components/forms/checkbox-field.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
+import { FormFailure } from '#web/components/forms/form-failure.tsx';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -73,10 +73,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-5">
       {formError === null ? null : (
-        <Alert role="alert">
-          <p className="font-semibold">{authMessages.registrationFailed}</p>
-          {formError ? <p>{formError}</p> : null}
-        </Alert>
+        <FormFailure title={authMessages.registrationFailed} reason={formError} />
       )}
       <EmailField
         registration={register('email')}

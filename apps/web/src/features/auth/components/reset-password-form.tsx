@@ -2,8 +2,8 @@ import { type ResetPasswordBody, ResetPasswordBodySchema } from '@btcp/shared/au
 import { paths } from '@btcp/shared/paths';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormFailure } from '#web/components/forms/form-failure.tsx';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { applyFieldErrors, requestErrorMessage } from '#web/lib/form-errors.ts';
@@ -28,17 +28,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
       toast.success('Password reset successful');
       navigate(paths.login.getHref(), { replace: true });
     } catch (error) {
-      const message = requestErrorMessage(error);
-      if (!applyFieldErrors(error, setError, ['password', 'confirmPassword']))
-        setFormError(message);
-      toast.error('Password reset failed', { description: message });
+      // Said once, on the page: a refused field says why beside itself.
+      const onAField = applyFieldErrors(error, setError, ['password', 'confirmPassword']);
+      setFormError(onAField ? '' : requestErrorMessage(error));
     }
   };
 
   const busy = resetPassword.isPending;
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5">
-      {formError ? <Alert role="alert">{formError}</Alert> : null}
+      {formError === null ? null : <FormFailure title="Password reset failed" reason={formError} />}
       <NewPasswordFields
         register={register}
         errors={errors}
