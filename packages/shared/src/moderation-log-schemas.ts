@@ -52,7 +52,10 @@ export const PublicModerationLogEntrySchema = z.object({
   targetLabel: z.string(),
   /** The member whose content or account it was, by username; the public log names no comment's author. */
   targetUsername: z.string().nullable(),
-  /** That member's "Member #" tag (decision 055), null whenever targetUsername is left out. */
+  /**
+   * That member's "Member #" tag (decision 055); null when their account is deleted or gone, and in
+   * the public log for a comment (whose author it never names).
+   */
   targetMemberTag: z.string().nullable(),
   /** The post to link to, while it exists (and, in the public log, is not removed). */
   postId: z.string().nullable(),

@@ -11,7 +11,7 @@ import { and, count, eq, isNotNull, notInArray, or, type SQL, sql } from 'drizzl
 import type { Database } from '#server/db/client.ts';
 import { newestFirst } from '#server/db/order.ts';
 import { type NumberedPageQuery, numberedPage } from '#server/db/pages.ts';
-import { moderationLog, profiles } from '#server/db/schema.ts';
+import { moderationLog, profiles, users } from '#server/db/schema.ts';
 import { memberTagOf } from '#server/lib/member-tag.ts';
 
 /** The admin's or the moderator's id, whichever acted. */
@@ -46,11 +46,16 @@ const publicLabel = sql<string>`CASE WHEN ${isComment} THEN coalesce((SELECT p.t
 const publicUsername = sql<
   string | null
 >`CASE WHEN ${isComment} THEN NULL ELSE ${profiles.username} END`;
-/** The target member's id while their profile exists, for their "Member #" tag; never to readers. */
+/**
+ * The target member's id, for their "Member #" tag (never given to readers), while the account
+ * lives: a deleted one is "Deleted account" in the log as everywhere (decision 055).
+ */
+const liveTargetId = sql<string | null>`(SELECT u.id::text FROM ${users} u
+  WHERE u.id = ${profiles.id} AND u.deleted_at IS NULL)`;
 const targetProfileId = (publicOnly: boolean) =>
   publicOnly
-    ? sql<string | null>`CASE WHEN ${isComment} THEN NULL ELSE ${profiles.id}::text END`
-    : sql<string | null>`${profiles.id}::text`;
+    ? sql<string | null>`CASE WHEN ${isComment} THEN NULL ELSE ${liveTargetId} END`
+    : liveTargetId;
 
 const publicSelection = (publicOnly: boolean) => ({
   id: moderationLog.id,

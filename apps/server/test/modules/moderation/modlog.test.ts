@@ -9,7 +9,7 @@ import type {
 } from '@btcp/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, moderationLog, notifications, profiles } from '#server/db/schema.ts';
+import { adminUsers, moderationLog, notifications, profiles, users } from '#server/db/schema.ts';
 import { logModeration } from '#server/modules/moderation/log.ts';
 import { adminCookie } from '#server-test/accounts.ts';
 import {
@@ -364,10 +364,18 @@ describe('reading the log', () => {
       authorMemberTag: tag,
     });
     const email = 'log_nameless@example.com';
-    const users = await staffGet<AdminUsersPage>(`/api/admin/users?search=${email}`);
-    expect(users.items).toMatchObject([{ username: null, memberTag: tag }]);
+    const accounts = await staffGet<AdminUsersPage>(`/api/admin/users?search=${email}`);
+    expect(accounts.items).toMatchObject([{ username: null, memberTag: tag }]);
     const wallets = await staffGet<AdminWalletsPage>(`/api/admin/wallets?search=${email}`);
     expect(wallets.items).toMatchObject([{ username: null, memberTag: tag }]);
+
+    // Once the account is deleted, neither log gives its tag: it is "Deleted account" there too.
+    await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, nameless.id));
+    const after = await publicLog('action=post.flagged&pageSize=100');
+    expect(about(after.page.items)).toMatchObject({ targetUsername: null, targetMemberTag: null });
+    expect(about((await adminLog('action=post.flagged&pageSize=100')).items)).toMatchObject({
+      targetMemberTag: null,
+    });
   });
 
   it('is for staff only in the admin area', async () => {

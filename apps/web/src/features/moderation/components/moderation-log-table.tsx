@@ -1,4 +1,4 @@
-import { accountName } from '@btcp/shared/member-names';
+import { accountName, memberNameMessages } from '@btcp/shared/member-names';
 import {
   type ModerationLogActor,
   type ModerationLogEntry,
@@ -33,13 +33,21 @@ const actionTone = (action: string) =>
       ? 'border-yellow-700/30 bg-yellow-100 text-yellow-900 dark:border-yellow-400/40 dark:bg-yellow-950 dark:text-yellow-200'
       : 'border-border bg-muted text-foreground';
 
+/**
+ * Whose post or comment it was, named as the community names them (decision 055); the public log
+ * names no comment's author.
+ */
+function authorOf(entry: Entry, staff: boolean): string | null {
+  if (entry.targetType === 'user' || (entry.targetType === 'comment' && !staff)) return null;
+  return entry.targetMemberTag
+    ? accountName({ username: entry.targetUsername, memberTag: entry.targetMemberTag })
+    : memberNameMessages.deletedAccount;
+}
+
 /** What the entry is about: the post (linked while it exists), comment or member. */
-function Target({ entry }: { entry: Entry }) {
+function Target({ entry, staff }: { entry: Entry; staff: boolean }) {
   const label = entry.targetLabel || moderationLogMessages.targetGone;
-  const by =
-    entry.targetType !== 'user' && entry.targetMemberTag
-      ? accountName({ username: entry.targetUsername, memberTag: entry.targetMemberTag })
-      : null;
+  const by = authorOf(entry, staff);
   return (
     <span className="grid gap-0.5">
       {entry.postId ? (
@@ -74,7 +82,7 @@ function LogRow({ entry, showModerator }: { entry: Entry; showModerator: boolean
         </Badge>
       </TableCell>
       <TableCell data-label="Target" className="sm:max-w-xs">
-        <Target entry={entry} />
+        <Target entry={entry} staff={showModerator} />
       </TableCell>
       <TableCell
         data-label="Reason"
