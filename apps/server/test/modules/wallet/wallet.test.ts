@@ -90,7 +90,13 @@ describe('admin wallet adjustments', () => {
   it('lists wallets, searched by email or username', async () => {
     const list = (await get('/api/admin/wallets?search=owner_', admin)).json();
     expect(list.items).toEqual([
-      { userId, email: 'wallet-owner@example.com', username: 'Owner_1', balance: '5.00000000' },
+      {
+        userId,
+        email: 'wallet-owner@example.com',
+        username: 'Owner_1',
+        memberTag: expect.stringMatching(/^[0-9a-f]{6}$/),
+        balance: '5.00000000',
+      },
     ]);
     expect((await get('/api/admin/wallets?search=nobody', admin)).json().total).toBe(0);
     // LIKE wildcards typed into the search box are taken literally.
