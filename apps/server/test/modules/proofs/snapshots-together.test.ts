@@ -40,16 +40,28 @@ afterAll(() => t.close());
 const get = getAs;
 const snapshotNow = (app = t.app) => snapshotAs(app, admin);
 
-/** Each balance a member's ledger has passed through, oldest first: 0, then each running sum. */
+/**
+ * Each balance a member's ledger may have passed through, from 0. The test's clock stands still, so
+ * a reward and a Stop's rest can share a time, and their order is not in the rows: within a time,
+ * any subset of its transactions may have come first.
+ */
 async function balancesPassedThrough(email: string): Promise<bigint[]> {
   const { rows } = (await t.app.db.execute(sql`
-    SELECT x.amount::text AS amount FROM transactions x JOIN users u ON u.id = x.user_id
-    WHERE u.email = ${email} ORDER BY x.created_at, x.id`)) as unknown as {
-    rows: { amount: string }[];
+    SELECT x.amount::text AS amount, x.created_at::text AS at FROM transactions x
+    JOIN users u ON u.id = x.user_id WHERE u.email = ${email} ORDER BY x.created_at`)) as unknown as {
+    rows: { amount: string; at: string }[];
   };
-  const states = [0n];
-  for (const row of rows) states.push((states.at(-1) as bigint) + toUnits(row.amount));
-  return states;
+  const states = new Set([0n]);
+  let before = 0n;
+  for (const at of new Set(rows.map((row) => row.at))) {
+    let sums = [0n];
+    for (const row of rows.filter((r) => r.at === at)) {
+      sums = [...sums, ...sums.map((sum) => sum + toUnits(row.amount))];
+    }
+    for (const sum of sums) states.add(before + sum);
+    before += sums.at(-1) as bigint;
+  }
+  return [...states];
 }
 
 describe('snapshots among everything else (decision 053)', () => {
