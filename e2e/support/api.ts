@@ -87,15 +87,19 @@ export function usernameFor(email: string): string {
   return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
 }
 
+interface NameChoice {
+  username?: string | null;
+}
+
 /**
- * A verified user, made through the API; returns their referral code. They chose a username at
- * sign-up, as a member who posts has one (decision 055); `username: null` makes one who has not.
+ * Registered and verified through the API, never signed in. They chose a username at sign-up, as a
+ * member who posts has one (decision 055); `username: null` makes one who has not.
  */
-export async function verifiedUser(
+export async function registeredUser(
   request: APIRequestContext,
   baseURL: string | undefined,
   email: string,
-  { username = usernameFor(email) }: { username?: string | null } = {},
+  { username = usernameFor(email) }: NameChoice = {},
 ) {
   await cheapenSignUp(baseURL);
   const registered = await apiPost(request, baseURL, '/api/auth/register', {
@@ -110,6 +114,16 @@ export async function verifiedUser(
   const link = await mailedLink(request, email, 'verify-email');
   const token = new URL(link, 'http://x').searchParams.get('token');
   expect((await apiPost(request, baseURL, '/api/auth/verify-email', { token })).status()).toBe(200);
+}
+
+/** A verified user (`registeredUser`), signed in once to read their account; returns it. */
+export async function verifiedUser(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+  choice: NameChoice = {},
+) {
+  await registeredUser(request, baseURL, email, choice);
   expect(
     (await apiPost(request, baseURL, '/api/auth/login', { email, password: PASSWORD })).status(),
   ).toBe(200);

@@ -1,14 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  apiPost,
-  cheapenSignUp,
-  E2E_ADMIN,
-  mailedLink,
-  PASSWORD,
-  solvedProof,
-  uniqueEmail,
-  verifiedUser,
-} from '../support/api.ts';
+import { E2E_ADMIN, registeredUser, uniqueEmail, verifiedUser } from '../support/api.ts';
 import { signedInPage, signIn } from '../support/session.ts';
 
 /** What an admin and a member notice when signing in and out, and in Settings (decision 057). */
@@ -26,21 +17,10 @@ async function adminPage(browser: Browser, email: string, password: string): Pro
   return page;
 }
 
-/** Registered and verified through the API, never signed in. */
+/** Registered and verified through the API, without a username, never signed in. */
 async function neverSignedIn(request: APIRequestContext, baseURL: string | undefined) {
   const email = uniqueEmail('newcomer');
-  await cheapenSignUp(baseURL);
-  const registered = await apiPost(request, baseURL, '/api/auth/register', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    acceptTerms: true,
-    proof: await solvedProof(request),
-  });
-  expect(registered.status()).toBe(201);
-  const link = await mailedLink(request, email, 'verify-email');
-  const token = new URL(link, 'http://x').searchParams.get('token');
-  expect((await apiPost(request, baseURL, '/api/auth/verify-email', { token })).status()).toBe(200);
+  await registeredUser(request, baseURL, email, { username: null });
   return email;
 }
 
