@@ -92,7 +92,6 @@ export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings
   };
 }
 
-/** Writes one `system_settings` row, in the caller's transaction. */
 /** A JSON settings row read through its schema; a missing (never saved) or unreadable one is `defaults`. */
 export async function loadSettingRow<T>(
   db: DatabaseOrTransaction,
@@ -108,6 +107,7 @@ export async function loadSettingRow<T>(
   return parsed.success ? parsed.data : defaults;
 }
 
+/** Writes one `system_settings` row, in the caller's transaction. */
 export async function writeSetting(tx: Transaction, key: string, value: unknown): Promise<void> {
   await tx
     .insert(systemSettings)

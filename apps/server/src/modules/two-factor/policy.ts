@@ -4,24 +4,15 @@ import {
   type Staff,
   twoFactorMessages,
 } from '@btcp/shared';
-import { eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
-import { systemSettings } from '#server/db/schema.ts';
 import { conflict } from '#server/errors.ts';
 import { ADMIN_TWO_FACTOR_POLICY_KEY as POLICY_KEY } from '#server/modules/auth/index.ts';
-import { saveAuditedSetting } from '#server/modules/settings/index.ts';
+import { loadSettingRow, saveAuditedSetting } from '#server/modules/settings/index.ts';
 import { hasConfirmedFactor } from './factors.ts';
 
-export async function adminTwoFactorPolicy(
-  db: DatabaseOrTransaction,
-): Promise<AdminTwoFactorPolicy> {
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, POLICY_KEY));
-  const parsed = AdminTwoFactorPolicySchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : { requiredForAdmins: false };
-}
+/** Whether every admin must have two-factor; off until an admin turns it on. */
+export const adminTwoFactorPolicy = (db: DatabaseOrTransaction): Promise<AdminTwoFactorPolicy> =>
+  loadSettingRow(db, POLICY_KEY, AdminTwoFactorPolicySchema, { requiredForAdmins: false });
 
 /**
  * Turning the requirement on is refused to an admin without two-factor of their own, so no admin
