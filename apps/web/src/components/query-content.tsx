@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { RetryAlert } from './ui/alert.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
-interface QueryContentProps<T> {
+export interface QueryContentProps<T> {
   query: UseQueryResult<T>;
   /** The grey boxes' classes: the content's shape, shown (announced as loading) until it comes. */
   skeletons: string[];

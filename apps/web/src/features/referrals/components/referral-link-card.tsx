@@ -2,15 +2,8 @@ import { paths } from '@btcp/shared/paths';
 import { COIN, REFERRAL_BONUS, REFERRAL_QUALIFYING_MINUTES } from '@btcp/shared/product';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { QueryContent } from '#web/components/query-content.tsx';
+import { QueryCard } from '#web/components/query-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { absoluteUrl } from '#web/lib/absolute-url.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -34,26 +27,20 @@ export function referralLink(referralCode: string): string {
 export function ReferralLinkCard({ banned = false }: { banned?: boolean }) {
   const stats = useReferralStats();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your referral link</CardTitle>
-        <CardDescription>
-          {banned
-            ? 'Your account is banned, so referrals earn you no bonus. Friends can still sign up with your link.'
-            : `Share it: you receive ${REFERRAL_BONUS} ${COIN} for every friend who ${friendQualifies(stats.data?.qualifyingMinutes ?? REFERRAL_QUALIFYING_MINUTES)}.`}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryContent
-          query={stats}
-          loadingClassName="flex gap-2"
-          skeletons={['h-10 flex-1', 'h-10 w-24']}
-          failure="Could not load your referral link."
-        >
-          {({ referralCode }) => <ReferralLinkActions link={referralLink(referralCode)} />}
-        </QueryContent>
-      </CardContent>
-    </Card>
+    <QueryCard
+      title="Your referral link"
+      description={
+        banned
+          ? 'Your account is banned, so referrals earn you no bonus. Friends can still sign up with your link.'
+          : `Share it: you receive ${REFERRAL_BONUS} ${COIN} for every friend who ${friendQualifies(stats.data?.qualifyingMinutes ?? REFERRAL_QUALIFYING_MINUTES)}.`
+      }
+      query={stats}
+      loadingClassName="flex gap-2"
+      skeletons={['h-10 flex-1', 'h-10 w-24']}
+      failure="Could not load your referral link."
+    >
+      {({ referralCode }) => <ReferralLinkActions link={referralLink(referralCode)} />}
+    </QueryCard>
   );
 }
 

@@ -3,14 +3,7 @@ import { COIN, REFERRAL_BONUS } from '@btcp/shared/product';
 import type { ReferralStats } from '@btcp/shared/wallet';
 import { Coins, type LucideIcon, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { QueryContent } from '#web/components/query-content.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
+import { QueryCard } from '#web/components/query-card.tsx';
 import { formatCount } from '#web/lib/format.ts';
 import { useReferralStats } from '../api/get-referral-stats.ts';
 
@@ -64,43 +57,33 @@ const bonusRule = (qualifyingMinutes: number | undefined) =>
 export function ReferralStatsCard({ banned = false }: { banned?: boolean }) {
   const stats = useReferralStats();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Referral stats</CardTitle>
-        <CardDescription>
-          {banned
-            ? 'No bonus while your account is banned.'
-            : bonusRule(stats.data?.qualifyingMinutes)}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryContent
-          query={stats}
-          loadingClassName="grid gap-3"
-          skeletons={['h-14', 'h-14']}
-          failure="Could not load your referral stats."
-        >
-          {(data) => (
-            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-              <Figure icon={Users} label="Qualified referrals">
-                <dd className="mt-1 text-2xl font-bold tabular-nums">
-                  {formatCount(data.referrals)}
-                </dd>
-                {data.pendingReferrals > 0 && (
-                  <dd className="mt-1 text-xs break-words text-muted-foreground">
-                    {waitingNote(data)}
-                  </dd>
-                )}
-              </Figure>
-              <Figure icon={Coins} label="Referral earnings">
-                <dd className="mt-1 font-mono text-lg font-semibold tabular-nums">
-                  {formatCoinAmount(data.earnings)} {COIN}
-                </dd>
-              </Figure>
-            </dl>
-          )}
-        </QueryContent>
-      </CardContent>
-    </Card>
+    <QueryCard
+      title="Referral stats"
+      description={
+        banned ? 'No bonus while your account is banned.' : bonusRule(stats.data?.qualifyingMinutes)
+      }
+      query={stats}
+      loadingClassName="grid gap-3"
+      skeletons={['h-14', 'h-14']}
+      failure="Could not load your referral stats."
+    >
+      {(data) => (
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+          <Figure icon={Users} label="Qualified referrals">
+            <dd className="mt-1 text-2xl font-bold tabular-nums">{formatCount(data.referrals)}</dd>
+            {data.pendingReferrals > 0 && (
+              <dd className="mt-1 text-xs break-words text-muted-foreground">
+                {waitingNote(data)}
+              </dd>
+            )}
+          </Figure>
+          <Figure icon={Coins} label="Referral earnings">
+            <dd className="mt-1 font-mono text-lg font-semibold tabular-nums">
+              {formatCoinAmount(data.earnings)} {COIN}
+            </dd>
+          </Figure>
+        </dl>
+      )}
+    </QueryCard>
   );
 }

@@ -1,15 +1,8 @@
 import { type SessionInfo, sessionMessages } from '@btcp/shared/sessions';
 import { LogOut, Monitor, Smartphone, Tablet } from 'lucide-react';
-import { QueryContent } from '#web/components/query-content.tsx';
+import { QueryCard } from '#web/components/query-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { useTimeZone } from '#web/hooks/use-time-zone.ts';
 import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { formatShortDateTime } from '#web/lib/format.ts';
@@ -94,48 +87,42 @@ export function SessionsCard({ owner }: { owner: SessionsOwner }) {
     }
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{sessionMessages.title}</CardTitle>
-        <CardDescription>{sessionMessages.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryContent
-          query={sessions}
-          loadingClassName="grid gap-3"
-          skeletons={['h-10', 'h-10']}
-          failure="Could not load your sessions."
-          stacked
-        >
-          {({ items }) => (
-            <>
-              <ul className="divide-y divide-border">
-                {items.map((session) => (
-                  <SessionRow
-                    key={session.id}
-                    session={session}
-                    busy={end.isPending}
-                    onEnd={(target) => void run(target.id, sessionMessages.endedOne)}
-                  />
-                ))}
-              </ul>
-              {items.every((session) => session.current) ? (
-                <p className="pt-2 text-sm text-muted-foreground">{sessionMessages.noOthers}</p>
-              ) : (
-                <Button
-                  variant="outline"
-                  className="mt-3"
-                  disabled={end.isPending}
-                  onClick={() => void run(null, sessionMessages.endedOthers)}
-                >
-                  <LogOut aria-hidden="true" className="size-4" />
-                  {sessionMessages.signOutOthers}
-                </Button>
-              )}
-            </>
+    <QueryCard
+      title={sessionMessages.title}
+      description={sessionMessages.description}
+      query={sessions}
+      loadingClassName="grid gap-3"
+      skeletons={['h-10', 'h-10']}
+      failure="Could not load your sessions."
+      stacked
+    >
+      {({ items }) => (
+        <>
+          <ul className="divide-y divide-border">
+            {items.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                busy={end.isPending}
+                onEnd={(target) => void run(target.id, sessionMessages.endedOne)}
+              />
+            ))}
+          </ul>
+          {items.every((session) => session.current) ? (
+            <p className="pt-2 text-sm text-muted-foreground">{sessionMessages.noOthers}</p>
+          ) : (
+            <Button
+              variant="outline"
+              className="mt-3"
+              disabled={end.isPending}
+              onClick={() => void run(null, sessionMessages.endedOthers)}
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              {sessionMessages.signOutOthers}
+            </Button>
           )}
-        </QueryContent>
-      </CardContent>
-    </Card>
+        </>
+      )}
+    </QueryCard>
   );
 }
