@@ -13,8 +13,6 @@ import { AccountCells } from './account-cells.tsx';
 import { EndSessionsButton } from './end-sessions-button.tsx';
 import { ModeratorButton } from './moderator-button.tsx';
 
-const busyClass = 'aria-disabled:cursor-progress aria-disabled:opacity-50';
-
 function describeChange(email: string, changes: UpdateAdminUserBody): string {
   if (changes.isBanned !== undefined) {
     return changes.isBanned ? `${email} is now banned.` : `${email} is no longer banned.`;
@@ -56,6 +54,34 @@ function useSaveUser(user: AdminUser) {
 
 type SaveUser = ReturnType<typeof useSaveUser>['save'];
 
+/**
+ * The switch of one of the user's flags, named for the flag and the user. While a change is saved
+ * it is aria-disabled, not disabled: focus may rest on (or be sent to) a switch meanwhile.
+ */
+function FlagSwitch({
+  flag,
+  user,
+  checked,
+  busy,
+  onCheckedChange,
+}: {
+  flag: string;
+  user: AdminUser;
+  checked: boolean;
+  busy?: true;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <Switch
+      aria-label={`${flag}: ${user.email}`}
+      checked={checked}
+      aria-disabled={busy}
+      className="aria-disabled:cursor-progress aria-disabled:opacity-50"
+      onCheckedChange={onCheckedChange}
+    />
+  );
+}
+
 /** The change with the reason given in its dialog, if any (the moderation log keeps it). */
 const withReason = (changes: UpdateAdminUserBody, reason: string): UpdateAdminUserBody =>
   reason.trim() ? { ...changes, reason: reason.trim() } : changes;
@@ -66,11 +92,11 @@ function BanCell({ user, busy, save }: { user: AdminUser; busy?: true; save: Sav
   const [reason, setReason] = useState('');
   return (
     <TableCell data-label="Banned">
-      <Switch
-        aria-label={`Banned: ${user.email}`}
+      <FlagSwitch
+        flag="Banned"
+        user={user}
         checked={user.isBanned}
-        aria-disabled={busy}
-        className={busyClass}
+        busy={busy}
         onCheckedChange={(isBanned) => {
           if (isBanned) {
             setReason('');
@@ -151,7 +177,6 @@ export function UserRow({ user }: { user: AdminUser }) {
 
 function ActiveUserRow({ user }: { user: AdminUser }) {
   const { save, isPending } = useSaveUser(user);
-  // aria-disabled, not disabled, while saving: focus may rest on (or be sent to) a switch meanwhile.
   const busy = isPending || undefined;
 
   return (
@@ -159,11 +184,11 @@ function ActiveUserRow({ user }: { user: AdminUser }) {
       <AccountCells email={user.email} member={user} />
       <ReferralAndJoinedCells user={user} />
       <TableCell data-label="Moderator">
-        <Switch
-          aria-label={`Moderator: ${user.email}`}
+        <FlagSwitch
+          flag="Moderator"
+          user={user}
           checked={user.isModerator}
-          aria-disabled={busy}
-          className={busyClass}
+          busy={busy}
           onCheckedChange={(isModerator) =>
             save({ isModerator }, 'Failed to update moderator status')
           }
