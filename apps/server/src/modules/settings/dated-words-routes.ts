@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOptions } from '#server/lib/routes.ts';
 import { SharedBody, sendWithEtag, settlesSharedPages } from '#server/lib/shared-pages.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
-import { loadDatedWords, updateDatedWords } from './dated-words.ts';
+import { datedWords } from './dated-words.ts';
 
 /** GET /api/dated-words: what the landing and community pages show, the same for everyone. */
 export const datedWordsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,7 @@ export const datedWordsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply) => {
       const body = await app.sharedPages.get('dated-words', 'dated-words', async () =>
-        SharedBody.of(DatedWordsSchema, await loadDatedWords(app.db)),
+        SharedBody.of(DatedWordsSchema, await datedWords.load(app.db)),
       );
       return sendWithEtag(request, reply, body, 'public');
     },
@@ -30,7 +30,7 @@ export const datedWordsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dated-words',
     route('The dated words of the public pages, to edit', { ok: DatedWordsSchema }),
-    async () => loadDatedWords(app.db),
+    async () => datedWords.load(app.db),
   );
 
   app.put(
@@ -41,6 +41,6 @@ export const datedWordsSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every process renders the landing and community pages afresh before the admin hears.
       onSend: settlesSharedPages,
     }),
-    async (request) => updateDatedWords(app.db, signedInStaff(request), request.body),
+    async (request) => datedWords.save(app.db, signedInStaff(request), request.body),
   );
 };

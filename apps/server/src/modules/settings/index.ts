@@ -1,9 +1,8 @@
 export { datedWordsRoutes, datedWordsSettingsRoutes } from './dated-words-routes.ts';
 export {
   type ActiveMiningSettings,
-  loadSettingRow,
+  auditedSetting,
   loadSettings,
-  saveAuditedSetting,
   toMiningSettings,
   writeSetting,
 } from './service.ts';

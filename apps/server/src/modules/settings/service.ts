@@ -92,21 +92,6 @@ export function toMiningSettings(settings: ActiveMiningSettings): MiningSettings
   };
 }
 
-/** A JSON settings row read through its schema; a missing (never saved) or unreadable one is `defaults`. */
-export async function loadSettingRow<T>(
-  db: DatabaseOrTransaction,
-  key: string,
-  schema: z.ZodType<T>,
-  defaults: T,
-): Promise<T> {
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, key));
-  const parsed = schema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaults;
-}
-
 /** Writes one `system_settings` row, in the caller's transaction. */
 export async function writeSetting(tx: Transaction, key: string, value: unknown): Promise<void> {
   await tx
@@ -116,25 +101,37 @@ export async function writeSetting(tx: Transaction, key: string, value: unknown)
 }
 
 /**
- * An admin changes one setting stored as a single row (the sign-up protection, the two-factor
- * policy): in one transaction, audited as `action` with what it was and what it became.
+ * One admin-edited setting kept as a single JSON row (the sign-up protection, the dated words, the
+ * two-factor policy). `load` reads it through its schema, a missing (never saved) or unreadable row
+ * counting as `defaults`; `save` writes it in one transaction, audited as `action` with what it was
+ * and what it became.
  */
-export async function saveAuditedSetting<T>(
-  db: Database,
-  staff: Staff,
-  setting: { key: string; action: string; load: (tx: Transaction) => Promise<T> },
-  next: T,
-): Promise<T> {
-  await db.transaction(async (tx) => {
-    const before = await setting.load(tx);
-    await writeSetting(tx, setting.key, next);
-    await audit(
-      tx,
-      staff,
-      setting.action,
-      { type: 'settings', id: setting.key },
-      { before, after: next },
-    );
-  });
-  return next;
+export function auditedSetting<T>(setting: {
+  key: string;
+  schema: z.ZodType<T>;
+  defaults: T;
+  action: string;
+}) {
+  const load = async (db: DatabaseOrTransaction): Promise<T> => {
+    const [row] = await db
+      .select({ value: systemSettings.value })
+      .from(systemSettings)
+      .where(eq(systemSettings.key, setting.key));
+    return readSetting(setting.schema, row?.value, setting.defaults);
+  };
+  const save = async (db: Database, staff: Staff, next: T): Promise<T> => {
+    await db.transaction(async (tx) => {
+      const before = await load(tx);
+      await writeSetting(tx, setting.key, next);
+      await audit(
+        tx,
+        staff,
+        setting.action,
+        { type: 'settings', id: setting.key },
+        { before, after: next },
+      );
+    });
+    return next;
+  };
+  return { load, save };
 }

@@ -4,7 +4,7 @@ import type { DatabaseOrTransaction } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { networkOf } from '#server/lib/email-identity.ts';
-import { loadSignUpProtection } from './settings.ts';
+import { signUpProtection } from './settings.ts';
 
 /** Where a registration comes from: the client's address and its network (IPv4 /24, IPv6 /64). */
 export interface SignUpSource {
@@ -30,7 +30,7 @@ export async function enforceNetworkLimit(
       sql`SELECT pg_advisory_xact_lock(hashtextextended(${`signup-network:${source.network}`}, 0))`,
     );
   }
-  const { registrationsPerNetworkPerDay } = await loadSignUpProtection(tx);
+  const { registrationsPerNetworkPerDay } = await signUpProtection.load(tx);
   const [row] = await tx
     .select({
       registered: count(),

@@ -13,7 +13,7 @@ import type { ServiceContext } from '#server/context.ts';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { spentProofs, systemSettings } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
-import { loadSignUpProtection } from './settings.ts';
+import { signUpProtection } from './settings.ts';
 
 /**
  * The proof of work of the sign-up forms (decision 031), made with altcha-lib: the server signs a
@@ -83,7 +83,7 @@ async function storedSecret(db: Database, create: boolean): Promise<string | nul
 export async function createProofChallenge(ctx: ServiceContext): Promise<ProofChallengeResponse> {
   const [secrets, protection] = await Promise.all([
     proofSecrets(ctx, { create: true }),
-    loadSignUpProtection(ctx.db),
+    signUpProtection.load(ctx.db),
   ]);
   if (!secrets) throw new Error('no proof-of-work key after making one');
   const attempts = protection.proofOfWorkAttempts;

@@ -5,7 +5,7 @@ import { enforceRateLimit } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
 import { signedInStaff } from '#server/modules/auth/index.ts';
 import { createProofChallenge } from './proof-of-work.ts';
-import { loadSignUpProtection, updateSignUpProtection } from './settings.ts';
+import { signUpProtection } from './settings.ts';
 
 /**
  * A form fetches one challenge when it shows, another when that one expires and one more after a
@@ -48,7 +48,7 @@ export const signUpSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     route('Sign-up protection: proof-of-work cost and registrations per network per day', {
       ok: SignUpProtectionSchema,
     }),
-    async () => loadSignUpProtection(app.db),
+    async () => signUpProtection.load(app.db),
   );
 
   app.put(
@@ -57,6 +57,6 @@ export const signUpSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: SignUpProtectionSchema,
       ok: SignUpProtectionSchema,
     }),
-    async (request) => updateSignUpProtection(app.db, signedInStaff(request), request.body),
+    async (request) => signUpProtection.save(app.db, signedInStaff(request), request.body),
   );
 };

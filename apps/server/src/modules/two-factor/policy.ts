@@ -4,15 +4,21 @@ import {
   type Staff,
   twoFactorMessages,
 } from '@btcp/shared';
-import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { conflict } from '#server/errors.ts';
 import { ADMIN_TWO_FACTOR_POLICY_KEY as POLICY_KEY } from '#server/modules/auth/index.ts';
-import { loadSettingRow, saveAuditedSetting } from '#server/modules/settings/index.ts';
+import { auditedSetting } from '#server/modules/settings/index.ts';
 import { hasConfirmedFactor } from './factors.ts';
 
+const policy = auditedSetting<AdminTwoFactorPolicy>({
+  key: POLICY_KEY,
+  schema: AdminTwoFactorPolicySchema,
+  defaults: { requiredForAdmins: false },
+  action: 'settings.two_factor.update',
+});
+
 /** Whether every admin must have two-factor; off until an admin turns it on. */
-export const adminTwoFactorPolicy = (db: DatabaseOrTransaction): Promise<AdminTwoFactorPolicy> =>
-  loadSettingRow(db, POLICY_KEY, AdminTwoFactorPolicySchema, { requiredForAdmins: false });
+export const adminTwoFactorPolicy = policy.load;
 
 /**
  * Turning the requirement on is refused to an admin without two-factor of their own, so no admin
@@ -26,10 +32,5 @@ export async function setAdminTwoFactorPolicy(
   if (next.requiredForAdmins && !(await hasConfirmedFactor(db, 'admin', staff.id))) {
     throw conflict(twoFactorMessages.enableYourOwnFirst);
   }
-  return saveAuditedSetting(
-    db,
-    staff,
-    { key: POLICY_KEY, action: 'settings.two_factor.update', load: adminTwoFactorPolicy },
-    next,
-  );
+  return policy.save(db, staff, next);
 }
