@@ -15,6 +15,7 @@ import { hostileBodiesScenario, printHostileBodies } from './lib/hostile-bodies.
 import { type LoadResult, measure } from './lib/http-load.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { metricsCostScenario } from './lib/metrics-cost.ts';
+import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './lib/miner-pace.ts';
 import {
   cpuMeter,
   ledgerTotals,
@@ -56,10 +57,6 @@ const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:54
 const MINER_STEPS = (process.env.BENCH_MINERS ?? '5000,10000,25000,50000').split(',').map(Number);
 /** How long each step is measured, once its miners are all running (at least 3 minutes). */
 const MINER_WINDOW_SECONDS = Number(process.env.BENCH_MINERS_SECONDS ?? 180);
-/** Server processes (WEB_CONCURRENCY): one process may hold 20,000 open files here. */
-const MINER_SERVER_PROCESSES = Number(process.env.BENCH_MINERS_SERVERS ?? 4);
-/** New miners per second while a step ramps up. */
-const MINER_RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
 const REQUEST_PATH_CONNECTIONS = 50;
 /** A search over 100,000 or 1,000,000 posts answers within this at the 99th percentile, at 50 connections. */
 const SEARCH_P99_TARGET_MS = 50;
@@ -336,7 +333,7 @@ async function minersScenario() {
     for (const miners of MINER_STEPS) {
       const fresh = tokens.slice(running, miners);
       phases.push({ phase: `arrivals to ${miners}`, from: Date.now() });
-      await load.add(fresh, Math.max(5000, (fresh.length / MINER_RAMP_PER_SECOND) * 1000));
+      await load.add(fresh, arrivalMs(fresh.length));
       running = miners;
       phases.push({ phase: `${miners} arrived, their first pings`, from: Date.now() });
       // Every new miner has pinged once before the window opens.
@@ -356,9 +353,7 @@ async function minersScenario() {
       });
     }
     // Without the burst, the miners press Stop at the rate they arrived.
-    const stopWithinMs = leftOut('stop-burst')
-      ? (largest / MINER_RAMP_PER_SECOND) * 1000
-      : STOP_BURST_SECONDS * 1000;
+    const stopWithinMs = leftOut('stop-burst') ? rampMs(largest) : STOP_BURST_SECONDS * 1000;
     phases.push({ phase: 'Stops', from: Date.now() });
     const reports = await stopBurstPhase(load, largest, stopWithinMs, phases);
     await checkMinersLedger(database.url, load, reports);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import sharp from 'sharp';
 import { type LoadResult, measure } from './http-load.ts';
+import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './miner-pace.ts';
 import { percentile, seedMiners, startLoad } from './miners.ts';
 import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
 import { everySearchNew, SEARCH_POSTS, seedSearch } from './search.ts';
@@ -15,8 +16,6 @@ import { everySearchNew, SEARCH_POSTS, seedSearch } from './search.ts';
  */
 const MINERS = Number(process.env.BENCH_FLOOD_MINERS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 60);
-const SERVER_PROCESSES = Number(process.env.BENCH_MINERS_SERVERS ?? 4);
-const RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
 const FLOOD_CONNECTIONS = 50;
 const LIST_CONNECTIONS = 10;
 const UPLOADERS = 50;
@@ -105,7 +104,7 @@ export async function floodsScenario(scratch: ScratchDatabase) {
   if (!database) return;
   const app = await startAppServer({
     DATABASE_URL: database.url,
-    WEB_CONCURRENCY: String(SERVER_PROCESSES),
+    WEB_CONCURRENCY: String(MINER_SERVER_PROCESSES),
     // The uploaders' hourly limit out of the way: the flood is what is measured.
     RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: '100000000',
   });
@@ -117,11 +116,11 @@ export async function floodsScenario(scratch: ScratchDatabase) {
     const image = await multipartImage();
     const load = await startLoad(app.url, Math.max(2, Math.ceil(MINERS / 10_000)));
     try {
-      await load.add(tokens.slice(UPLOADERS), Math.max(5000, (MINERS / RAMP_PER_SECOND) * 1000));
+      await load.add(tokens.slice(UPLOADERS), arrivalMs(MINERS));
       // Every miner has pinged once before the first window opens.
       await new Promise((resolve) => setTimeout(resolve, 31_000));
       console.log(
-        `\nFloods on PostgreSQL, ${SERVER_PROCESSES} server processes, ${SEARCH_POSTS.toLocaleString('en-US')} posts, ${MINERS.toLocaleString('en-US')} miners online in real time; the community list (Hot, visitor, ${LIST_CONNECTIONS} connections) and the pings, ${SECONDS} s a phase:`,
+        `\nFloods on PostgreSQL, ${MINER_SERVER_PROCESSES} server processes, ${SEARCH_POSTS.toLocaleString('en-US')} posts, ${MINERS.toLocaleString('en-US')} miners online in real time; the community list (Hot, visitor, ${LIST_CONNECTIONS} connections) and the pings, ${SECONDS} s a phase:`,
       );
       const rows = [];
       for (const phase of floods(app.url, uploaders, image)) {
@@ -157,7 +156,7 @@ export async function floodsScenario(scratch: ScratchDatabase) {
         );
       }
     } finally {
-      await load.stop((MINERS / RAMP_PER_SECOND) * 1000);
+      await load.stop(rampMs(MINERS));
       load.close();
     }
   } finally {

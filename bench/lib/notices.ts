@@ -1,5 +1,6 @@
 import http from 'node:http';
 import pg from 'pg';
+import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './miner-pace.ts';
 import { percentile, seedMiners, startLoad } from './miners.ts';
 import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
 
@@ -191,8 +192,6 @@ const NOTICE_RECIPIENTS = Number(process.env.BENCH_NOTICES_RECIPIENTS ?? 50);
 const NOTICE_REPLIERS = Number(process.env.BENCH_NOTICES_REPLIERS ?? 10);
 /** Comments a second, over all recipients. */
 const NOTICE_RATE = Number(process.env.BENCH_NOTICES_RATE ?? 10);
-const NOTICE_SERVER_PROCESSES = Number(process.env.BENCH_MINERS_SERVERS ?? 4);
-const NOTICE_RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
 /** A reply's notice reaches the recipient's open stream within this, at the 99th percentile. */
 const NOTICE_P99_TARGET_MS = 1000;
 
@@ -207,7 +206,7 @@ export async function noticesScenario(scratch: ScratchDatabase) {
   if (!database) return;
   const app = await startAppServer({
     DATABASE_URL: database.url,
-    WEB_CONCURRENCY: String(NOTICE_SERVER_PROCESSES),
+    WEB_CONCURRENCY: String(MINER_SERVER_PROCESSES),
     RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: '1000000',
     RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR: '1000000',
   });
@@ -222,12 +221,12 @@ export async function noticesScenario(scratch: ScratchDatabase) {
     const recipients = tokens.slice(NOTICE_MINERS, NOTICE_MINERS + NOTICE_RECIPIENTS);
     const repliers = tokens.slice(NOTICE_MINERS + NOTICE_RECIPIENTS);
     await nameAuthors(database.url, NOTICE_MINERS, tokens.length);
-    await load.add(miners, Math.max(5000, (miners.length / NOTICE_RAMP_PER_SECOND) * 1000));
+    await load.add(miners, arrivalMs(miners.length));
     // Every miner has pinged once before the window opens.
     await new Promise((resolve) => setTimeout(resolve, 31_000));
     notices = await startNotices(app.url, recipients, repliers);
     console.log(
-      `\nReply notices on PostgreSQL, ${NOTICE_SERVER_PROCESSES} server processes, ${NOTICE_MINERS.toLocaleString('en-US')} miners online in real time; ${NOTICE_RECIPIENTS} recipients with their streams open, ${NOTICE_REPLIERS} repliers, ${NOTICE_RATE} comments/s for ${NOTICE_SECONDS} s:`,
+      `\nReply notices on PostgreSQL, ${MINER_SERVER_PROCESSES} server processes, ${NOTICE_MINERS.toLocaleString('en-US')} miners online in real time; ${NOTICE_RECIPIENTS} recipients with their streams open, ${NOTICE_REPLIERS} repliers, ${NOTICE_RATE} comments/s for ${NOTICE_SECONDS} s:`,
     );
     await load.window();
     const result = await notices.run(NOTICE_SECONDS, NOTICE_RATE);
@@ -263,7 +262,7 @@ export async function noticesScenario(scratch: ScratchDatabase) {
   } finally {
     notices?.close();
     // Stops at the rate miners arrive, as the scenario does not measure them.
-    await load.stop((NOTICE_MINERS / 250) * 1000);
+    await load.stop(rampMs(NOTICE_MINERS));
     load.close();
     await stop(app.child);
     await database.drop();

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type LoadResult, measure } from './http-load.ts';
+import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './miner-pace.ts';
 import { memoryOf, percentile, seedMiners, serverPids, startLoad } from './miners.ts';
 import { type ScratchDatabase, startAppServer, startBareServer, stop } from './processes.ts';
 
@@ -13,8 +14,6 @@ import { type ScratchDatabase, startAppServer, startBareServer, stop } from './p
  */
 const WALLETS = Number(process.env.BENCH_PROOF_WALLETS ?? 1_000_000);
 const MINERS = Number(process.env.BENCH_PROOF_MINERS ?? 10_000);
-const SERVER_PROCESSES = Number(process.env.BENCH_MINERS_SERVERS ?? 4);
-const RAMP_PER_SECOND = Number(process.env.BENCH_MINERS_RAMP ?? 250);
 const BASELINE_SECONDS = Number(process.env.BENCH_PROOF_BASELINE_SECONDS ?? 60);
 /** Members with a balance who are also signed in, for the proof route's load. */
 const PROVERS = 1000;
@@ -144,7 +143,7 @@ async function snapshotAmongMiners(
   const load = await startLoad(app.url, Math.max(2, Math.ceil(MINERS / 10_000)));
   try {
     const tokens = await seedMiners(databaseUrl, MINERS);
-    await load.add(tokens, Math.max(5000, (MINERS / RAMP_PER_SECOND) * 1000));
+    await load.add(tokens, arrivalMs(MINERS));
     // Every miner has pinged once before the first window opens.
     await new Promise((resolve) => setTimeout(resolve, 31_000));
     await load.window();
@@ -157,7 +156,7 @@ async function snapshotAmongMiners(
     const during = pingsOf(await load.report());
     return { ...result, extraMb, without, during };
   } finally {
-    await load.stop((MINERS / RAMP_PER_SECOND) * 1000);
+    await load.stop(rampMs(MINERS));
     load.close();
   }
 }
@@ -177,7 +176,7 @@ export async function proofsScenario(scratch: ScratchDatabase) {
   if (!database) return;
   const app = await startAppServer({
     DATABASE_URL: database.url,
-    WEB_CONCURRENCY: String(SERVER_PROCESSES),
+    WEB_CONCURRENCY: String(MINER_SERVER_PROCESSES),
   });
   const bare = await startBareServer();
   try {
@@ -186,7 +185,7 @@ export async function proofsScenario(scratch: ScratchDatabase) {
     const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
     await dailySnapshotDone(app.url);
     console.log(
-      `\nProof of balances on PostgreSQL, ${SERVER_PROCESSES} server processes: ${WALLETS.toLocaleString('en-US')} wallets seeded in ${seedSeconds} s, ${MINERS.toLocaleString('en-US')} miners online in real time; an admin takes a snapshot now:`,
+      `\nProof of balances on PostgreSQL, ${MINER_SERVER_PROCESSES} server processes: ${WALLETS.toLocaleString('en-US')} wallets seeded in ${seedSeconds} s, ${MINERS.toLocaleString('en-US')} miners online in real time; an admin takes a snapshot now:`,
     );
     const run = await snapshotAmongMiners(app, database.url, admin);
     const row = {
