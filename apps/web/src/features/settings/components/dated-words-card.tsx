@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Path } from 'react-hook-form';
 import { useDatedWordsSettings, useUpdateDatedWords } from '../api/dated-words.ts';
 import { RoadmapFields, StatsFields, TextField } from './dated-words-fields.tsx';
-import { SaveButton, SettingsCard, useSettingsForm } from './settings-card.tsx';
+import { SettingsCard, SettingsForm, useSettingsForm } from './settings-card.tsx';
 
 const indexes = (count: number) => Array.from({ length: count }, (_, index) => index);
 
@@ -35,7 +35,7 @@ function DatedWordsForm({ settings }: { settings: DatedWords }) {
     savedMessage: datedWordsMessages.saved,
   });
   return (
-    <form onSubmit={form.onSubmit} noValidate className="grid gap-6">
+    <SettingsForm form={form} className="grid gap-6">
       <TextField
         form={form}
         name="miningStart"
@@ -52,8 +52,7 @@ function DatedWordsForm({ settings }: { settings: DatedWords }) {
         hint="The community page reads “Created” and this day."
         type="date"
       />
-      <SaveButton saving={form.saving} />
-    </form>
+    </SettingsForm>
   );
 }
 

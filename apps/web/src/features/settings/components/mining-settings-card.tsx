@@ -12,8 +12,8 @@ import {
   type BoundFieldProps,
   fieldError,
   NumberField,
-  SaveButton,
   SettingsCard,
+  SettingsForm,
   useSettingsForm,
   WholeNumberField,
 } from './settings-card.tsx';
@@ -124,7 +124,7 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
   });
 
   return (
-    <form onSubmit={form.onSubmit} noValidate className="grid gap-6">
+    <SettingsForm form={form} className="grid gap-6">
       <PhaseField control={form.control} error={fieldError(form, 'activePhase')} />
       <div className="grid gap-5">
         <CoinField
@@ -154,8 +154,7 @@ function MiningSettingsForm({ settings }: { settings: MiningSettings }) {
         />
         <QualifyingField form={form} />
       </div>
-      <SaveButton saving={form.saving} />
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -58,12 +58,26 @@ export function SettingsCard<T>({
   );
 }
 
-/** A settings form's submit button, which says so while the change is being saved. */
-export function SaveButton({ saving }: { saving: boolean }) {
+/**
+ * A settings card's form element: its fields, then Save, which says so while the change is being
+ * saved. The schema checks the values, not the browser.
+ */
+export function SettingsForm({
+  form,
+  className,
+  children,
+}: {
+  form: { onSubmit: FormEventHandler<HTMLFormElement>; saving: boolean };
+  className: string;
+  children: ReactNode;
+}) {
   return (
-    <SubmitButton busy={saving} busyLabel="Saving...">
-      Save
-    </SubmitButton>
+    <form onSubmit={form.onSubmit} noValidate className={className}>
+      {children}
+      <SubmitButton busy={form.saving} busyLabel="Saving...">
+        Save
+      </SubmitButton>
+    </form>
   );
 }
 

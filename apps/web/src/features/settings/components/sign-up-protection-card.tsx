@@ -5,7 +5,7 @@ import {
 } from '@btcp/shared/sign-up';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSignUpProtection, useUpdateSignUpProtection } from '../api/sign-up-protection.ts';
-import { SaveButton, SettingsCard, useSettingsForm, WholeNumberField } from './settings-card.tsx';
+import { SettingsCard, SettingsForm, useSettingsForm, WholeNumberField } from './settings-card.tsx';
 
 const fieldNames = ['proofOfWorkAttempts', 'registrationsPerNetworkPerDay'] as const;
 
@@ -18,7 +18,7 @@ function SignUpProtectionForm({ settings }: { settings: SignUpProtection }) {
     savedMessage: signUpMessages.settingsSaved,
   });
   return (
-    <form onSubmit={form.onSubmit} noValidate className="grid gap-5">
+    <SettingsForm form={form} className="grid gap-5">
       <WholeNumberField
         form={form}
         name="proofOfWorkAttempts"
@@ -33,8 +33,7 @@ function SignUpProtectionForm({ settings }: { settings: SignUpProtection }) {
         hint="Accounts one home or office network (IPv4 /24, IPv6 /64) may register in 24 hours."
         range={[1, 10_000]}
       />
-      <SaveButton saving={form.saving} />
-    </form>
+    </SettingsForm>
   );
 }
 
