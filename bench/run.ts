@@ -31,6 +31,7 @@ import { pingCostScenario } from './lib/ping-cost.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
 import { proofsScenario } from './lib/proofs.ts';
 import { seedPublicPages } from './lib/public-pages.ts';
+import { roundTripsScenario } from './lib/round-trip-paths.ts';
 import {
   everySearchNew,
   matchCounts,
@@ -46,7 +47,8 @@ import { vacuumRuns } from './lib/vacuum-runs.ts';
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 /**
  * Whether the command line leaves a part of the run out: `--no-<part>` for a scenario (hostile,
- * landing, metrics, community, search, floods, thread, ping-cost, miners, notices, farm, proofs), for Lighthouse,
+ * landing, metrics, community, round-trips, search, floods, thread, ping-cost, miners, notices, farm,
+ * proofs), for Lighthouse,
  * or for one of the miners scenario's bursts (decision 030: rolling-restart, a SIGHUP mid-run, and
  * stop-burst, the Stops all at once).
  */
@@ -444,6 +446,7 @@ async function main() {
   if (!leftOut('landing')) await landingScenario();
   if (!leftOut('metrics')) await metricsCostScenario({ durationSeconds });
   if (!leftOut('community')) await requestPathScenario();
+  if (!leftOut('round-trips')) await roundTripsScenario(scratchDatabase);
   if (!leftOut('search')) for (const posts of SEARCH_CORPORA) await searchScenario(posts);
   if (!leftOut('floods')) await floodsScenario(scratchDatabase);
   if (!leftOut('thread')) {

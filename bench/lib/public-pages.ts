@@ -62,7 +62,13 @@ export function client(baseUrl: string) {
     form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
     return request('POST', path, form);
   };
-  return { request, upload };
+  /** A page as a browser asks for it, with the session: its HTML. */
+  const page = async (path: string) => {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return response.text();
+  };
+  return { request, upload, page };
 }
 
 /** The verification link mailed to `email`, from the outbox files (D22). */
