@@ -89,6 +89,35 @@ export async function verificationLink(
   return undefined;
 }
 
+/**
+ * Registers `person` (with a solved proof of work) and verifies the address through the outbox,
+ * as a member would; answers their client, not yet signed in.
+ */
+export async function registerMember(
+  baseUrl: string,
+  dataDir: string,
+  person: { email: string; password: string; username?: string },
+) {
+  const member = client(baseUrl);
+  await member.request('POST', '/api/auth/register', {
+    ...person,
+    confirmPassword: person.password,
+    acceptTerms: true,
+    proof: await solvedProof(baseUrl),
+  });
+  let link: string | undefined;
+  // The mail queue sends within moments of the registration.
+  for (let attempt = 0; attempt < 50 && !link; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    link = await verificationLink(dataDir, person.email);
+  }
+  if (!link) throw new Error(`no verification mail for ${person.email}`);
+  await member.request('POST', '/api/auth/verify-email', {
+    token: new URL(link).searchParams.get('token'),
+  });
+  return member;
+}
+
 export async function seedPublicPages(baseUrl: string, dataDir: string): Promise<PublicPages> {
   const admin = client(baseUrl);
   const admins = { email: 'bench-admin@example.com', password: PASSWORD };
@@ -103,26 +132,13 @@ export async function seedPublicPages(baseUrl: string, dataDir: string): Promise
     coverImageId: cover.id,
   });
 
-  const member = client(baseUrl);
   const email = 'bench-member@example.com';
-  await member.request('POST', '/api/auth/register', {
+  // Decision 055: an author has a username, chosen here at sign-up.
+  const member = await registerMember(baseUrl, dataDir, {
     email,
-    // Decision 055: an author has a username, chosen here at sign-up.
     username: 'bench_member',
     password: PASSWORD,
-    confirmPassword: PASSWORD,
-    acceptTerms: true,
-    proof: await solvedProof(baseUrl),
   });
-  let link: string | undefined;
-  // The mail queue sends within moments of the registration.
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-    link = await verificationLink(dataDir, email);
-  }
-  if (!link) throw new Error('no verification mail for the bench member');
-  const token = new URL(link).searchParams.get('token');
-  await member.request('POST', '/api/auth/verify-email', { token });
   await member.request('POST', '/api/auth/login', { email, password: PASSWORD });
   const image = await member.upload('/api/community/images', await samplePhoto(2));
   const communityPost = await member.request('POST', '/api/community/posts', {

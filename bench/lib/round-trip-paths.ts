@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
-import { solvedProof } from './proof-of-work.ts';
-import { client, verificationLink } from './public-pages.ts';
+import { client, registerMember } from './public-pages.ts';
 import { type RoundTrip, sequentialWaves, startCountingRelay } from './round-trips.ts';
 
 const PASSWORD = 'bench password 123';
@@ -27,24 +26,11 @@ async function tripsOf(relay: { since(at: number): RoundTrip[] }, send: () => Pr
 
 /** A verified, signed-in member with a username and one post, made through the public API. */
 async function signedInMember(baseUrl: string, dataDir: string) {
-  const member = client(baseUrl);
   const email = 'round-trips@example.com';
-  await member.request('POST', '/api/auth/register', {
+  const member = await registerMember(baseUrl, dataDir, {
     email,
     username: 'round_trips',
     password: PASSWORD,
-    confirmPassword: PASSWORD,
-    acceptTerms: true,
-    proof: await solvedProof(baseUrl),
-  });
-  let link: string | undefined;
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    link = await verificationLink(dataDir, email);
-  }
-  if (!link) throw new Error('no verification mail for the round-trip member');
-  await member.request('POST', '/api/auth/verify-email', {
-    token: new URL(link).searchParams.get('token'),
   });
   await member.request('POST', '/api/auth/login', { email, password: PASSWORD });
   const post = await member.request('POST', '/api/community/posts', {

@@ -23,8 +23,7 @@ import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { freePort, stop, waitForHttp } from '../../bench/lib/processes.ts';
-import { solvedProof } from '../../bench/lib/proof-of-work.ts';
-import { client, seedPublicPages, verificationLink } from '../../bench/lib/public-pages.ts';
+import { client, registerMember, seedPublicPages } from '../../bench/lib/public-pages.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -128,26 +127,6 @@ async function stopAll(): Promise<void> {
   await Promise.all([...running].map((child) => stop(child)));
 }
 
-/** Registers `person` and verifies the address through the outbox, as a member would. */
-async function registerMember(url: string, dataDir: string, person: typeof MEMBER) {
-  const member = client(url);
-  await member.request('POST', '/api/auth/register', {
-    ...person,
-    confirmPassword: person.password,
-    acceptTerms: true,
-    proof: await solvedProof(url),
-  });
-  let link: string | undefined;
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    if (attempt > 0) await sleep(200);
-    link = await verificationLink(dataDir, person.email);
-  }
-  if (!link) throw new Error(`no verification mail for ${person.email}`);
-  await member.request('POST', '/api/auth/verify-email', {
-    token: new URL(link).searchParams.get('token'),
-  });
-}
-
 /**
  * Signs in and answers the session cookie's value. Signed in while seeding, so both runs find the
  * same session in their copy of the data.
@@ -241,8 +220,6 @@ async function seed(dataDir: string, port: number): Promise<Seed> {
     await stop(server.child);
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const fileName = (screen: Screen, width: number, theme: Theme) =>
   `${screen.slug}-${width}-${theme}.png`;
