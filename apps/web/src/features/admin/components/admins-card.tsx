@@ -1,13 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { FormCard } from '#web/components/form-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { TitledDialog } from '#web/components/ui/dialog.tsx';
 import { CreateAdminForm } from './create-admin-form.tsx';
 
@@ -18,27 +12,21 @@ import { CreateAdminForm } from './create-admin-form.tsx';
 export function AdminsCard() {
   const [open, setOpen] = useState(false);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Admins</CardTitle>
-        <CardDescription>Give someone else an admin account of their own.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <TitledDialog
-          open={open}
-          onOpenChange={setOpen}
-          trigger={
-            <Button variant="outline">
-              <UserPlus aria-hidden="true" className="size-4" />
-              Add an admin
-            </Button>
-          }
-          title="Add an admin"
-          description="They sign in at Admin Login with this email and password. Give them the password in person or another safe way; they can change it in their own Settings."
-        >
-          <CreateAdminForm onCreated={() => setOpen(false)} />
-        </TitledDialog>
-      </CardContent>
-    </Card>
+    <FormCard title="Admins" description="Give someone else an admin account of their own.">
+      <TitledDialog
+        open={open}
+        onOpenChange={setOpen}
+        trigger={
+          <Button variant="outline">
+            <UserPlus aria-hidden="true" className="size-4" />
+            Add an admin
+          </Button>
+        }
+        title="Add an admin"
+        description="They sign in at Admin Login with this email and password. Give them the password in person or another safe way; they can change it in their own Settings."
+      >
+        <CreateAdminForm onCreated={() => setOpen(false)} />
+      </TitledDialog>
+    </FormCard>
   );
 }

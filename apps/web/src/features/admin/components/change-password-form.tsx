@@ -3,15 +3,9 @@ import {
   AdminChangePasswordBodySchema,
   adminMessages,
 } from '@btcp/shared/admin';
+import { FormCard } from '#web/components/form-card.tsx';
 import { NewPasswordFields } from '#web/components/forms/new-password-fields.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { useSchemaForm } from '#web/hooks/use-schema-form.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/form-errors.ts';
@@ -59,29 +53,24 @@ export function ChangePasswordForm() {
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Change Password</CardTitle>
-        <CardDescription>
-          At least 8 characters. Your other admin sessions are signed out when it changes.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          <NewPasswordFields
-            register={register}
-            errors={errors}
-            current={{ name: 'currentPassword', label: 'Current Password' }}
-            names={['newPassword', 'confirmPassword']}
-            labels={['New Password', 'Confirm New Password']}
-          />
-          <div>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Updating...' : 'Update Password'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Change Password"
+      description="At least 8 characters. Your other admin sessions are signed out when it changes."
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <NewPasswordFields
+          register={register}
+          errors={errors}
+          current={{ name: 'currentPassword', label: 'Current Password' }}
+          names={['newPassword', 'confirmPassword']}
+          labels={['New Password', 'Confirm New Password']}
+        />
+        <div>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Updating...' : 'Update Password'}
+          </Button>
+        </div>
+      </form>
+    </FormCard>
   );
 }

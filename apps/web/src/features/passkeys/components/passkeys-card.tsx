@@ -1,17 +1,11 @@
 import { type Passkey, passkeyMessages } from '@btcp/shared/passkeys';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { FormCard } from '#web/components/form-card.tsx';
 import { QueryContent } from '#web/components/query-content.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
 import { SignOutOthersOffer } from '#web/components/sign-out-others-offer.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
 import { toast } from '#web/lib/toast.ts';
 import { passkeyErrorMessage } from '#web/lib/webauthn.ts';
@@ -95,48 +89,44 @@ export function PasskeysCard({ onSignOutOthers }: { onSignOutOthers?: () => Prom
     });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{passkeyMessages.title}</CardTitle>
-        <CardDescription>{passkeyMessages.description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <QueryContent
-          query={passkeys}
-          loadingClassName="grid gap-3"
-          skeletons={['h-10']}
-          failure="Could not load your passkeys."
-          stacked
-        >
-          {({ items }) => (
-            <PasskeyList
-              items={items}
-              busy={action.busy}
-              onRemove={(target) => void removeOne(target)}
-            />
-          )}
-        </QueryContent>
-        <Button
-          variant="outline"
-          className="justify-self-start"
-          disabled={action.busy || passkeys.isPending}
-          onClick={() => void addOne()}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          {add.isPending ? passkeyMessages.adding : passkeyMessages.add}
-        </Button>
-        {changed && onSignOutOthers ? (
-          <SignOutOthersOffer onSignOutOthers={onSignOutOthers} />
-        ) : null}
-        <ReauthenticateDialog
-          {...action.dialog}
-          alternative={
-            passkeys.data?.items.length ? (
-              <ConfirmWithPasskeyButton onConfirmed={action.dialog.onConfirmed} />
-            ) : undefined
-          }
-        />
-      </CardContent>
-    </Card>
+    <FormCard
+      title={passkeyMessages.title}
+      description={passkeyMessages.description}
+      contentClassName="grid gap-3"
+    >
+      <QueryContent
+        query={passkeys}
+        loadingClassName="grid gap-3"
+        skeletons={['h-10']}
+        failure="Could not load your passkeys."
+        stacked
+      >
+        {({ items }) => (
+          <PasskeyList
+            items={items}
+            busy={action.busy}
+            onRemove={(target) => void removeOne(target)}
+          />
+        )}
+      </QueryContent>
+      <Button
+        variant="outline"
+        className="justify-self-start"
+        disabled={action.busy || passkeys.isPending}
+        onClick={() => void addOne()}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        {add.isPending ? passkeyMessages.adding : passkeyMessages.add}
+      </Button>
+      {changed && onSignOutOthers ? <SignOutOthersOffer onSignOutOthers={onSignOutOthers} /> : null}
+      <ReauthenticateDialog
+        {...action.dialog}
+        alternative={
+          passkeys.data?.items.length ? (
+            <ConfirmWithPasskeyButton onConfirmed={action.dialog.onConfirmed} />
+          ) : undefined
+        }
+      />
+    </FormCard>
   );
 }

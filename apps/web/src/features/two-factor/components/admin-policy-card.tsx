@@ -1,13 +1,7 @@
 import { twoFactorMessages } from '@btcp/shared/two-factor';
 import { useId } from 'react';
+import { FormCard } from '#web/components/form-card.tsx';
 import { RetryAlert } from '#web/components/ui/alert.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
@@ -44,34 +38,28 @@ export function AdminTwoFactorPolicyCard() {
       },
     );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Admin sign-in</CardTitle>
-        <CardDescription>
-          When this is on, an admin without two-factor authentication must set it up before using
-          the admin area. Moderators use their own account’s two-factor.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {policy.isPending ? (
-          <Skeleton className="h-6 w-64" />
-        ) : policy.isError ? (
-          <RetryAlert onRetry={() => policy.refetch()}>Could not load this setting.</RetryAlert>
-        ) : (
-          <PolicySwitch
-            id={id}
-            reasonId={reasonId}
-            checked={
-              update.isPending ? update.variables.requiredForAdmins : policy.data.requiredForAdmins
-            }
-            busy={update.isPending}
-            // Unknown while loading or if it failed: the switch is offered, the server decides.
-            cannotTurnOn={ownFactor.data?.enabled === false}
-            onCheckedChange={set}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Admin sign-in"
+      description="When this is on, an admin without two-factor authentication must set it up before using the admin area. Moderators use their own account’s two-factor."
+    >
+      {policy.isPending ? (
+        <Skeleton className="h-6 w-64" />
+      ) : policy.isError ? (
+        <RetryAlert onRetry={() => policy.refetch()}>Could not load this setting.</RetryAlert>
+      ) : (
+        <PolicySwitch
+          id={id}
+          reasonId={reasonId}
+          checked={
+            update.isPending ? update.variables.requiredForAdmins : policy.data.requiredForAdmins
+          }
+          busy={update.isPending}
+          // Unknown while loading or if it failed: the switch is offered, the server decides.
+          cannotTurnOn={ownFactor.data?.enabled === false}
+          onCheckedChange={set}
+        />
+      )}
+    </FormCard>
   );
 }
 

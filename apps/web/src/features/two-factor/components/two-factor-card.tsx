@@ -3,18 +3,12 @@ import { twoFactorMessages } from '@btcp/shared/two-factor';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { FormCard } from '#web/components/form-card.tsx';
 import { ReauthenticateDialog } from '#web/components/reauthenticate-dialog.tsx';
 import { SignOutOthersOffer } from '#web/components/sign-out-others-offer.tsx';
 import { RetryAlert } from '#web/components/ui/alert.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useReauthenticatedAction } from '#web/hooks/use-reauthenticated-action.ts';
@@ -145,43 +139,39 @@ export function TwoFactorCard({
   const toStatus = () => setView({ kind: 'status' });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{twoFactorMessages.title}</CardTitle>
-        <CardDescription>
-          Sign in with your password and a code from an authenticator app on your phone.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {view.kind === 'enrolling' ? (
-          <EnrolPanel
-            owner={owner}
-            enrolment={view.enrolment}
-            onConfirmed={(codes) => {
-              setChanged(true);
-              setView({ kind: 'codes', codes });
-            }}
-            onCancel={toStatus}
-          />
-        ) : view.kind === 'codes' ? (
-          <RecoveryCodesPanel codes={view.codes} onDone={toStatus} />
-        ) : (
-          <StatusView
-            owner={owner}
-            busy={password.busy}
-            onTurnOn={() => void turnOn()}
-            onNewCodes={() => void newCodes()}
-            onDisabled={() => setChanged(true)}
-          />
-        )}
-        {changed && onSignOutOthers && view.kind === 'status' ? (
-          <SignOutOthersOffer onSignOutOthers={onSignOutOthers} />
-        ) : null}
-        <ReauthenticateDialog
-          {...password.dialog}
-          reauthenticate={(values) => reauthenticate(owner, values)}
+    <FormCard
+      title={twoFactorMessages.title}
+      description="Sign in with your password and a code from an authenticator app on your phone."
+      contentClassName="grid gap-4"
+    >
+      {view.kind === 'enrolling' ? (
+        <EnrolPanel
+          owner={owner}
+          enrolment={view.enrolment}
+          onConfirmed={(codes) => {
+            setChanged(true);
+            setView({ kind: 'codes', codes });
+          }}
+          onCancel={toStatus}
         />
-      </CardContent>
-    </Card>
+      ) : view.kind === 'codes' ? (
+        <RecoveryCodesPanel codes={view.codes} onDone={toStatus} />
+      ) : (
+        <StatusView
+          owner={owner}
+          busy={password.busy}
+          onTurnOn={() => void turnOn()}
+          onNewCodes={() => void newCodes()}
+          onDisabled={() => setChanged(true)}
+        />
+      )}
+      {changed && onSignOutOthers && view.kind === 'status' ? (
+        <SignOutOthersOffer onSignOutOthers={onSignOutOthers} />
+      ) : null}
+      <ReauthenticateDialog
+        {...password.dialog}
+        reauthenticate={(values) => reauthenticate(owner, values)}
+      />
+    </FormCard>
   );
 }
