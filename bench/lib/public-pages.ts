@@ -118,6 +118,18 @@ export async function registerMember(
   return member;
 }
 
+/** A member registered and verified as `registerMember` does, then signed in. */
+export async function signedUpMember(
+  ...[baseUrl, dataDir, person]: Parameters<typeof registerMember>
+) {
+  const member = await registerMember(baseUrl, dataDir, person);
+  await member.request('POST', '/api/auth/login', {
+    email: person.email,
+    password: person.password,
+  });
+  return member;
+}
+
 export async function seedPublicPages(baseUrl: string, dataDir: string): Promise<PublicPages> {
   const admin = client(baseUrl);
   const admins = { email: 'bench-admin@example.com', password: PASSWORD };
@@ -132,14 +144,12 @@ export async function seedPublicPages(baseUrl: string, dataDir: string): Promise
     coverImageId: cover.id,
   });
 
-  const email = 'bench-member@example.com';
   // Decision 055: an author has a username, chosen here at sign-up.
-  const member = await registerMember(baseUrl, dataDir, {
-    email,
+  const member = await signedUpMember(baseUrl, dataDir, {
+    email: 'bench-member@example.com',
     username: 'bench_member',
     password: PASSWORD,
   });
-  await member.request('POST', '/api/auth/login', { email, password: PASSWORD });
   const image = await member.upload('/api/community/images', await samplePhoto(2));
   const communityPost = await member.request('POST', '/api/community/posts', {
     title: 'My first week of browser mining, with the numbers',

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
-import { client, registerMember } from './public-pages.ts';
+import { client, signedUpMember } from './public-pages.ts';
 import { type RoundTrip, sequentialWaves, startCountingRelay } from './round-trips.ts';
 
 const PASSWORD = 'bench password 123';
@@ -27,12 +27,11 @@ async function tripsOf(relay: { since(at: number): RoundTrip[] }, send: () => Pr
 /** A verified, signed-in member with a username and one post, made through the public API. */
 async function signedInMember(baseUrl: string, dataDir: string) {
   const email = 'round-trips@example.com';
-  const member = await registerMember(baseUrl, dataDir, {
+  const member = await signedUpMember(baseUrl, dataDir, {
     email,
     username: 'round_trips',
     password: PASSWORD,
   });
-  await member.request('POST', '/api/auth/login', { email, password: PASSWORD });
   const post = await member.request('POST', '/api/community/posts', {
     title: 'Counting round trips',
     content: 'Each request waits for the database this many times.',
