@@ -1,9 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  type RoundTrip,
+  sequentialWaves,
+  startDatabaseProxy,
+} from '../../apps/server/test/database-proxy.ts';
 import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
 import { client, signedUpMember } from './public-pages.ts';
-import { type RoundTrip, sequentialWaves, startCountingRelay } from './round-trips.ts';
 
 const PASSWORD = 'bench password 123';
 const TRIES = 5;
@@ -20,12 +24,15 @@ export interface PathRoundTrips {
  * The request's round trips: those that began after it was sent and before it was answered. It is
  * sent once what the request before it set going after its answer (a settle notice) has ended.
  */
-async function tripsOf(relay: { since(at: number): RoundTrip[] }, send: () => Promise<unknown>) {
+async function tripsOf(
+  relay: { roundTripsSince(at: number): RoundTrip[] },
+  send: () => Promise<unknown>,
+) {
   await new Promise((resolve) => setTimeout(resolve, 100));
   const sent = performance.now();
   await send();
   const answered = performance.now();
-  return relay.since(sent).filter((trip) => trip.start <= answered);
+  return relay.roundTripsSince(sent).filter((trip) => trip.start <= answered);
 }
 
 /** A verified, signed-in member with a username and one post, made through the public API. */
@@ -50,7 +57,7 @@ async function signedInMember(baseUrl: string, dataDir: string) {
  * Start, a ping and Stop.
  */
 async function measureRoundTrips(databaseUrl: string): Promise<PathRoundTrips[]> {
-  const relay = await startCountingRelay(databaseUrl);
+  const relay = await startDatabaseProxy(databaseUrl);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'btcp-round-trips-'));
   const app = await startAppServer({
     DATABASE_URL: relay.url,
