@@ -174,16 +174,24 @@ export class WrongAnswer {
 
 /**
  * A sign-in step (password or code) past its per-address limit: refused while this address has
- * failed too often at this account, then `attempt` runs, and a `WrongAnswer` it gives is counted
- * as a failure before its error reaches the caller (docs/decisions/012).
+ * failed too often at this account in this window, then `attempt` runs, and a `WrongAnswer` it
+ * gives is counted as a failure before its error reaches the caller (docs/decisions/012). With
+ * `addressLimit`, the address's limit on all attempts (`enforceAuthRateLimits`) is counted in the
+ * same wait for the database as the failures are read, not one after the other; a refusal of the
+ * address's limit is the one given when both refuse.
  */
 export async function withFailureLimit<T>(
   request: FastifyRequest,
   action: string,
   email: string,
   attempt: () => Promise<T | WrongAnswer>,
+  options: { addressLimit?: boolean } = {},
 ): Promise<T> {
-  await enforceFailureLimit(request, action, email);
+  const checks = await Promise.allSettled([
+    options.addressLimit ? enforceAuthRateLimits(request, action) : undefined,
+    enforceFailureLimit(request, action, email),
+  ]);
+  for (const check of checks) if (check.status === 'rejected') throw check.reason;
   const outcome = await attempt();
   if (!(outcome instanceof WrongAnswer)) return outcome;
   await recordFailure(request, action, email);

@@ -1,5 +1,5 @@
 import { adminMessages, type Staff } from '@btcp/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { adminUsers } from '#server/db/schema.ts';
@@ -7,7 +7,7 @@ import { badRequest, conflict, unauthorized } from '#server/errors.ts';
 import { hashNewPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { queueSecurityNotice } from '#server/modules/mail/index.ts';
-import { endPendingSignIns } from '#server/modules/two-factor/index.ts';
+import { endPendingSignIns, hasConfirmedFactorColumn } from '#server/modules/two-factor/index.ts';
 
 /**
  * D8: creates an admin account. `onlyIfNone` makes the first-run bootstrap race-free: the insert
@@ -46,7 +46,10 @@ export async function createAdminAccount(
 
 export async function findAdminByEmail(db: Database, email: string) {
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(adminUsers),
+      hasSecondFactor: hasConfirmedFactorColumn('admin'),
+    })
     .from(adminUsers)
     .where(eq(sql`lower(${adminUsers.email})`, email.toLowerCase()))
     .limit(1);

@@ -12,12 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden } from '#server/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '#server/lib/passwords.ts';
-import {
-  enforceAuthRateLimits,
-  rateLimitedAs,
-  WrongAnswer,
-  withFailureLimit,
-} from '#server/lib/rate-limit.ts';
+import { rateLimitedAs, WrongAnswer, withFailureLimit } from '#server/lib/rate-limit.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import {
@@ -119,16 +114,21 @@ function adminSessionRoutes(app: ZodApp) {
     }),
     async (request, reply) => {
       const { email, password } = request.body;
-      await enforceAuthRateLimits(request, 'admin-login');
-      const admin = await withFailureLimit(request, 'admin-login', email, async () => {
-        const found = await findAdminByEmail(app.db, email);
-        if (!found) await verifyAgainstNothing(password);
-        if (found && (await verifyPassword(found.passwordHash, password))) return found;
-        return new WrongAnswer(
-          new AppError(401, ErrorCode.invalidCredentials, adminMessages.invalidEmailOrPassword),
-        );
-      });
-      if (await askForSecondFactor(request, reply, 'admin', admin.id, false)) {
+      const admin = await withFailureLimit(
+        request,
+        'admin-login',
+        email,
+        async () => {
+          const found = await findAdminByEmail(app.db, email);
+          if (!found) await verifyAgainstNothing(password);
+          if (found && (await verifyPassword(found.passwordHash, password))) return found;
+          return new WrongAnswer(
+            new AppError(401, ErrorCode.invalidCredentials, adminMessages.invalidEmailOrPassword),
+          );
+        },
+        { addressLimit: true },
+      );
+      if (await askForSecondFactor(request, reply, 'admin', admin, false)) {
         return { admin: null, twoFactorRequired: true as const };
       }
       const mustEnrol = await startAdminSession(app, request, reply, admin.id);

@@ -46,14 +46,10 @@ export async function startMemberSession(
   user: SessionUser,
   remember: boolean,
 ): Promise<SessionState & { firstSignIn?: true }> {
-  const { db, clock, lastSeen } = request.server;
+  const { clock, lastSeen } = request.server;
   // Every request with a session marks the member seen, so never seen is never signed in: the
   // page greets them rather than welcoming them back (decision 057). Signing in counts as seen.
-  const [seen] = await db
-    .select({ lastSeenAt: users.lastSeenAt })
-    .from(users)
-    .where(eq(users.id, user.id));
-  await startSession(request, reply, {
+  const { neverSeen } = await startSession(request, reply, {
     kind: 'user',
     ownerId: user.id,
     persistent: remember,
@@ -64,31 +60,39 @@ export async function startMemberSession(
   return {
     user: { id, email, isBanned, isModerator },
     admin: await findSessionAdmin(request),
-    ...(seen && seen.lastSeenAt === null && { firstSignIn: true as const }),
+    ...(neverSeen && { firstSignIn: true as const }),
   };
 }
 
-/** Creates a session row and sets its cookie; a new token at every sign-in (D3). */
+/**
+ * Creates a session row and sets its cookie; a new token at every sign-in (D3). Answers whether
+ * its member had never been seen before it, read in the same statement (false for an admin).
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   session: NewSession,
-): Promise<void> {
+): Promise<{ neverSeen: boolean }> {
   const { db, clock, config } = request.server;
   const token = randomToken();
   const expiresAt = new Date(clock.now().getTime() + session.lifetimeMs);
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    kind: session.kind,
-    userId: session.kind === 'user' ? session.ownerId : null,
-    adminId: session.kind === 'admin' ? session.ownerId : null,
-    persistent: session.persistent,
-    expiresAt,
-    ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-    // Signing in is entering the password: the sensitive actions need no second prompt at once.
-    reauthenticatedAt: clock.now(),
-  });
+  const [started] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      kind: session.kind,
+      userId: session.kind === 'user' ? session.ownerId : null,
+      adminId: session.kind === 'admin' ? session.ownerId : null,
+      persistent: session.persistent,
+      expiresAt,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      // Signing in is entering the password: the sensitive actions need no second prompt at once.
+      reauthenticatedAt: clock.now(),
+    })
+    .returning({
+      neverSeen: sql<boolean>`${sessions.userId} IS NOT NULL AND (SELECT ${users.lastSeenAt} FROM ${users} WHERE ${users.id} = ${sessions.userId}) IS NULL`,
+    });
   reply.setCookie(cookieName(request, session.kind), token, {
     path: '/',
     httpOnly: true,
@@ -96,6 +100,7 @@ export async function startSession(
     secure: config.isProduction,
     ...(session.persistent ? { expires: expiresAt } : {}),
   });
+  return { neverSeen: started?.neverSeen === true };
 }
 
 /** Deletes the request's session of that kind, if any, and clears its cookie. */

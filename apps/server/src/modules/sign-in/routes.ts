@@ -150,16 +150,20 @@ function signInRoutes(app: ZodApp, ctx: ServiceContext) {
     }),
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      await enforceAuthRateLimits(request, 'login');
-      const user = await withFailureLimit(request, 'login', email, () =>
-        authenticateUser(ctx, email, password).catch((error: unknown) => {
-          if (error instanceof AppError && error.code === ErrorCode.invalidCredentials) {
-            return new WrongAnswer(error);
-          }
-          throw error;
-        }),
+      const user = await withFailureLimit(
+        request,
+        'login',
+        email,
+        () =>
+          authenticateUser(ctx, email, password).catch((error: unknown) => {
+            if (error instanceof AppError && error.code === ErrorCode.invalidCredentials) {
+              return new WrongAnswer(error);
+            }
+            throw error;
+          }),
+        { addressLimit: true },
       );
-      if (await askForSecondFactor(request, reply, 'user', user.id, remember)) {
+      if (await askForSecondFactor(request, reply, 'user', user, remember)) {
         return {
           user: null,
           admin: await findSessionAdmin(request),

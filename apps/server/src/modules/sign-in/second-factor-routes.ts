@@ -21,7 +21,6 @@ import {
   answerPendingSignIn,
   beginPendingSignIn,
   findPendingSignIn,
-  hasConfirmedFactor,
   signedInMember,
   signInExpired,
   wrongCode,
@@ -50,18 +49,19 @@ function clearPendingCookie(request: FastifyRequest, reply: FastifyReply, kind: 
 /**
  * Called by the sign-in routes once the password is right: for an account with two-factor on,
  * starts a pending sign-in instead of a session and answers true (the route then says a code is
- * needed). Decision 027.
+ * needed). Decision 027. Whether it has one came with the account's lookup
+ * (`hasConfirmedFactorColumn`), so the password step waits for the database no second time.
  */
 export async function askForSecondFactor(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: Kind,
-  ownerId: string,
+  owner: { id: string; hasSecondFactor: boolean },
   persistent: boolean,
 ): Promise<boolean> {
   const { db, clock } = request.server;
-  if (!(await hasConfirmedFactor(db, kind, ownerId))) return false;
-  const token = await beginPendingSignIn(db, kind, ownerId, persistent, clock.now());
+  if (!owner.hasSecondFactor) return false;
+  const token = await beginPendingSignIn(db, kind, owner.id, persistent, clock.now());
   reply.setCookie(pendingCookieName(request, kind), token, {
     ...pendingCookieOptions(request),
     maxAge: PENDING_SIGN_IN_MS / 1000,

@@ -47,7 +47,7 @@ import {
   spendProof,
   type VerifiedProof,
 } from '#server/modules/sign-up/index.ts';
-import { endPendingSignIns } from '#server/modules/two-factor/index.ts';
+import { endPendingSignIns, hasConfirmedFactorColumn } from '#server/modules/two-factor/index.ts';
 
 const HOUR_MS = 3_600_000;
 /** D6: verification links live 24 h; reset links 1 h and work once. */
@@ -93,6 +93,7 @@ async function findUserByEmail(ctx: ServiceContext, email: string) {
       ...memberColumns,
       passwordHash: users.passwordHash,
       emailVerifiedAt: users.emailVerifiedAt,
+      hasSecondFactor: hasConfirmedFactorColumn('user'),
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))

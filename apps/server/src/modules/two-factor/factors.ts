@@ -74,6 +74,15 @@ export async function findFactor(
   return factor;
 }
 
+/**
+ * Whether the account has a confirmed factor, as a column of the sign-in's own lookup of it (in
+ * `users` or `admin_users`): a sign-in learns it with the password hash, in one round trip to the
+ * database, not a second one after the password is checked. The owner's id is named with its
+ * table, as a lookup of one table writes its columns without it.
+ */
+export const hasConfirmedFactorColumn = (kind: FactorOwner['kind']) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${totpFactors} WHERE ${ownerColumn(kind)} = ${kind === 'user' ? users : adminUsers}.id AND ${totpFactors.confirmedAt} IS NOT NULL)`;
+
 /** Only a confirmed factor counts: an enrolment never finished signs in with the password alone. */
 export async function hasConfirmedFactor(
   db: DatabaseOrTransaction,

@@ -1,6 +1,7 @@
 export {
   type FactorOwner,
   hasConfirmedFactor,
+  hasConfirmedFactorColumn,
   resetTwoFactorByEmail,
   wrongCode,
 } from './factors.ts';
