@@ -12,6 +12,7 @@ import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../src/
 import type { Clock } from '../src/lib/clock.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import type { MediaStorage } from '../src/modules/media/storage.ts';
+import { type DatabaseProxy, startDatabaseProxy } from './database-proxy.ts';
 
 /** What `app.inject` sends as Host; a same-origin browser would send this Origin (D4). */
 export const SAME_ORIGIN = 'http://localhost:80';
@@ -112,6 +113,32 @@ export async function createServerTestDatabase(): Promise<{
         }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }),
+  };
+}
+
+/**
+ * With TEST_DATABASE_URL set: a test app on a new database that it reaches through a relay (for
+ * outages and round trips), and how to close all three. `databaseName` names it on the server.
+ */
+export async function createProxiedTestApp(
+  options: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, 'database'> = {},
+): Promise<{ t: TestApp; proxy: DatabaseProxy; databaseName: string; close(): Promise<void> }> {
+  const server = await createServerTestDatabase();
+  if (!server) throw new Error('TEST_DATABASE_URL is not set');
+  const proxy = await startDatabaseProxy(server.url);
+  const database = await openDatabase({ kind: 'postgres', url: proxy.url });
+  await database.migrate();
+  const t = await createTestApp({ ...options, database });
+  return {
+    t,
+    proxy,
+    databaseName: new URL(server.url).pathname.slice(1),
+    async close() {
+      await proxy.up().catch(() => {});
+      await t.close();
+      await proxy.close();
+      await server.drop();
+    },
   };
 }
 

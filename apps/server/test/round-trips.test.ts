@@ -1,13 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/db/client.ts';
 import { login, PASSWORD, post, signedUpAuthor } from '#server-test/accounts.ts';
-import {
-  type DatabaseProxy,
-  sequentialWaves,
-  startDatabaseProxy,
-} from '#server-test/database-proxy.ts';
-import { createServerTestDatabase, createTestApp, type TestApp } from '#server-test/helper.ts';
+import { type DatabaseProxy, sequentialWaves } from '#server-test/database-proxy.ts';
+import { createProxiedTestApp, type TestApp } from '#server-test/helper.ts';
 
 /**
  * What the hot paths wait for the database, counted by the relay between the server and
@@ -18,19 +13,13 @@ import { createServerTestDatabase, createTestApp, type TestApp } from '#server-t
 describe.runIf(process.env.TEST_DATABASE_URL)('round trips to the database', () => {
   let t: TestApp;
   let proxy: DatabaseProxy;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   let member: string;
   let postId: string;
   const email = 'round-trips@example.com';
 
   beforeAll(async () => {
-    const server = await createServerTestDatabase();
-    if (!server) throw new Error('TEST_DATABASE_URL is set');
-    drop = server.drop;
-    proxy = await startDatabaseProxy(server.url);
-    const database = await openDatabase({ kind: 'postgres', url: proxy.url });
-    await database.migrate();
-    t = await createTestApp({ database });
+    ({ t, proxy, close } = await createProxiedTestApp());
     member = await signedUpAuthor(t.app, email);
     const created = await post(
       t.app,
@@ -42,9 +31,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('round trips to the database', () 
     postId = created.json().id;
   });
   afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-    await drop?.();
+    await close?.();
   });
 
   /** The fewest waves of three tries: a try may meet the work another request set going. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/db/client.ts';
-import { type DatabaseProxy, startDatabaseProxy } from '#server-test/database-proxy.ts';
-import { createServerTestDatabase, createTestApp, type TestApp } from '#server-test/helper.ts';
+import type { DatabaseProxy } from '#server-test/database-proxy.ts';
+import { createProxiedTestApp, type TestApp } from '#server-test/helper.ts';
 
 /** A sample's value from Prometheus text, for a metric without labels. */
 const sampleOf = (text: string, name: string) =>
@@ -11,21 +10,12 @@ const sampleOf = (text: string, name: string) =>
 describe.runIf(process.env.TEST_DATABASE_URL)('metrics through a database outage', () => {
   let t: TestApp;
   let proxy: DatabaseProxy;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const server = await createServerTestDatabase();
-    if (!server) throw new Error('TEST_DATABASE_URL is set');
-    drop = server.drop;
-    proxy = await startDatabaseProxy(server.url);
-    const database = await openDatabase({ kind: 'postgres', url: proxy.url });
-    await database.migrate();
-    t = await createTestApp({ database, env: { METRICS_PORT: '9464' } });
+    ({ t, proxy, close } = await createProxiedTestApp({ env: { METRICS_PORT: '9464' } }));
   });
   afterAll(async () => {
-    await proxy?.up().catch(() => {});
-    await t?.close();
-    await proxy?.close();
-    await drop?.();
+    await close?.();
   });
 
   const scrape = async () => (await t.app.metrics?.metrics()) ?? '';

@@ -1,40 +1,24 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/db/client.ts';
 import { adminCookie, PASSWORD, signedUpUser } from '#server-test/accounts.ts';
-import { type DatabaseProxy, startDatabaseProxy } from '#server-test/database-proxy.ts';
-import {
-  createServerTestDatabase,
-  createTestApp,
-  sameOrigin,
-  type TestApp,
-} from '#server-test/helper.ts';
+import type { DatabaseProxy } from '#server-test/database-proxy.ts';
+import { createProxiedTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 
 /** The server meets a PostgreSQL server that goes away and comes back, through a relay. */
 describe.runIf(process.env.TEST_DATABASE_URL)('while PostgreSQL is unreachable', () => {
   let t: TestApp;
   let proxy: DatabaseProxy;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   let databaseName: string;
   let member: string;
   beforeAll(async () => {
-    const server = await createServerTestDatabase();
-    if (!server) throw new Error('TEST_DATABASE_URL is set');
-    drop = server.drop;
-    databaseName = new URL(server.url).pathname.slice(1);
-    proxy = await startDatabaseProxy(server.url);
-    const database = await openDatabase({ kind: 'postgres', url: proxy.url });
-    await database.migrate();
-    t = await createTestApp({ database });
+    ({ t, proxy, close, databaseName } = await createProxiedTestApp());
     await adminCookie(t.app);
     member = await signedUpUser(t.app, 'outage@example.com');
   });
   afterAll(async () => {
     await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`).catch(() => {});
-    await proxy?.up().catch(() => {});
-    await t?.close();
-    await proxy?.close();
-    await drop?.();
+    await close?.();
   });
 
   /** A statement on the server's maintenance database, as an operator would type it. */
