@@ -1,5 +1,5 @@
 import { formatProofAmount, type MemberProof, proofMessages } from '@btcp/shared';
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -9,7 +9,7 @@ import {
   proofUpperLevels,
 } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { asBuffer, POSITION_ENTRY_BYTES, uuidBytes } from './ids.ts';
+import { asBuffer, POSITION_ENTRY_BYTES } from './ids.ts';
 import { leafKeyOf, leafSecret } from './keys.ts';
 import { chunkLevels, LEAVES_PER_CHUNK, nodeAt, readSum, siblingsOf } from './tree.ts';
 
@@ -61,37 +61,59 @@ export async function snapshotTree(
   return { id: row.id, leafCount: row.leafCount, upper: await upperLevels(db, row.id) };
 }
 
-/** The leaf position of `userId` in a snapshot, by binary search in its position chunk. */
-async function positionOf(
+/**
+ * The leaf position of `userId` in a snapshot and the leaf chunk that holds it, in one statement:
+ * a binary search over the position chunk's sorted entries (`POSITION_ENTRY_BYTES` each: the user
+ * id's 16 bytes, then the position as a u32), run where the chunk is, so only the leaf chunk comes
+ * back. Null when the member had no balance then, or retention deleted the chunks between reads.
+ */
+async function leafChunkOf(
   db: Database,
   snapshotId: number,
   userId: string,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ entries: proofPositionChunks.entries })
-    .from(proofPositionChunks)
-    .where(
-      and(
-        eq(proofPositionChunks.snapshotId, snapshotId),
-        lte(proofPositionChunks.firstUserId, userId),
-      ),
+): Promise<{ position: number; nodes: Buffer } | null> {
+  const size = POSITION_ENTRY_BYTES;
+  const result = await db.execute(sql`
+    WITH RECURSIVE chunk AS MATERIALIZED (
+      SELECT ${proofPositionChunks.entries} AS entries FROM ${proofPositionChunks}
+      WHERE ${proofPositionChunks.snapshotId} = ${snapshotId}
+        AND ${proofPositionChunks.firstUserId} <= ${userId}::uuid
+      ORDER BY ${proofPositionChunks.firstUserId} DESC LIMIT 1
+    ), search (low, high, found) AS (
+      SELECT 0, length(entries) / ${size}::int - 1, NULL::int FROM chunk
+      UNION ALL
+      -- substring counts from 1: an entry's id is its bytes 1 to 16, its position 17 to 20.
+      SELECT
+        CASE WHEN probe.id < wanted.id THEN probe.middle + 1 ELSE search.low END,
+        CASE WHEN probe.id > wanted.id THEN probe.middle - 1 ELSE search.high END,
+        CASE WHEN probe.id = wanted.id THEN
+          ('x' || encode(substring(chunk.entries FROM probe.middle * ${size}::int + 17 FOR 4), 'hex'))::bit(32)::int
+        END
+      FROM search, chunk,
+        LATERAL (SELECT decode(replace(${userId}, '-', ''), 'hex') AS id) AS wanted,
+        LATERAL (
+          SELECT m.middle, substring(chunk.entries FROM m.middle * ${size}::int + 1 FOR 16) AS id
+          FROM (SELECT (search.low + search.high) / 2 AS middle) AS m
+        ) AS probe
+      WHERE search.found IS NULL AND search.low <= search.high
     )
-    .orderBy(desc(proofPositionChunks.firstUserId))
+    SELECT search.found AS position, ${proofLeafChunks.nodes} AS nodes
+    FROM search JOIN ${proofLeafChunks}
+      ON ${proofLeafChunks.snapshotId} = ${snapshotId}
+      AND ${proofLeafChunks.chunk} = search.found / ${LEAVES_PER_CHUNK}::int
+    WHERE search.found IS NOT NULL`);
+  const [row] = (result as unknown as { rows: { position: number; nodes: Uint8Array }[] }).rows;
+  return row ? { position: row.position, nodes: asBuffer(row.nodes) } : null;
+}
+
+/** Why a snapshot has no proof for a member: no balance then, or its proofs are no longer kept. */
+async function noProofReason(db: Database, snapshotId: number): Promise<string> {
+  const [kept] = await db
+    .select({ chunk: proofLeafChunks.chunk })
+    .from(proofLeafChunks)
+    .where(eq(proofLeafChunks.snapshotId, snapshotId))
     .limit(1);
-  if (!row) return null;
-  const entries = asBuffer(row.entries);
-  const wanted = uuidBytes(userId);
-  let low = 0;
-  let high = entries.length / POSITION_ENTRY_BYTES - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const start = middle * POSITION_ENTRY_BYTES;
-    const order = Buffer.compare(entries.subarray(start, start + 16), wanted);
-    if (order === 0) return entries.readUInt32BE(start + 16);
-    if (order < 0) low = middle + 1;
-    else high = middle - 1;
-  }
-  return null;
+  return kept ? proofMessages.noBalanceThen : proofMessages.proofsExpired;
 }
 
 /** The proof of the leaf at `position`, given its chunk's levels (`chunkLevels`). */
@@ -120,26 +142,15 @@ export async function memberProof(
   userId: string,
   tree: SnapshotTree,
 ): Promise<MemberProof> {
-  const position = await positionOf(ctx.db, tree.id, userId);
-  if (position === null) throw notFound(proofMessages.noBalanceThen);
-  const [[chunk], secret] = await Promise.all([
-    ctx.db
-      .select({ nodes: proofLeafChunks.nodes })
-      .from(proofLeafChunks)
-      .where(
-        and(
-          eq(proofLeafChunks.snapshotId, tree.id),
-          eq(proofLeafChunks.chunk, Math.floor(position / LEAVES_PER_CHUNK)),
-        ),
-      ),
+  const [found, secret] = await Promise.all([
+    leafChunkOf(ctx.db, tree.id, userId),
     leafSecret(ctx),
   ]);
-  // Retention deleted it between the reads: the same answer as for an expired snapshot.
-  if (!chunk) throw notFound(proofMessages.proofsExpired);
+  if (!found) throw notFound(await noProofReason(ctx.db, tree.id));
   return memberProofFrom(
     tree,
-    position,
-    chunkLevels(asBuffer(chunk.nodes)),
+    found.position,
+    chunkLevels(found.nodes),
     leafKeyOf(secret, tree.id, userId),
   );
 }

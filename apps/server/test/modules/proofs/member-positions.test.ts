@@ -1,0 +1,67 @@
+import { type ProofRecord, toUnits, verifyProof } from '@btcp/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeProofCrypto } from '#server/modules/proofs/index.ts';
+import { memberProof, snapshotTree } from '#server/modules/proofs/member-proof.ts';
+import { ENTRIES_PER_CHUNK } from '#server/modules/proofs/snapshot.ts';
+import { adminCookie } from '#server-test/accounts.ts';
+import { createTestApp, type TestApp } from '#server-test/helper.ts';
+import { getAs, snapshotAs } from './proof-calls.ts';
+
+/** More wallets than two position chunks hold, so their leaves fill many leaf chunks too. */
+const WALLETS = 2 * ENTRIES_PER_CHUNK + 77;
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminCookie(t.app);
+});
+afterAll(() => t.close());
+
+describe('a member’s proof among thousands of wallets', () => {
+  it('finds each member’s own leaf, first, last and between in every position chunk', async () => {
+    // Wallets set straight in the database, each with the ledger row that explains its balance (a
+    // snapshot is signed only when the two agree): their owners never sign in, only their ids matter.
+    await t.app.db.execute(sql`
+      WITH made AS (
+        INSERT INTO users (email, password_hash)
+        SELECT 'positions-' || n || '@example.com', 'not a hash' FROM generate_series(1, ${WALLETS}) AS n
+        RETURNING id, (split_part(split_part(email, '@', 1), '-', 2))::numeric / 1000 AS balance
+      ), held AS (
+        INSERT INTO wallets (user_id, balance) SELECT id, balance FROM made
+      )
+      INSERT INTO transactions (user_id, amount, transaction_type, description)
+      SELECT id, balance, 'ADMIN_ADJUSTMENT', 'Seeded balance' FROM made`);
+    const rows = (
+      (await t.app.db.execute(
+        sql`SELECT user_id::text AS "userId", balance::text AS balance FROM wallets WHERE balance > 0 ORDER BY user_id`,
+      )) as unknown as { rows: { userId: string; balance: string }[] }
+    ).rows;
+    expect(rows.length).toBeGreaterThanOrEqual(WALLETS);
+
+    const record: ProofRecord = await snapshotAs(t.app, admin);
+    expect(record.leafCount).toBe(rows.length);
+    const tree = await snapshotTree(t.app.db, record.id);
+    // In user-id order, as the position chunks hold them: each chunk's edges and a stride between.
+    const picked = rows.filter(
+      (_, index) =>
+        index % ENTRIES_PER_CHUNK <= 1 ||
+        (index + 1) % ENTRIES_PER_CHUNK <= 1 ||
+        index % 97 === 0 ||
+        index === rows.length - 1,
+    );
+    const positions = new Set<number>();
+    for (const { userId, balance } of picked) {
+      const proof = await memberProof({ db: t.app.db, config: t.config }, userId, tree);
+      expect(toUnits(proof.amount), userId).toBe(toUnits(balance));
+      expect(await verifyProof(proof, record, nodeProofCrypto), userId).toMatchObject({ ok: true });
+      positions.add(proof.index);
+    }
+    expect(positions.size).toBe(picked.length);
+    // Whoever holds no balance has no leaf: the search ends empty, not on a neighbour.
+    const stranger = '00000000-0000-4000-8000-000000000000';
+    await expect(memberProof({ db: t.app.db, config: t.config }, stranger, tree)).rejects.toThrow();
+    expect((await getAs(t.app, `/api/proof/snapshots/${record.id}`)).statusCode).toBe(200);
+  });
+});
