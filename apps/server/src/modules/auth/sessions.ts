@@ -90,8 +90,10 @@ export async function startSession(
       // Signing in is entering the password: the sensitive actions need no second prompt at once.
       reauthenticatedAt: clock.now(),
     })
+    // Columns named with their tables: a RETURNING writes them bare, and a bare name inside the
+    // subquery is looked up in `users` first.
     .returning({
-      neverSeen: sql<boolean>`${sessions.userId} IS NOT NULL AND (SELECT ${users.lastSeenAt} FROM ${users} WHERE ${users.id} = ${sessions.userId}) IS NULL`,
+      neverSeen: sql<boolean>`${sessions}.user_id IS NOT NULL AND (SELECT ${users}.last_seen_at FROM ${users} WHERE ${users}.id = ${sessions}.user_id) IS NULL`,
     });
   reply.setCookie(cookieName(request, session.kind), token, {
     path: '/',
