@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  type DatabaseProxy,
   type RoundTrip,
   sequentialWaves,
   startDatabaseProxy,
@@ -25,14 +26,14 @@ export interface PathRoundTrips {
  * sent once what the request before it set going after its answer (a settle notice) has ended.
  */
 async function tripsOf(
-  relay: { roundTripsSince(at: number): RoundTrip[] },
+  relay: Pick<DatabaseProxy, 'roundTripsBetween'>,
   send: () => Promise<unknown>,
 ) {
   await new Promise((resolve) => setTimeout(resolve, 100));
   const sent = performance.now();
   await send();
   const answered = performance.now();
-  return relay.roundTripsSince(sent).filter((trip) => trip.start <= answered);
+  return relay.roundTripsBetween(sent, answered);
 }
 
 /** A verified, signed-in member with a username and one post, made through the public API. */

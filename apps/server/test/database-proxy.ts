@@ -10,8 +10,11 @@ import net from 'node:net';
 export interface DatabaseProxy {
   /** The database URL rewritten to go through the relay. */
   url: string;
-  /** The round trips that began at or after `since` (performance.now()) and have ended. */
-  roundTripsSince(since: number): RoundTrip[];
+  /**
+   * The round trips that began between `sent` and `answered` (performance.now()) and have ended:
+   * those of a request sent and answered then, with nothing else on its way.
+   */
+  roundTripsBetween(sent: number, answered: number): RoundTrip[];
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
@@ -108,7 +111,8 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
   };
   return {
     url: url.toString(),
-    roundTripsSince: (since) => trips.filter((trip) => trip.start >= since),
+    roundTripsBetween: (sent, answered) =>
+      trips.filter((trip) => trip.start >= sent && trip.start <= answered),
     down,
     async up() {
       await listen(port);
