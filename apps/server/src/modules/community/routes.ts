@@ -209,7 +209,13 @@ function searchRoute(app: ZodApp) {
     async (request, reply) => {
       const { query } = request;
       // A kept first page costs nothing; a search the database must run waits for its bulkhead.
-      const search = () => app.bulkheads.search.run(() => searchPosts(app.db, query));
+      const search = () =>
+        app.bulkheads.search.run(() =>
+          searchPosts(app.db, query, {
+            windowPosts: app.config.SEARCH_WINDOW_POSTS,
+            now: app.clock.now().getTime(),
+          }),
+        );
       return sendPostPage(request, reply, () =>
         query.cursor ? search() : kept.get(searchKey(query), search),
       );

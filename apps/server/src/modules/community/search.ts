@@ -1,5 +1,4 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
 import { newestFirst, timestampAt } from '#server/db/order.ts';
 import { communityPosts } from '#server/db/schema.ts';
@@ -42,14 +41,62 @@ const scoreOf = (query: SQL) =>
     Number,
   );
 
-/** The newest visible posts for which `match` holds, at most `SEARCH_CANDIDATES`. */
-const newestMatching = (db: Database, match: SQL) =>
-  db
-    .select({ id: communityPosts.id })
+/**
+ * Where the window of newest posts begins: the `created_at` of the `windowPosts`-th newest visible
+ * post, or null (no window) when there are fewer. Found by reading the New list's index, and kept
+ * per process for a few minutes: any cutoff gives the same candidates (see `newestMatching`), so a
+ * stale one only makes the window a little wider than asked.
+ */
+const CUTOFF_KEPT_MS = 5 * 60_000;
+const cutoffs = new WeakMap<Database, Map<number, { at: number; cutoff: Promise<Date | null> }>>();
+
+function windowCutoff(db: Database, windowPosts: number, now: number): Promise<Date | null> {
+  const kept = cutoffs.get(db) ?? new Map();
+  cutoffs.set(db, kept);
+  const entry = kept.get(windowPosts);
+  if (entry && now - entry.at < CUTOFF_KEPT_MS) return entry.cutoff;
+  const cutoff = db
+    .select({ createdAt: communityPosts.createdAt })
     .from(communityPosts)
-    .where(and(match, visibleToPublic))
+    .where(visibleToPublic)
     .orderBy(newestFirst(communityPosts.createdAt), newestFirst(communityPosts.id))
-    .limit(SEARCH_CANDIDATES);
+    .offset(windowPosts - 1)
+    .limit(1)
+    .then(([row]) => row?.createdAt ?? null);
+  // A failed read is not kept: the next search asks again.
+  cutoff.catch(() => kept.delete(windowPosts));
+  kept.set(windowPosts, { at: now, cutoff });
+  return cutoff;
+}
+
+/**
+ * The newest visible posts for which `match` holds, at most `SEARCH_CANDIDATES`, as a statement
+ * giving their ids. With a cutoff, they are looked for among the posts since it first: a
+ * `BitmapAnd` of the word index and the New index reads only those, where reading every match
+ * of a common word over a million posts cost a hundred milliseconds. Only when the window holds
+ * fewer than enough are the older posts read, for as many as are missing; every post since the
+ * cutoff comes before every older one, so the answer is the same as without a window.
+ */
+function newestMatching(match: SQL, cutoff: Date | null): SQL {
+  const { createdAt, id } = communityPosts;
+  const newest = (since: SQL | undefined, limit: SQL) =>
+    sql`SELECT ${id} AS id FROM ${communityPosts} WHERE ${and(match, visibleToPublic, since)}
+        ORDER BY ${newestFirst(createdAt)}, ${newestFirst(id)} LIMIT ${limit}`;
+  if (!cutoff) return newest(undefined, sql`${SEARCH_CANDIDATES}`);
+  // LIMIT 0 ends the older arm before it reads a row.
+  return sql`WITH recent AS (${newest(sql`${createdAt} >= ${cutoff}`, sql`${SEARCH_CANDIDATES}`)})
+    SELECT id FROM recent UNION ALL (${newest(
+      sql`${createdAt} < ${cutoff}`,
+      sql`(${SEARCH_CANDIDATES} - (SELECT count(*) FROM recent))`,
+    )})`;
+}
+
+export interface SearchOptions {
+  /** SEARCH_WINDOW_POSTS: how many of the newest posts a search looks in first; 0 for none. */
+  windowPosts: number;
+  /** The app clock's now, in milliseconds, for keeping the window's cutoff. */
+  now: number;
+}
 
 /**
  * One page of a search over the posts the public sees (D17: never a removed one; a deleted one
@@ -57,18 +104,22 @@ const newestMatching = (db: Database, match: SQL) =>
  * statement is planned for each search's own words (not prepared once): whether reading the New
  * list or the word index is cheaper depends on how common the words are.
  */
-export async function searchPosts(db: Database, query: SearchQuery): Promise<PublicPostPage> {
+export async function searchPosts(
+  db: Database,
+  query: SearchQuery,
+  options: SearchOptions,
+): Promise<PublicPostPage> {
   const at = query.cursor ? decodeCursor('search', query.cursor) : null;
   const { createdAt, id, searchVector, title } = communityPosts;
   const words = searchQuery(query.q);
-  const candidates = union(
-    newestMatching(db, sql`to_tsvector('english', ${title}) @@ ${words}`),
-    newestMatching(db, sql`${searchVector} @@ ${words}`),
-  ).as('candidates');
+  const cutoff =
+    options.windowPosts > 0 ? await windowCutoff(db, options.windowPosts, options.now) : null;
+  const candidates = sql`(${newestMatching(sql`to_tsvector('english', ${title}) @@ ${words}`, cutoff)})
+    UNION (${newestMatching(sql`${searchVector} @@ ${words}`, cutoff)})`;
   const scored = db
     .select({ id, createdAt, rank: scoreOf(words).as('rank') })
     .from(communityPosts)
-    .innerJoin(candidates, eq(candidates.id, id))
+    .where(sql`${id} IN (${candidates})`)
     .as('scored');
   const best = db
     .select({ id: scored.id, rank: scored.rank })

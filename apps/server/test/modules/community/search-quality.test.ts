@@ -1,7 +1,7 @@
 import type { CommunityPost } from '@btcp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_CANDIDATES } from '#server/modules/community/search.ts';
+import { SEARCH_CANDIDATES, searchPosts } from '#server/modules/community/search.ts';
 import { call, crowd, type Member, roomyLimits } from '#server-test/community.ts';
 import { createTestApp, type TestApp } from '#server-test/helper.ts';
 
@@ -13,6 +13,12 @@ import { createTestApp, type TestApp } from '#server-test/helper.ts';
  * least 90 % of them must be on the first page.
  */
 const FILLERS = SEARCH_CANDIDATES * 5;
+/**
+ * The searches below look in the newest 1,000 posts first: each common word matches more than
+ * enough of them, and the expected posts are all older, so both the window and the way past it
+ * are taken.
+ */
+const WINDOW_POSTS = 1000;
 const COMMON = ['mining', 'wallet', 'balance', 'reward', 'browser', 'session', 'coins'];
 
 /** The posts a reader looks for, each older than every filler (days before the fillers start). */
@@ -239,7 +245,7 @@ let author: Member;
 const idOf = new Map<string, Key>();
 
 beforeAll(async () => {
-  t = await createTestApp({ env: roomyLimits });
+  t = await createTestApp({ env: { ...roomyLimits, SEARCH_WINDOW_POSTS: String(WINDOW_POSTS) } });
   [author] = (await crowd(t.app, 'quality', 1)) as [Member];
   // Fillers: three common words each in their content, newest of all, titles of none.
   const words = sql.raw(`ARRAY['${COMMON.join("','")}']`);
@@ -305,5 +311,27 @@ describe('the quality set', () => {
 
   it('finds a rare word’s one old post', async () => {
     expect(await firstPage('capybara')).toEqual(['capybara']);
+  });
+});
+
+describe('the window of newest posts', () => {
+  const pages = async (q: string, windowPosts: number) => {
+    const search = (cursor?: string) =>
+      searchPosts(t.app.db, { q, limit: 20, cursor }, { windowPosts, now: Date.now() });
+    const first = (await search()).page;
+    const second = first.nextCursor ? (await search(first.nextCursor)).page : null;
+    return [first, second].map((page) => page?.items.map((post) => post.id));
+  };
+
+  it('gives the same pages at any size of window as with none', async () => {
+    const queries = [...QUERIES.map(([q]) => q), ...COMMON, 'mining wallet', 'daily note'];
+    // 100 holds too few of any common word's matches; 1,400 more than enough; 5,000 every post.
+    for (const windowPosts of [100, 700, 1400, 5000]) {
+      for (const q of queries) {
+        expect(await pages(q, windowPosts), `${q} in the newest ${windowPosts}`).toEqual(
+          await pages(q, 0),
+        );
+      }
+    }
   });
 });
