@@ -423,6 +423,23 @@ async function searchScenario(posts: number) {
         }),
       );
     }
+    // The same searches by a process that reads every match (no window of newest posts, as
+    // before decision 058's window): the window's gain, measured in the same sitting.
+    const unwindowed = await startAppServer({
+      DATABASE_URL: database.url,
+      BULKHEAD_SEARCH: '64',
+      SEARCH_WINDOW_POSTS: '0',
+    });
+    try {
+      results.push(
+        await measure('search, seldom asked twice, without the window', unwindowed.url, {
+          ...load,
+          requests: everySearchNew(search),
+        }),
+      );
+    } finally {
+      await stop(unwindowed.child);
+    }
     results.push(await measure('bare Fastify route (ceiling), last', `${bare.url}/bare`, load));
     printLoadTable(
       results,
