@@ -83,12 +83,14 @@ function newestMatching(match: SQL, cutoff: Date | null): SQL {
     sql`SELECT ${id} AS id FROM ${communityPosts} WHERE ${and(match, visibleToPublic, since)}
         ORDER BY ${newestFirst(createdAt)}, ${newestFirst(id)} LIMIT ${limit}`;
   if (!cutoff) return newest(undefined, sql`${SEARCH_CANDIDATES}`);
-  // LIMIT 0 ends the older arm before it reads a row.
+  // LIMIT 0 ends the older arm before it reads a row. The outer LIMIT changes no answer (the two
+  // arms give at most that many) but tells the planner so: guessing thousands of candidates from
+  // the older arm's computed limit, it read every post to join them by hash.
   return sql`WITH recent AS (${newest(sql`${createdAt} >= ${cutoff}`, sql`${SEARCH_CANDIDATES}`)})
-    SELECT id FROM recent UNION ALL (${newest(
+    SELECT id FROM (SELECT id FROM recent UNION ALL (${newest(
       sql`${createdAt} < ${cutoff}`,
       sql`(${SEARCH_CANDIDATES} - (SELECT count(*) FROM recent))`,
-    )})`;
+    )})) AS side LIMIT ${SEARCH_CANDIDATES}`;
 }
 
 export interface SearchOptions {
