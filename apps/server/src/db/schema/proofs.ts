@@ -77,7 +77,12 @@ export const proofUpperLevels = pgTable('proof_upper_levels', {
   nodes: bytea('nodes').notNull(),
 });
 
-/** The leaves in hash order, 256 to a chunk, each its hash and u128 amount (48 bytes). */
+/**
+ * The leaves in hash order, 256 to a chunk, each its hash and u128 amount (48 bytes), followed by
+ * the levels inside the chunk up to level 7 (128, 64, … 2 nodes of 48 bytes; fewer in a short last
+ * chunk), so a proof slices its siblings. A row holding the leaves alone (written before the
+ * levels were kept) still serves: its length says so, and its levels are rebuilt.
+ */
 export const proofLeafChunks = pgTable(
   'proof_leaf_chunks',
   {

@@ -11,7 +11,7 @@ import { asBuffer, readEntries } from './ids.ts';
 import { leafKeyOf, leafSecret } from './keys.ts';
 import { memberProofFrom, snapshotTree } from './member-proof.ts';
 import { recordById } from './records.ts';
-import { chunkLevels, LEAVES_PER_CHUNK } from './tree.ts';
+import { chunkLeafCount, LEAVES_PER_CHUNK, storedChunkLevels } from './tree.ts';
 
 export interface ExportLine {
   userId: string;
@@ -22,7 +22,8 @@ export interface ExportLine {
 /**
  * Every account's proof in a snapshot, for the operator (`npm run export-proofs`): first the
  * record and its key, then one account at a time in user id order. The leaf chunks are read once
- * and each chunk's levels built once, so a million accounts take one pass.
+ * and each chunk's levels sliced (or, for a row holding the leaves alone, built) once, so a
+ * million accounts take one pass.
  */
 export async function exportProofs(
   ctx: Pick<ServiceContext, 'db' | 'config'>,
@@ -49,7 +50,10 @@ export async function exportProofs(
   const levelsOf = (chunk: number) => {
     const known = levels.get(chunk);
     if (known) return known;
-    const built = chunkLevels(asBuffer(chunks[chunk]?.nodes ?? new Uint8Array(0)));
+    const built = storedChunkLevels(
+      asBuffer(chunks[chunk]?.nodes ?? new Uint8Array(0)),
+      chunkLeafCount(record.leafCount, chunk),
+    );
     levels.set(chunk, built);
     return built;
   };

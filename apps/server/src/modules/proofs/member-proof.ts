@@ -11,12 +11,20 @@ import {
 import { notFound } from '#server/errors.ts';
 import { asBuffer, POSITION_ENTRY_BYTES } from './ids.ts';
 import { leafKeyOf, leafSecret } from './keys.ts';
-import { chunkLevels, LEAVES_PER_CHUNK, nodeAt, readSum, siblingsOf } from './tree.ts';
+import {
+  chunkLeafCount,
+  LEAVES_PER_CHUNK,
+  nodeAt,
+  readSum,
+  siblingsOf,
+  storedChunkLevels,
+} from './tree.ts';
 
 /**
  * A member's proof, served from what the snapshot stored: their position from the position
- * chunks, their leaf chunk (the levels inside it rebuilt), and the upper levels, which never
- * change once written and so are kept in memory for the last few snapshots.
+ * chunks, their leaf chunk with the levels inside it (sliced, or rebuilt for a row that holds the
+ * leaves alone), and the upper levels, which never change once written and so are kept in memory
+ * for the last few snapshots.
  */
 const UPPER_CACHE_SIZE = 4;
 const upperCaches = new WeakMap<Database, Map<number, Buffer>>();
@@ -116,7 +124,7 @@ async function noProofReason(db: Database, snapshotId: number): Promise<string> 
   return kept ? proofMessages.noBalanceThen : proofMessages.proofsExpired;
 }
 
-/** The proof of the leaf at `position`, given its chunk's levels (`chunkLevels`). */
+/** The proof of the leaf at `position`, given its chunk's levels (`storedChunkLevels`). */
 export function memberProofFrom(
   tree: SnapshotTree,
   position: number,
@@ -150,7 +158,10 @@ export async function memberProof(
   return memberProofFrom(
     tree,
     found.position,
-    chunkLevels(found.nodes),
+    storedChunkLevels(
+      found.nodes,
+      chunkLeafCount(tree.leafCount, Math.floor(found.position / LEAVES_PER_CHUNK)),
+    ),
     leafKeyOf(secret, tree.id, userId),
   );
 }

@@ -19,6 +19,7 @@ import {
   NODE_BYTES,
   readSum,
   SLICE,
+  storedChunk,
   yieldToEventLoop,
 } from './tree.ts';
 
@@ -131,17 +132,16 @@ async function storeTree(
   levels: Buffer[],
   positions: Uint32Array,
 ) {
-  const leaves = levels[0] as Buffer;
-  const leafRows = [];
-  for (
-    let offset = 0;
-    offset < wallets.count * NODE_BYTES;
-    offset += LEAVES_PER_CHUNK * NODE_BYTES
-  ) {
-    const nodes = leaves.subarray(offset, offset + LEAVES_PER_CHUNK * NODE_BYTES);
-    leafRows.push({ snapshotId, chunk: offset / (LEAVES_PER_CHUNK * NODE_BYTES), nodes });
+  // Each row's leaves and inner levels are copied out of the tree one batch at a time: all of them
+  // at once would hold a second copy of the bottom eight levels (about 94 MB for a million leaves).
+  const chunks = Math.ceil(wallets.count / LEAVES_PER_CHUNK);
+  for (let from = 0; from < chunks; from += INSERT_ROWS) {
+    const batch = [];
+    for (let chunk = from; chunk < Math.min(chunks, from + INSERT_ROWS); chunk++) {
+      batch.push({ snapshotId, chunk, nodes: storedChunk(levels, wallets.count, chunk) });
+    }
+    await tx.insert(proofLeafChunks).values(batch);
   }
-  await insertInBatches(leafRows, (batch) => tx.insert(proofLeafChunks).values(batch));
   const positionRows = [];
   for (let first = 0; first < wallets.count; first += ENTRIES_PER_CHUNK) {
     const size = Math.min(ENTRIES_PER_CHUNK, wallets.count - first);

@@ -120,22 +120,68 @@ export interface Sibling {
   sum: bigint;
 }
 
+/** How many of a tree's `leafCount` leaves chunk `chunk` holds: 256, or fewer in the last one. */
+export const chunkLeafCount = (leafCount: number, chunk: number): number =>
+  Math.min(LEAVES_PER_CHUNK, leafCount - chunk * LEAVES_PER_CHUNK);
+
+/**
+ * The widths of the levels inside a chunk of `leaves` leaves, from the leaves up: at most 8 levels
+ * (level 8 is the upper levels' first), and none above the first of width 1.
+ */
+export function chunkWidths(leaves: number): number[] {
+  const widths = [leaves];
+  for (let width = leaves; widths.length < CHUNK_LEVELS && width > 1; ) {
+    width = Math.ceil(width / 2);
+    widths.push(width);
+  }
+  return widths;
+}
+
 /** The levels inside one leaf chunk, from its leaves up to its top node (level 8 or the root). */
 export function chunkLevels(chunkLeaves: Buffer): Buffer[] {
+  const widths = chunkWidths(chunkLeaves.length / NODE_BYTES);
   const levels = [chunkLeaves];
-  for (
-    let width = chunkLeaves.length / NODE_BYTES;
-    levels.length < CHUNK_LEVELS && width > 1;
-    width = Math.ceil(width / 2)
-  ) {
-    levels.push(parentLevel(levels.at(-1) as Buffer, width));
+  for (let level = 1; level < widths.length; level++) {
+    levels.push(parentLevel(levels.at(-1) as Buffer, widths[level - 1] as number));
+  }
+  return levels;
+}
+
+/**
+ * What a `proof_leaf_chunks` row holds for chunk `chunk`, cut from the whole tree's `levels`: its
+ * leaves, then the levels inside it (`chunkWidths`), so serving a proof slices them, not hashes.
+ * A chunk's nodes at level k are the tree's from chunk × (256 >> k): a chunk is a whole subtree.
+ */
+export function storedChunk(levels: Buffer[], leafCount: number, chunk: number): Buffer {
+  return Buffer.concat(
+    chunkWidths(chunkLeafCount(leafCount, chunk)).map((width, level) => {
+      const first = chunk * (LEAVES_PER_CHUNK >> level);
+      return (levels[level] as Buffer).subarray(first * NODE_BYTES, (first + width) * NODE_BYTES);
+    }),
+  );
+}
+
+/**
+ * The levels inside a chunk from its stored row (`storedChunk`), told apart by length from a row
+ * written before the levels were stored, which holds the leaves alone: those are rebuilt.
+ */
+export function storedChunkLevels(nodes: Buffer, leaves: number): Buffer[] {
+  if (nodes.length === leaves * NODE_BYTES) return chunkLevels(nodes);
+  const levels: Buffer[] = [];
+  let offset = 0;
+  for (const width of chunkWidths(leaves)) {
+    levels.push(nodes.subarray(offset, offset + width * NODE_BYTES));
+    offset += width * NODE_BYTES;
+  }
+  if (offset !== nodes.length) {
+    throw new Error(`a leaf chunk of ${leaves} leaves holds ${nodes.length} bytes`);
   }
   return levels;
 }
 
 /**
  * The siblings of leaf `position`, from its level up: below level 8 from its chunk's levels
- * (`chunkLevels`), above from the stored upper levels.
+ * (`storedChunkLevels`), above from the stored upper levels.
  */
 export function siblingsOf(
   position: number,

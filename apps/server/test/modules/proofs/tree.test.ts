@@ -10,6 +10,8 @@ import {
   LEAVES_PER_CHUNK,
   NODE_BYTES,
   siblingsOf,
+  storedChunk,
+  storedChunkLevels,
   writeLeaf,
 } from '#server/modules/proofs/tree.ts';
 
@@ -97,6 +99,29 @@ describe('the server’s tree builder', () => {
         };
         const result = await verifyProof(proof, record, nodeProofCrypto);
         expect(result, `leaf ${position} of ${count}`).toMatchObject({ ok: true });
+      }
+    }
+  });
+
+  it('stores each leaf chunk with the levels inside it, as rebuilding them from its leaves gives', async () => {
+    for (const count of [1, 2, 3, 255, 256, 257, 300, 513, 1_000]) {
+      const leaves = leavesOf(count);
+      const levels = await buildLevels(leaves, count);
+      for (let chunk = 0; chunk * LEAVES_PER_CHUNK < count; chunk++) {
+        const chunkLeaves = leaves.subarray(
+          chunk * LEAVES_PER_CHUNK * NODE_BYTES,
+          (chunk + 1) * LEAVES_PER_CHUNK * NODE_BYTES,
+        );
+        const held = chunkLeaves.length / NODE_BYTES;
+        const row = storedChunk(levels, count, chunk);
+        const rebuilt = chunkLevels(chunkLeaves);
+        expect(row.equals(Buffer.concat(rebuilt)), `chunk ${chunk} of ${count}`).toBe(true);
+        expect(storedChunkLevels(row, held)).toEqual(rebuilt);
+        // A row of leaves alone, as written before the levels were kept, reads the same.
+        expect(storedChunkLevels(chunkLeaves, held)).toEqual(rebuilt);
+        // Any other length is a broken row, not a proof built on misread levels.
+        const longer = Buffer.concat([row, row.subarray(0, NODE_BYTES)]);
+        expect(() => storedChunkLevels(longer, held)).toThrow();
       }
     }
   });
