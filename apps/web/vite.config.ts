@@ -4,6 +4,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { installableApp } from './pwa.config.ts';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -16,7 +17,12 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  // The service worker and the web app manifest belong to the browser's build alone.
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(command === 'build' && !isSsrBuild ? installableApp() : []),
+  ],
   resolve:
     command === 'build' && !isSsrBuild
       ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }

@@ -148,7 +148,13 @@ export async function makeWebDist(): Promise<string> {
   await mkdir(path.join(dir, 'assets'));
   await writeFile(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>BTCP</title><meta name="description" content="x" /></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
+    '<!doctype html><html><head><title>BTCP</title><meta name="description" content="x" /><meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" /><meta name="theme-color" media="(prefers-color-scheme: dark)" content="#0b0f19" /><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
+  );
+  // The installable app's files, as the web build names them (apps/web/pwa.config.ts).
+  await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  await writeFile(
+    path.join(dir, 'manifest.webmanifest'),
+    JSON.stringify({ name: 'BTCP', start_url: '/dashboard', display: 'standalone' }),
   );
   const script = `console.log(${JSON.stringify('app '.repeat(500))});`;
   await writeFile(path.join(dir, 'assets', 'index-abc123.js'), script);

@@ -54,6 +54,14 @@
     },
     { once: true },
   );
+  // The browser's offer to install the app waits for the member's account menu (its Install
+  // item, src/features/app-install), never shown on arrival: heard here because it can come
+  // before the app has loaded, and kept from the browser's own banner.
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    window.btcpInstallOffer = event;
+    document.dispatchEvent(new Event('btcp:install-offer'));
+  });
   document.addEventListener('DOMContentLoaded', () => {
     waiting = document.getElementById('app-scripts');
     if (waiting) Promise.all([painted, loaded]).then(() => setTimeout(start));

@@ -50,3 +50,13 @@ async function start() {
 }
 
 void start();
+
+// The service worker is registered from a chunk of its own once the page has loaded, so the first
+// visit neither downloads nor waits for it (docs/decisions/061). A page the server rendered starts
+// the app after its load event.
+const startServiceWorker = () =>
+  void import('./features/app-install/lib/service-worker.ts').then((module) =>
+    module.startServiceWorker(),
+  );
+if (document.readyState === 'complete') startServiceWorker();
+else window.addEventListener('load', startServiceWorker, { once: true });

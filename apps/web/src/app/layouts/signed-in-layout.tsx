@@ -18,6 +18,7 @@ import {
   SidebarProvider,
   SidebarTrigger,
 } from '#web/components/ui/sidebar.tsx';
+import { InstallAppButton } from '#web/features/app-install/components/install-app-button.tsx';
 import { LogoutButton } from '#web/features/auth/components/logout-button.tsx';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { MiningIndicator } from '#web/features/mining/components/mining-indicator.tsx';
@@ -56,7 +57,10 @@ export function Component() {
   );
 }
 
-/** The member's sidebar: the brand, the pages (Moderation for a moderator), who is signed in, Logout. */
+/**
+ * The member's sidebar: the brand, the pages (Moderation for a moderator), and the account's own
+ * menu: who is signed in, Install app where the browser offers it, Logout.
+ */
 function MemberSidebar({ user }: { user: SessionState['user'] | undefined }) {
   const queryClient = useQueryClient();
   return (
@@ -93,6 +97,7 @@ function MemberSidebar({ user }: { user: SessionState['user'] | undefined }) {
             {user?.email}
           </SidebarLabel>
         </div>
+        <InstallAppButton />
         <LogoutButton beforeLogout={() => miningSessionStore.stop(queryClient)} />
       </SidebarFooter>
     </Sidebar>
