@@ -297,4 +297,17 @@ describe('deleting in a tree', () => {
       [true, null],
     ]);
   });
+
+  it('has a member’s new comment for their next read, while other reads are building the kept page', async () => {
+    const postId = await newPost(t.app, alice.cookie);
+    for (let round = 0; round < 10; round += 1) {
+      // Reads under way as the comment is written: a visitor's, another member's, the writer's.
+      const reads = [undefined, alice.cookie, bob.cookie].map((cookie) => page(postId, '', cookie));
+      const id = await say(bob, postId, `Round ${round}`);
+      // Asked for after the answer, the kept page is never one from before the comment.
+      expect((await page(postId, '', bob.cookie)).items.map((item) => item.id)).toContain(id);
+      expect((await page(postId)).items.map((item) => item.id)).toContain(id);
+      await Promise.all(reads);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -113,5 +113,64 @@ describe('a first comment without a username', () => {
     ]);
     expect(screen.queryByRole('group', { name: 'Choose a username to post' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Post Comment' })).toBeDisabled();
+  });
+});
+
+describe('a first comment and the names read again', () => {
+  it('shows the comment and the renamed older words, however slowly the names are read again', async () => {
+    const author = (username: string | null) => ({
+      id: 'u1',
+      username,
+      memberTag: '3fa9c1',
+      isBanned: false,
+    });
+    const mine = communityComment({
+      id: 'mine',
+      content: 'First words',
+      isMine: true,
+      author: author('newcomer'),
+    });
+    let named = false;
+    let posted = false;
+    const { user } = renderPost({
+      // The thread as the server has it when asked; once the name is saved, it answers slowly.
+      [`GET ${commentsPath}`]: async () => {
+        const older = communityComment({
+          id: 'older',
+          content: 'Older words',
+          isMine: true,
+          author: author(named ? 'newcomer' : null),
+        });
+        const items = posted ? [mine, older] : [older];
+        if (named) await new Promise((resolve) => setTimeout(resolve, 100));
+        return { body: commentsPage(items) };
+      },
+      [`POST ${commentsPath}`]: () => {
+        if (!named) return apiError(403, 'USERNAME_REQUIRED', 'Choose a username to post');
+        posted = true;
+        return { status: 201, body: mine };
+      },
+      'PATCH /account': () => {
+        named = true;
+        return { body: { username: 'newcomer' } };
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    expect(await screen.findByText('Older words')).toBeVisible();
+    await user.type(box, 'First words');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    const step = await screen.findByRole('group', { name: 'Choose a username to post' });
+    await user.type(within(step).getByRole('textbox', { name: 'Username' }), 'newcomer{Enter}');
+    await expectToast('Comment added');
+
+    // Once the names are read again, the renamed older words and the new comment are both there.
+    const byNewcomer = () =>
+      screen
+        .queryAllByRole('article', { name: 'Comment by u/newcomer' })
+        .map((article) => article.textContent);
+    await waitFor(() =>
+      expect(byNewcomer().some((text) => text?.includes('Older words'))).toBe(true),
+    );
+    expect(byNewcomer().some((text) => text?.includes('First words'))).toBe(true);
   });
 });

@@ -9,15 +9,18 @@ export const chooseUsername = (body: UpdateProfileBody) =>
 
 /**
  * Saving it renames the member's earlier words wherever they are loaded, and the Settings page
- * (its query is the account feature's own, keyed ['account']) reads it afresh.
+ * (its query is the account feature's own, keyed ['account']) reads it afresh. The save ends once
+ * those reads have answered: the words waiting for the name go after them, so no read from before
+ * the words is still under way when they are added to the thread.
  */
 export function useChooseUsername() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: chooseUsername,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['account'] });
-      void queryClient.invalidateQueries({ queryKey: communityKeys.all });
-    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['account'] }),
+        queryClient.invalidateQueries({ queryKey: communityKeys.all }),
+      ]),
   });
 }

@@ -29,6 +29,31 @@ export function updateCachedComments(
   );
 }
 
+/**
+ * Called before a change the server has answered is written into the loaded comments. A read of
+ * them still under way was asked for before the change, and its answer, coming after, would put
+ * the comments back as they were (the server only promises that a read asked for after the answer
+ * has the change, docs/decisions/013): so the loaded lists and sub-threads of the post stop theirs
+ * and keep what is written, and a list of the post still loading for the first time is asked for
+ * again.
+ */
+export async function stopEarlierReads(queryClient: QueryClient, postId: string): Promise<void> {
+  await Promise.all([
+    queryClient.cancelQueries({
+      queryKey: communityKeys.comments(postId),
+      predicate: (query) => query.state.data !== undefined,
+    }),
+    queryClient.cancelQueries({
+      queryKey: communityKeys.threads(),
+      predicate: (query) => (query.state.data as CommentThread | undefined)?.postId === postId,
+    }),
+  ]);
+  void queryClient.invalidateQueries({
+    queryKey: communityKeys.comments(postId),
+    predicate: (query) => query.state.data === undefined,
+  });
+}
+
 export type CommentsSnapshot = [QueryKey, unknown][];
 
 /** The post's loaded comments as they are, to put back when an optimistic change fails. */

@@ -2,7 +2,7 @@ import { type Comment, communityApi } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { insertReply } from '../lib/comment-tree.ts';
-import { commentsLoaded, updateCachedComments } from './comment-cache.ts';
+import { commentsLoaded, stopEarlierReads, updateCachedComments } from './comment-cache.ts';
 import { patchCachedPost } from './post-cache.ts';
 import { communityKeys } from './query-keys.ts';
 
@@ -21,14 +21,16 @@ export const createComment = ({ postId, content, parentId }: NewCommentInput) =>
 
 /**
  * A new comment goes on top of the list, a reply right under its parent, wherever they are
- * loaded; the post's count goes up by one.
+ * loaded (and stays there: a read asked for before it cannot answer it away); the post's count
+ * goes up by one.
  */
 export function useCreateComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createComment,
-    onSuccess: (comment) => {
+    onSuccess: async (comment) => {
       const { postId } = comment;
+      await stopEarlierReads(queryClient, postId);
       if (comment.parentId) {
         updateCachedComments(queryClient, postId, (items) => insertReply(items, comment));
       } else if (commentsLoaded(queryClient, postId)) {

@@ -2,7 +2,7 @@ import { type Comment, communityApi } from '@btcp/shared/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { removeComment } from '../lib/comment-tree.ts';
-import { updateCachedComments } from './comment-cache.ts';
+import { stopEarlierReads, updateCachedComments } from './comment-cache.ts';
 import { patchCachedPost } from './post-cache.ts';
 
 export const deleteComment = (comment: Pick<Comment, 'id'>) =>
@@ -16,7 +16,8 @@ export function useDeleteComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (comment: Pick<Comment, 'id' | 'postId'>) => deleteComment(comment),
-    onSuccess: (_result, { id, postId }) => {
+    onSuccess: async (_result, { id, postId }) => {
+      await stopEarlierReads(queryClient, postId);
       updateCachedComments(queryClient, postId, (items) => removeComment(items, id));
       patchCachedPost(queryClient, postId, (post) => ({
         ...post,
