@@ -26,19 +26,49 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a button pressed before the app has taken the page over still works', async ({ page }) => {
-  // The app's entry is held back a second, as on a slow network: the page is on screen and its
-  // theme button is pressed before any of the app runs.
+/** The app's entry is held back a second, as on a slow network: the page is on screen first. */
+async function holdTheApp(page: Page) {
   await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
+}
+
+test('a button pressed before the app has taken the page over still works', async ({ page }) => {
+  await holdTheApp(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/whitepaper', { waitUntil: 'commit' });
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+    { timeout: 15_000 },
+  );
+});
+
+test('the theme chosen before the app has taken the page over is kept at once, through a reload', async ({
+  page,
+}) => {
+  await holdTheApp(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/whitepaper', { waitUntil: 'commit' });
   const html = page.locator('html');
-  await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+  const toggle = page.getByRole('button', { name: 'Toggle theme' }).first();
+  await toggle.click();
+  await expect(html).toHaveClass(/dark/);
+  // Once the app is there (it names the theme to switch to), the press is not made again.
+  await expect(toggle).toHaveAttribute('title', 'Switch to light theme', { timeout: 15_000 });
+  await expect(html).toHaveClass(/dark/);
+
+  // Pressed again before the app and reloaded straight away, the page keeps the new choice.
+  await page.reload({ waitUntil: 'commit' });
+  await toggle.click();
   await expect(html).not.toHaveClass(/dark/);
-  await expect(html).toHaveClass(/dark/, { timeout: 15_000 });
+  // Loaded: public/first-paint.js has applied the saved theme.
+  await page.reload();
+  await expect(html).not.toHaveClass(/dark/);
 });
 
 test('a server-rendered post becomes interactive: a vote and the theme toggle work, with no hydration error', async ({

@@ -5,11 +5,23 @@
   try {
     saved = window.localStorage.getItem('btcp-theme');
   } catch (_) {}
-  const dark =
+  const applyTheme = (dark) => {
+    document.documentElement.classList.toggle('dark', dark);
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  };
+  applyTheme(
     saved === 'dark' ||
-    (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+      (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches),
+  );
+  // The theme button needs nothing of the app (src/lib/theme.ts does the same): pressed before
+  // the app is there, it switches and saves the theme at once, so a reload straight after keeps it.
+  const toggleTheme = () => {
+    const dark = !document.documentElement.classList.contains('dark');
+    applyTheme(dark);
+    try {
+      window.localStorage.setItem('btcp-theme', dark ? 'dark' : 'light');
+    } catch (_) {}
+  };
 
   // A page the server rendered is on screen without the app: its scripts wait in
   // <template id="app-scripts"> until the page has loaded and painted, so on a slow network the
@@ -39,11 +51,14 @@
   });
   const loaded = new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
   // A button pressed before the app has taken the page over is pressed again once it has (the
-  // app says so with the 'btcp:hydrating' event); a link works without the app.
+  // app says so with the 'btcp:hydrating' event), but for the theme button, which acts at once;
+  // a link works without the app.
   const pressed = [];
   const remember = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button) pressed.push(button);
+    if (!button) return;
+    if (button.hasAttribute('data-theme-toggle')) toggleTheme();
+    else pressed.push(button);
   };
   document.addEventListener('click', remember, true);
   document.addEventListener(

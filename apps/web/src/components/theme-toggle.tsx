@@ -12,6 +12,9 @@ export function ThemeToggle() {
       onClick={toggle}
       aria-label="Toggle theme"
       title={`Switch to ${next} theme`}
+      // Pressed before the app has taken a server-rendered page over, public/first-paint.js
+      // switches the theme itself.
+      data-theme-toggle
     >
       {theme === 'dark' ? <Sun className="size-5" /> : <Moon className="size-5" />}
     </Button>
