@@ -13,6 +13,7 @@ import { farmScenario } from './lib/farm.ts';
 import { floodsScenario } from './lib/floods.ts';
 import { hostileBodiesScenario, printHostileBodies } from './lib/hostile-bodies.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
+import { measureInstallability } from './lib/installability.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { metricsCostScenario } from './lib/metrics-cost.ts';
 import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './lib/miner-pace.ts';
@@ -515,6 +516,22 @@ function printFirstVisitWeight() {
   );
 }
 
+/** Whether Chromium finds the landing page installable, and that its worker came after load (decision 061). */
+async function printInstallability(appUrl: string) {
+  const result = await measureInstallability(`${appUrl}/`);
+  console.log('\nInstallable app, a first visit to the landing page in a fresh profile:');
+  console.table({
+    "Chromium's installability errors": result.errors.join(', ') || 'none',
+    'service worker': result.worker || 'none',
+    'worker requested before the load event': result.workerBeforeLoad ? 'YES' : 'no',
+  });
+  console.log(
+    result.errors.length === 0 && result.worker === '/sw.js' && !result.workerBeforeLoad
+      ? 'The app is installable and its worker adds nothing to the first visit (docs/decisions/061).'
+      : 'The app is NOT installable, or its worker came before the page had loaded (docs/decisions/061).',
+  );
+}
+
 /**
  * Lighthouse's median of three runs for each public page (seeded first), against the target every
  * page must meet.
@@ -583,6 +600,7 @@ async function landingScenario() {
     printLoadTable(results);
 
     printFirstVisitWeight();
+    await printInstallability(app.url);
 
     if (!leftOut('lighthouse')) await lighthouseScores(app.url, dataDir);
   } finally {

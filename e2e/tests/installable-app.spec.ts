@@ -49,6 +49,15 @@ test('Chromium finds the app installable from any page', async ({ baseURL }) => 
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
+    // The first visit asks for the worker only after its page has loaded.
+    let loaded = false;
+    let workerBeforeLoad = false;
+    page.on('load', () => {
+      loaded = true;
+    });
+    page.on('request', (request) => {
+      if (!loaded && new URL(request.url()).pathname === '/sw.js') workerBeforeLoad = true;
+    });
     for (const url of ['/', '/whitepaper', '/login']) {
       await page.goto(url);
       await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
@@ -61,6 +70,7 @@ test('Chromium finds the app installable from any page', async ({ baseURL }) => 
         manifest: [],
       });
     }
+    expect(workerBeforeLoad).toBe(false);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
