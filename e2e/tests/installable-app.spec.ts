@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { uniqueEmail, verifiedUser } from '../support/api.ts';
+import { axeViolations } from '../support/axe.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { signIn } from '../support/session.ts';
 
@@ -217,11 +218,15 @@ test('Install app is in the account menu only once the browser offers it, never 
   }
 });
 
-test('the offline page at phone and desktop widths, light and dark', async ({ browser }) => {
+test('the offline page at phone and desktop widths, light and dark, with nothing axe finds', async ({
+  browser,
+}) => {
   test.slow();
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [375, 1440]) {
       const context = await browser.newContext({
+        // axe is injected as an inline script, which the pages' CSP refuses.
+        bypassCSP: true,
         colorScheme,
         viewport: { width, height: width < 768 ? 812 : 900 },
       });
@@ -235,6 +240,7 @@ test('the offline page at phone and desktop widths, light and dark', async ({ br
       await page.screenshot({
         path: test.info().outputPath(`offline-page-${width}-${colorScheme}.png`),
       });
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     }
   }
