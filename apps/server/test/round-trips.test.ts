@@ -54,9 +54,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('round trips to the database', () 
     return fewest;
   }
 
-  it('a sign-in waits three times: its limits, the account with its factors, the session', async () => {
+  it('a sign-in waits twice: its limits with the account and its factors, then the session', async () => {
     const signIn = () => post(t.app, '/api/auth/login', { email, password: PASSWORD });
-    expect(await waves(signIn, 200)).toBe(3);
+    expect(await waves(signIn, 200)).toBe(2);
   });
 
   it('Start, a ping and a vote wait once; the community list kept by the node not at all', async () => {

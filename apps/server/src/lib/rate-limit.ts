@@ -178,21 +178,26 @@ export class WrongAnswer {
  * gives is counted as a failure before its error reaches the caller (docs/decisions/012). With
  * `addressLimit`, the address's limit on all attempts (`enforceAuthRateLimits`) is counted in the
  * same wait for the database as the failures are read, not one after the other; a refusal of the
- * address's limit is the one given when both refuse.
+ * address's limit is the one given when both refuse. With `load`, what the attempt needs from the
+ * database (the account) is read in that same wait too, and handed to it: a refused attempt then
+ * costs that one read as well, and every attempt one round trip fewer (docs/scaling.md).
  */
-export async function withFailureLimit<T>(
+export async function withFailureLimit<T, Loaded = undefined>(
   request: FastifyRequest,
   action: string,
   email: string,
-  attempt: () => Promise<T | WrongAnswer>,
-  options: { addressLimit?: boolean } = {},
+  attempt: (loaded: Loaded) => Promise<T | WrongAnswer>,
+  options: { addressLimit?: boolean; load?: () => Promise<Loaded> } = {},
 ): Promise<T> {
-  const checks = await Promise.allSettled([
+  const [addressCheck, failureCheck, loading] = await Promise.allSettled([
     options.addressLimit ? enforceAuthRateLimits(request, action) : undefined,
     enforceFailureLimit(request, action, email),
+    options.load?.(),
   ]);
-  for (const check of checks) if (check.status === 'rejected') throw check.reason;
-  const outcome = await attempt();
+  for (const settled of [addressCheck, failureCheck, loading]) {
+    if (settled.status === 'rejected') throw settled.reason;
+  }
+  const outcome = await attempt((loading as PromiseFulfilledResult<Loaded>).value);
   if (!(outcome instanceof WrongAnswer)) return outcome;
   await recordFailure(request, action, email);
   throw outcome.error;

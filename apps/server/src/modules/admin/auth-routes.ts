@@ -118,15 +118,14 @@ function adminSessionRoutes(app: ZodApp) {
         request,
         'admin-login',
         email,
-        async () => {
-          const found = await findAdminByEmail(app.db, email);
+        async (found) => {
           if (!found) await verifyAgainstNothing(password);
           if (found && (await verifyPassword(found.passwordHash, password))) return found;
           return new WrongAnswer(
             new AppError(401, ErrorCode.invalidCredentials, adminMessages.invalidEmailOrPassword),
           );
         },
-        { addressLimit: true },
+        { addressLimit: true, load: () => findAdminByEmail(app.db, email) },
       );
       if (await askForSecondFactor(request, reply, 'admin', admin, false)) {
         return { admin: null, twoFactorRequired: true as const };

@@ -30,6 +30,7 @@ import { signUpSourceOf, type VerifiedProof, verifyProof } from '#server/modules
 import { askForSecondFactor } from './second-factor-routes.ts';
 import {
   authenticateUser,
+  findUserByEmail,
   forgotPassword,
   invalidTokenError,
   isResetLinkValid,
@@ -154,14 +155,14 @@ function signInRoutes(app: ZodApp, ctx: ServiceContext) {
         request,
         'login',
         email,
-        () =>
-          authenticateUser(ctx, email, password).catch((error: unknown) => {
+        (account) =>
+          authenticateUser(account, password).catch((error: unknown) => {
             if (error instanceof AppError && error.code === ErrorCode.invalidCredentials) {
               return new WrongAnswer(error);
             }
             throw error;
           }),
-        { addressLimit: true },
+        { addressLimit: true, load: () => findUserByEmail(ctx, email) },
       );
       if (await askForSecondFactor(request, reply, 'user', user, remember)) {
         return {

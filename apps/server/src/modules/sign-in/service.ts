@@ -87,7 +87,7 @@ async function issueLink(
   return token;
 }
 
-async function findUserByEmail(ctx: ServiceContext, email: string) {
+export async function findUserByEmail(ctx: ServiceContext, email: string) {
   const [user] = await ctx.db
     .select({
       ...memberColumns,
@@ -253,8 +253,11 @@ async function queueProvenMail(
 }
 
 /** Checks a user's credentials; the unverified state is told only to someone who knows the password. */
-export async function authenticateUser(ctx: ServiceContext, email: string, password: string) {
-  const user = await findUserByEmail(ctx, email);
+/** A member's password checked against their account as `findUserByEmail` found it (or did not). */
+export async function authenticateUser(
+  user: Awaited<ReturnType<typeof findUserByEmail>>,
+  password: string,
+) {
   if (!user) {
     await verifyAgainstNothing(password);
     throw new AppError(401, ErrorCode.invalidCredentials, authMessages.invalidCredentials);
