@@ -93,7 +93,8 @@ export function installableApp(): Plugin[] {
         ],
       },
       workbox: {
-        globPatterns: ['offline.html', 'first-paint.js', 'favicon.svg', 'assets/*.{js,css}'],
+        // Not first-paint.js: unhashed, a kept copy would meet the HTML of a newer version.
+        globPatterns: ['offline.html', 'offline-theme.js', 'favicon.svg', 'assets/*.{js,css}'],
         // Every other chunk is kept when a page first uses it (below), not fetched at install:
         // a visitor's worker does not download the admin area.
         manifestTransforms: [

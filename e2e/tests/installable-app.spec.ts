@@ -116,6 +116,8 @@ test('the service worker installs, a navigation offline shows the offline page, 
 
   const cached = await cachedPaths(page);
   expect(cached).toContain('/offline.html');
+  // Unhashed, it must always be the one of the HTML's own version.
+  expect(cached).not.toContain('/first-paint.js');
   expect(cached.some((path) => path.startsWith('/assets/index-'))).toBe(true);
   expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
   for (const pagePath of ['/', '/login', '/dashboard', '/wallet', '/account']) {
