@@ -99,6 +99,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/account/email': [401, 400, 400, 400, 400, 401],
   'POST /api/account/delete': [401, 400, 400, 400, 400, 401],
   'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
+  // Decision 060: the member's own streak and calendar.
+  'GET /api/mining/streak': [401, 200, 200, 200, 200, 401],
   'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],
   'GET /api/wallet': [401, 200, 200, 200, 200, 401],
@@ -171,6 +173,8 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/admin/settings/two-factor': [401, 403, 403, 403, 403, 400],
   'GET /api/admin/settings/sign-up': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/sign-up': [401, 403, 403, 403, 403, 400],
+  'GET /api/admin/settings/streaks': [401, 403, 403, 403, 403, 200],
+  'PUT /api/admin/settings/streaks': [401, 403, 403, 403, 403, 400],
   'GET /api/admin/settings/dated-words': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/dated-words': [401, 403, 403, 403, 403, 400],
   // An admin's own two-factor, open also to an admin who must set it up first (decision 027).

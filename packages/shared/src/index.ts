@@ -32,6 +32,7 @@ export * from './sessions.ts';
 export * from './settings.ts';
 export * from './sign-up.ts';
 export * from './signals.ts';
+export * from './streaks.ts';
 export * from './text.ts';
 export * from './two-factor.ts';
 export * from './vote-rules.ts';

@@ -1,7 +1,12 @@
 import { DecimalStringSchema, MAX_BALANCE } from './settings.ts';
 import { z } from './zod.ts';
 
-export const TransactionTypeSchema = z.enum(['MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT']);
+export const TransactionTypeSchema = z.enum([
+  'MINING',
+  'REFERRAL',
+  'ADMIN_ADJUSTMENT',
+  'STREAK_BONUS',
+]);
 
 export const TransactionSchema = z.object({
   id: z.string(),

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -67,6 +71,78 @@ export const miningStats = pgTable(
     check(
       'mining_stats_shares_valid',
       sql`${table.sharesAccepted} >= 0 AND ${table.sharesAccepted} <= ${table.sharesTotal}`,
+    ),
+  ],
+);
+
+/**
+ * Decision 060: the mining a member was paid for, per UTC day, added in the transaction that pays
+ * it. `mined` is set once the day reached the qualifying time then in force and never unset;
+ * `frozen` marks a missed day a freeze covered; `withheld` a day with time paid while the member
+ * was banned or in a held referral (no streak bonus counts it).
+ */
+export const miningDays = pgTable(
+  'mining_days',
+  {
+    userId: ownerUserId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    seconds: integer('seconds').notNull().default(0),
+    mined: boolean('mined').notNull().default(false),
+    frozen: boolean('frozen').notNull().default(false),
+    withheld: boolean('withheld').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ name: 'mining_days_pkey', columns: [table.userId, table.day] }),
+    check('mining_days_seconds_in_a_day', sql`${table.seconds} BETWEEN 0 AND 86400`),
+    check('mining_days_mined_or_frozen', sql`NOT (${table.mined} AND ${table.frozen})`),
+    check('mining_days_mined_was_paid', sql`NOT ${table.mined} OR ${table.seconds} > 0`),
+  ],
+);
+
+/**
+ * Decision 060: a member's streak as of the last mining day counted: its first day, its mining
+ * days, the longest ever, and the freezes held (one per 7 days, at most 2).
+ */
+export const miningStreaks = pgTable(
+  'mining_streaks',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    startedOn: date('started_on', { mode: 'string' }).notNull(),
+    days: integer('days').notNull(),
+    longest: integer('longest').notNull(),
+    freezes: smallint('freezes').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('mining_streaks_days_positive', sql`${table.days} >= 1`),
+    check('mining_streaks_longest', sql`${table.longest} >= ${table.days}`),
+    check('mining_streaks_started', sql`${table.startedOn} <= ${table.lastDay}`),
+    check('mining_streaks_freezes', sql`${table.freezes} BETWEEN 0 AND 2`),
+  ],
+);
+
+/**
+ * Decision 060: each 7-day milestone a streak reached, once (the key: a streak has one length on a
+ * day), with the STREAK_BONUS row that paid it, if one did.
+ */
+export const streakMilestones = pgTable(
+  'streak_milestones',
+  {
+    userId: ownerUserId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    streakDays: integer('streak_days').notNull(),
+    /** Not a foreign key: deleting an account's ledger would look each of its rows up here. */
+    transactionId: uuid('transaction_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: 'streak_milestones_pkey', columns: [table.userId, table.day] }),
+    check(
+      'streak_milestones_every_7',
+      sql`${table.streakDays} > 0 AND ${table.streakDays} % 7 = 0`,
     ),
   ],
 );

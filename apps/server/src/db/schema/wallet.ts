@@ -30,7 +30,7 @@ export const wallets = pgTable(
   ],
 );
 
-export const transactionTypes = ['MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT'] as const;
+export const transactionTypes = ['MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT', 'STREAK_BONUS'] as const;
 
 /** The ledger (D10): a wallet's balance is always the sum of its rows here. */
 export const transactions = pgTable(
@@ -66,7 +66,7 @@ export const transactions = pgTable(
     check('transactions_amount_not_zero', sql`${table.amount} <> 0`),
     check(
       'transactions_type_known',
-      sql`${table.transactionType} IN ('MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT')`,
+      sql`${table.transactionType} IN ('MINING', 'REFERRAL', 'ADMIN_ADJUSTMENT', 'STREAK_BONUS')`,
     ),
   ],
 );

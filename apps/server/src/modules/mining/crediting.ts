@@ -5,6 +5,7 @@ import { miningPings, miningSessions, wallets } from '#server/db/schema.ts';
 import { countMinedSeconds } from '#server/modules/referrals/index.ts';
 import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
 import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
+import { recordMiningDays } from './mining-days.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
 
 /** How many due rewards one tick pays at most; any more wait for the next tick. */
@@ -62,7 +63,7 @@ function rewardOf(
   session: DueSession,
   now: Date,
   rewardIntervalSeconds: number,
-): { credit: BatchCredit; paid: Paid; paySeconds: number } | null {
+): { credit: BatchCredit; paid: Paid; paySeconds: number; from: Date } | null {
   const intervals = Math.floor(
     (coveredUntil(session, now) - session.lastRewardTime.getTime()) /
       (rewardIntervalSeconds * 1000),
@@ -72,6 +73,7 @@ function rewardOf(
   const total = session.totalMiningSeconds + paySeconds;
   return {
     paySeconds,
+    from: session.lastRewardTime,
     credit: {
       userId: session.userId,
       balance: session.balance,
@@ -98,11 +100,12 @@ const sessionsPaid = (paid: Paid[]) => sql`
   ),`;
 
 /**
- * Decision 014: pays every reward that fell due, set-wise, in one transaction of four statements:
+ * Decision 014: pays every reward that fell due, set-wise, in one transaction of five statements:
  * the due sessions and their wallets are locked, the ledger (`creditMany`) writes the rows, the
  * balances and the sessions' paid time in one statement, and one NOTIFY tells every process where
  * the batch's events are; a fourth counts the paid time toward referrals waiting to qualify
- * (decision 033) and pays those it completes. A reward is worth exactly `earned` (decision 007) and, like every
+ * (decision 033) and pays those it completes, and one more adds it to the members' mining days
+ * (decision 060). A reward is worth exactly `earned` (decision 007) and, like every
  * automatic credit, is capped at what the wallet can still hold. Returns the sessions paid.
  */
 export async function creditDueRewards(
@@ -125,6 +128,15 @@ export async function creditDueRewards(
       tx,
       rewards.map((reward) => ({ userId: reward.credit.userId, seconds: reward.paySeconds })),
       activeSettings,
+    );
+    await recordMiningDays(
+      tx,
+      rewards.map((reward) => ({
+        userId: reward.credit.userId,
+        from: reward.from,
+        seconds: reward.paySeconds,
+      })),
+      activeSettings.streaks,
     );
     return rewards.length;
   });

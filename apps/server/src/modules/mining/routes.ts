@@ -3,8 +3,11 @@ import {
   MiningSessionSchema,
   MiningSettlementSchema,
   MiningStatusSchema,
+  MiningStreakSchema,
+  type SessionIdBody,
   SessionIdBodySchema,
 } from '@btcp/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
 import { noStore, routeOptions, type ZodApp } from '#server/lib/routes.ts';
@@ -13,6 +16,7 @@ import { pingMining } from './pings.ts';
 import { miningStatus } from './sessions.ts';
 import { startMining } from './starts.ts';
 import { stopMining } from './stops.ts';
+import { miningStreak } from './streaks.ts';
 
 const route = routeOptions(['mining']);
 
@@ -26,6 +30,22 @@ function runningRoutes(app: ZodApp) {
       onSend: noStore,
     }),
     async (request) => miningStatus(app.db, await app.settings.get(), signedInUser(request).id),
+  );
+
+  app.get(
+    '/mining/streak',
+    route('This user’s streak, freezes and mining days of the last 12 weeks (UTC)', {
+      ok: MiningStreakSchema,
+      onRequest: requireUser,
+      onSend: noStore,
+    }),
+    async (request) =>
+      miningStreak(
+        app.db,
+        signedInUser(request).id,
+        app.clock.now(),
+        (await app.settings.get()).streaks,
+      ),
   );
 
   app.post(
@@ -62,6 +82,14 @@ function runningRoutes(app: ZodApp) {
   );
 }
 
+/** The caller's Stop of the session the body names, now, with the settings that pay it. */
+const stopOf = async (app: ZodApp, request: FastifyRequest, { sessionId }: SessionIdBody) => ({
+  userId: signedInUser(request).id,
+  sessionId,
+  now: app.clock.now(),
+  streaks: (await app.settings.get()).streaks,
+});
+
 /** The end of a session: Stop, and the beacon a closing page sends. */
 function stoppingRoutes(app: ZodApp) {
   app.post(
@@ -71,8 +99,7 @@ function stoppingRoutes(app: ZodApp) {
       ok: MiningSettlementSchema,
       onRequest: requireUser,
     }),
-    async (request) =>
-      stopMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now()),
+    async (request) => stopMining(app.db, await stopOf(app, request, request.body)),
   );
 
   app.post(
@@ -84,7 +111,7 @@ function stoppingRoutes(app: ZodApp) {
     }),
     async (request, reply) => {
       try {
-        await stopMining(app.db, signedInUser(request).id, request.body.sessionId, app.clock.now());
+        await stopMining(app.db, await stopOf(app, request, request.body));
       } catch (error) {
         if (!(error instanceof AppError && error.code === ErrorCode.noSession)) throw error;
       }

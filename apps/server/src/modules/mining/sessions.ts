@@ -7,6 +7,7 @@ import { notification } from '#server/modules/realtime/index.ts';
 import { payQualifiedReferrals } from '#server/modules/referrals/index.ts';
 import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
 import { applyLedgerEntry } from '#server/modules/wallet/index.ts';
+import { recordMiningDays } from './mining-days.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
 import { type SessionRow, sessionWithPing } from './session-row.ts';
 
@@ -67,8 +68,17 @@ async function closeSession(tx: Transaction, session: SessionRow, now: Date) {
     SELECT ${notification(session.userId, { type: 'mining', active: false, sessionId: null })},
       EXISTS (SELECT 1 FROM counted) AS counted
     FROM ended`);
-  if ((closed as unknown as { rows: { counted: boolean }[] }).rows[0]?.counted) {
-    await payQualifiedReferrals(tx, await loadSettings(tx), [session.userId]);
+  const counted = (closed as unknown as { rows: { counted: boolean }[] }).rows[0]?.counted;
+  if (counted || result.paySeconds > 0) {
+    const settings = await loadSettings(tx);
+    if (counted) await payQualifiedReferrals(tx, settings, [session.userId]);
+    // Decision 060: the paid rest counts toward the member's mining days.
+    const paid = {
+      userId: session.userId,
+      from: session.lastRewardTime,
+      seconds: result.paySeconds,
+    };
+    await recordMiningDays(tx, [paid], settings.streaks);
   }
   return result;
 }

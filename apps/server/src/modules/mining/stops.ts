@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ErrorCode, fromUnits, type MiningSettlement } from '@btcp/shared';
+import { ErrorCode, fromUnits, type MiningSettlement, type StreakSettings } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { isDeadlock } from '#server/db/errors.ts';
@@ -11,16 +11,19 @@ import type { Envelope } from '#server/modules/realtime/index.ts';
 import { countMinedSeconds } from '#server/modules/referrals/index.ts';
 import { loadSettings } from '#server/modules/settings/index.ts';
 import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
+import { recordMiningDays } from './mining-days.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
 import { noSessionError, type SessionRow, sessionWithPing } from './session-row.ts';
 
 /** A Stop names a session and its caller: only the session's owner closes it. */
 const keyOf = (stop: { sessionId: string; userId: string }) => `${stop.sessionId}/${stop.userId}`;
 
-interface Stop {
+export interface Stop {
   userId: string;
   sessionId: string;
   now: Date;
+  /** The streak settings the Stop's process holds (decision 060). */
+  streaks: StreakSettings;
 }
 
 /** The most Stops one transaction closes; more wait for the next. */
@@ -55,7 +58,10 @@ async function lockSessions(tx: Transaction, stops: Stop[]): Promise<LockedSessi
 }
 
 /** The covered rest of a session (D11, decision 014): every whole second since its last reward. */
-function restOf(session: LockedSession, now: Date): BatchCredit & { paySeconds: number } {
+function restOf(
+  session: LockedSession,
+  now: Date,
+): BatchCredit & { paySeconds: number; from: Date } {
   const paySeconds = Math.max(
     0,
     Math.floor((coveredUntil(session, now) - session.lastRewardTime.getTime()) / 1000),
@@ -68,6 +74,7 @@ function restOf(session: LockedSession, now: Date): BatchCredit & { paySeconds: 
     type: 'MINING',
     description: rewardDescription(paySeconds, session.hourlyRate),
     paySeconds,
+    from: session.lastRewardTime,
   };
 }
 
@@ -85,13 +92,15 @@ const sessionsEnded = (sessionIds: string[], now: Date) => sql`
 /**
  * Closes a batch of Stops in one transaction whatever their number: the lock, the ledger with the
  * sessions' end and the events, the mined seconds toward waiting referrals (decision 033; with a
- * settings read and a referral payment when one qualifies), and COMMIT. Each Stop had been a
- * transaction of seven statements, and at 50,000 miners pressing Stop together the processes'
- * CPU was the limit.
+ * settings read and a referral payment when one qualifies), the members' mining days (decision 060),
+ * and COMMIT. Each Stop had been a transaction of seven statements, and at 50,000 miners pressing
+ * Stop together the processes' CPU was the limit.
  */
 async function closeBatch(db: Database, batch: Stop[]) {
   const settled = new Map<string, MiningSettlement>();
   const now = new Date(Math.max(...batch.map((stop) => stop.now.getTime())));
+  // Every Stop carries its process's settings; the latest of them stands for the batch.
+  const streaks = batch.reduce((latest, stop) => (stop.now > latest.now ? stop : latest)).streaks;
   await db.transaction(async (tx) => {
     const sessions = await lockSessions(tx, batch);
     if (sessions.length === 0) return;
@@ -106,7 +115,7 @@ async function closeBatch(db: Database, batch: Stop[]) {
     // Stamped by the database, as every change a person asks for (applyLedgerEntry).
     const written = await creditMany(
       tx,
-      credits.map(({ paySeconds: _, ...credit }) => credit),
+      credits.map(({ paySeconds: _, from: __, ...credit }) => credit),
       {
         at: null,
         alongside: sessionsEnded(
@@ -121,6 +130,16 @@ async function closeBatch(db: Database, batch: Stop[]) {
       tx,
       credits.map((credit) => ({ userId: credit.userId, seconds: credit.paySeconds })),
       () => loadSettings(tx),
+    );
+    // And toward the members' mining days and streaks (decision 060).
+    await recordMiningDays(
+      tx,
+      credits.map((credit) => ({
+        userId: credit.userId,
+        from: credit.from,
+        seconds: credit.paySeconds,
+      })),
+      streaks,
     );
     const byUser = new Map(written.map((row) => [row.userId, row]));
     for (const session of sessions) {
@@ -179,13 +198,8 @@ export const serverBusy = () =>
 const stopRecorderOf = onePer(createStopRecorder);
 
 /** Stop: closes the caller's own session, paying its covered rest pro rata (D11). */
-export async function stopMining(
-  db: Database,
-  userId: string,
-  sessionId: string,
-  now: Date,
-): Promise<MiningSettlement> {
-  const settlement = await stopRecorderOf(db)({ userId, sessionId, now });
+export async function stopMining(db: Database, stop: Stop): Promise<MiningSettlement> {
+  const settlement = await stopRecorderOf(db)(stop);
   if (!settlement) throw noSessionError();
   return settlement;
 }

@@ -3,6 +3,7 @@ export {
   type ActiveMiningSettings,
   auditedSetting,
   loadSettings,
+  streakSettings,
   toMiningSettings,
   writeSetting,
 } from './service.ts';

@@ -1,6 +1,7 @@
 import {
   DEFAULT_REFERRAL_QUALIFYING,
   DEFAULT_SETTINGS,
+  DEFAULT_STREAK_SETTINGS,
   type MiningPhases,
   MiningPhasesSchema,
   MiningRewardIntervalSchema,
@@ -8,6 +9,8 @@ import {
   ReferralBonusSchema,
   ReferralQualifyingSchema,
   type Staff,
+  type StreakSettings,
+  StreakSettingsSchema,
 } from '@btcp/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,7 +27,17 @@ export interface ActiveMiningSettings {
   referralBonus: string;
   /** Decision 033: the mining a referred member must be paid for before the bonus is paid. */
   referralQualifyingSeconds: number;
+  /** Decision 060: what makes a mining day, and what a streak's milestone pays. */
+  streaks: StreakSettings;
 }
+
+/** Decision 060: the admin's "Mining days and streaks" card, one JSON row. */
+const STREAK_SETTING = {
+  key: 'mining_streaks',
+  schema: StreakSettingsSchema,
+  defaults: DEFAULT_STREAK_SETTINGS,
+  action: 'settings.streaks.update',
+};
 
 /**
  * A stored value read leniently: whatever the admin API could ever save is taken as it is (a rate
@@ -47,6 +60,7 @@ export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMin
         'mining_reward_interval',
         'referral_bonus',
         'referral_qualifying',
+        STREAK_SETTING.key,
       ]),
     )
     .prepare('load_settings')
@@ -78,6 +92,7 @@ export async function loadSettings(db: DatabaseOrTransaction): Promise<ActiveMin
         value('referral_qualifying'),
         DEFAULT_REFERRAL_QUALIFYING,
       ).minutes * 60,
+    streaks: readSetting(STREAK_SETTING.schema, value(STREAK_SETTING.key), STREAK_SETTING.defaults),
   };
 }
 
@@ -135,3 +150,9 @@ export function auditedSetting<T>(setting: {
   };
   return { load, save };
 }
+
+/**
+ * Decision 060: the streak settings, edited by an admin (audited); the crediting job and Stops
+ * read them with the other mining settings (loadSettings).
+ */
+export const streakSettings = auditedSetting<StreakSettings>(STREAK_SETTING);

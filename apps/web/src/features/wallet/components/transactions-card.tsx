@@ -22,6 +22,10 @@ const typeLabels: Record<Transaction['type'], { label: string; className: string
   MINING: { label: 'Mining', className: 'border-primary/30 bg-accent text-accent-foreground' },
   REFERRAL: { label: 'Referral', className: 'border-success/30 bg-success/10 text-success' },
   ADMIN_ADJUSTMENT: { label: 'Adjustment', className: 'border-border bg-muted text-foreground' },
+  STREAK_BONUS: {
+    label: 'Streak bonus',
+    className: 'border-success/30 bg-success/10 text-success',
+  },
 };
 
 function TransactionRow({ transaction }: { transaction: Transaction }) {

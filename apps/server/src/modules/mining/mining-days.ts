@@ -1,0 +1,141 @@
+import type { StreakSettings } from '@btcp/shared';
+import { sql } from 'drizzle-orm';
+import type { Transaction } from '#server/db/client.ts';
+import { miningDays, miningStreaks, pendingReferrals, profiles } from '#server/db/schema.ts';
+import { payStreakMilestones, type ReachedMilestone } from './streak-bonus.ts';
+import { advanceStreak, type StreakState, splitByDay } from './streak-rules.ts';
+
+/** Mining time a transaction pays: `seconds` from `from` on (a reward, a Stop's rest). */
+export interface PaidTime {
+  userId: string;
+  from: Date;
+  seconds: number;
+}
+
+interface NewMiningDay {
+  userId: string;
+  day: string;
+}
+
+/** The paid time per member and UTC day, one entry each (an upsert touches a row once). */
+function daysOf(paid: readonly PaidTime[]) {
+  const byDay = new Map<string, { userId: string; day: string; seconds: number }>();
+  for (const time of paid) {
+    for (const part of splitByDay(time.from, time.seconds)) {
+      const key = `${time.userId} ${part.day}`;
+      const seen = byDay.get(key);
+      if (seen) seen.seconds += part.seconds;
+      else byDay.set(key, { userId: time.userId, ...part });
+    }
+  }
+  return [...byDay.values()];
+}
+
+/**
+ * Adds the paid seconds to each member's UTC days in one statement. A day becomes a mining day
+ * (`mined`, never unset) when its seconds reach the qualifying time then in force; a day with time
+ * paid while the member is banned or in a held referral (either side of it, as Signals shows it)
+ * is `withheld`. Answers the days that became mining days and that the member's streak has not
+ * counted yet. A day holds at most 86,400 seconds: processes' clocks may differ by a little, and
+ * a session closed on one may overlap the next started on another by as much.
+ */
+async function addToDays(
+  tx: Transaction,
+  paid: readonly PaidTime[],
+  qualifyingSeconds: number,
+): Promise<NewMiningDay[]> {
+  const days = daysOf(paid);
+  if (days.length === 0) return [];
+  const result = await tx.execute(sql`
+    WITH paid AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(days)}::jsonb)
+        AS paid("userId" uuid, day date, seconds integer)
+    ), added AS (
+      INSERT INTO ${miningDays} (user_id, day, seconds, mined, withheld)
+      SELECT paid."userId", paid.day, least(paid.seconds, 86400),
+        paid.seconds >= ${qualifyingSeconds},
+        member.is_banned OR EXISTS (
+          SELECT 1 FROM ${pendingReferrals} held
+          WHERE held.held_at IS NOT NULL
+            AND (held.referred_user_id = paid."userId" OR held.referrer_id = paid."userId"))
+      FROM paid JOIN ${profiles} member ON member.id = paid."userId"
+      ON CONFLICT (user_id, day) DO UPDATE SET
+        seconds = least(${miningDays.seconds} + excluded.seconds, 86400),
+        mined = ${miningDays.mined}
+          OR (NOT ${miningDays.frozen} AND ${miningDays.seconds} + excluded.seconds >= ${qualifyingSeconds}),
+        withheld = ${miningDays.withheld} OR excluded.withheld
+      RETURNING user_id, day, mined
+    )
+    SELECT added.user_id AS "userId", to_char(added.day, 'YYYY-MM-DD') AS day
+    FROM added LEFT JOIN ${miningStreaks} streak ON streak.user_id = added.user_id
+    WHERE added.mined AND (streak.last_day IS NULL OR streak.last_day < added.day)`);
+  return (result as unknown as { rows: NewMiningDay[] }).rows;
+}
+
+/**
+ * Decision 060: the new mining days move their members' streaks on, under the streak rows' locks:
+ * the missed days between use freezes (marked `frozen`), every 7th day is a milestone, and the
+ * milestones pay their bonus. Rows are written set-wise, one statement each.
+ */
+async function advanceStreaks(
+  tx: Transaction,
+  newDays: readonly NewMiningDay[],
+  settings: StreakSettings,
+): Promise<void> {
+  const userIds = [...new Set(newDays.map((row) => row.userId))];
+  const locked = await tx.execute(sql`
+    SELECT user_id AS "userId", to_char(last_day, 'YYYY-MM-DD') AS "lastDay",
+      to_char(started_on, 'YYYY-MM-DD') AS "startedOn", days, longest, freezes
+    FROM ${miningStreaks} WHERE user_id = ANY(${`{${userIds.join(',')}}`}::uuid[])
+    ORDER BY user_id FOR UPDATE`);
+  const states = new Map(
+    (locked as unknown as { rows: (StreakState & { userId: string })[] }).rows.map(
+      ({ userId, ...state }) => [userId, state as StreakState],
+    ),
+  );
+  const frozen: NewMiningDay[] = [];
+  const milestones: ReachedMilestone[] = [];
+  const written = new Map<string, StreakState>();
+  const ordered = [...newDays].sort((a, b) => a.day.localeCompare(b.day));
+  for (const { userId, day } of ordered) {
+    const state = written.get(userId) ?? states.get(userId) ?? null;
+    // Counted by a transaction that committed after this one's statement read the streaks.
+    if (state && state.lastDay >= day) continue;
+    const next = advanceStreak(state, day);
+    written.set(userId, next.state);
+    for (const frozenDay of next.frozenDays) frozen.push({ userId, day: frozenDay });
+    if (next.milestone) milestones.push({ userId, day, streakDays: next.milestone });
+  }
+  if (written.size === 0) return;
+  const rows = [...written].map(([userId, state]) => ({ userId, ...state }));
+  await tx.execute(sql`
+    INSERT INTO ${miningStreaks} (user_id, last_day, started_on, days, longest, freezes)
+    SELECT "userId", "lastDay", "startedOn", days, longest, freezes
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS s("userId" uuid, "lastDay" date,
+      "startedOn" date, days integer, longest integer, freezes smallint)
+    ON CONFLICT (user_id) DO UPDATE SET last_day = excluded.last_day,
+      started_on = excluded.started_on, days = excluded.days, longest = excluded.longest,
+      freezes = excluded.freezes, updated_at = now()`);
+  if (frozen.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO ${miningDays} (user_id, day, frozen)
+      SELECT "userId", day, true
+      FROM jsonb_to_recordset(${JSON.stringify(frozen)}::jsonb) AS f("userId" uuid, day date)
+      ON CONFLICT (user_id, day) DO UPDATE SET frozen = NOT ${miningDays.mined}`);
+  }
+  await payStreakMilestones(tx, milestones, settings.milestoneBonus);
+}
+
+/**
+ * Decision 060: records paid mining time toward its members' UTC days, in the transaction that
+ * pays it, and moves the streaks of the days that became mining days on. Costs one statement
+ * per payment, three more only when a day became a mining day, and one per milestone.
+ */
+export async function recordMiningDays(
+  tx: Transaction,
+  paid: readonly PaidTime[],
+  settings: StreakSettings,
+): Promise<void> {
+  const newDays = await addToDays(tx, paid, settings.qualifyingMinutes * 60);
+  if (newDays.length > 0) await advanceStreaks(tx, newDays, settings);
+}
