@@ -5,6 +5,7 @@ import {
   miningStatusQueryKey,
   setSessionPaid,
 } from '#web/features/mining/api/get-mining-status.ts';
+import { miningStreakQueryKey } from '#web/features/mining/api/get-mining-streak.ts';
 import { miningSessionStore } from '#web/features/mining/lib/mining-session-store.ts';
 import {
   notificationsQueryKey,
@@ -38,6 +39,9 @@ export function LiveUpdates() {
           if (event.transaction.type === 'REFERRAL') {
             void queryClient.invalidateQueries({ queryKey: referralStatsQueryKey });
           }
+          if (event.transaction.type === 'STREAK_BONUS') {
+            void queryClient.invalidateQueries({ queryKey: miningStreakQueryKey });
+          }
           if (event.mining) {
             miningSessionStore.rewarded({ ...event.mining, transaction: event.transaction });
             setSessionPaid(queryClient, event.mining);
@@ -45,6 +49,9 @@ export function LiveUpdates() {
           break;
         case 'mining':
           void queryClient.invalidateQueries({ queryKey: miningStatusQueryKey });
+          // A session that ended was paid its rest, which may have made today a mining day; not
+          // on every reward, which would ask each miner's dashboard once a minute.
+          void queryClient.invalidateQueries({ queryKey: miningStreakQueryKey });
           break;
         case 'notifications':
           setUnreadCount(queryClient, event.unread);
@@ -61,6 +68,7 @@ export function LiveUpdates() {
       walletQueryKey,
       transactionsQueryKey,
       miningStatusQueryKey,
+      miningStreakQueryKey,
       referralStatsQueryKey,
       unreadCountQueryKey,
       notificationsQueryKey,

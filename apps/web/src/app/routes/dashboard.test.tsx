@@ -29,6 +29,9 @@ const routes = {
     },
   },
   'GET /mining/status': { body: status },
+  'GET /mining/streak': {
+    body: { current: 0, longest: 0, freezes: 0, qualifyingMinutes: 30, days: [] },
+  },
 };
 
 describe('dashboard page', () => {

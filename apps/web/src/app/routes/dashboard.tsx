@@ -1,6 +1,7 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { Greeting } from '#web/features/auth/components/greeting.tsx';
 import { MiningPanel } from '#web/features/mining/components/mining-panel.tsx';
+import { StreakCard } from '#web/features/mining/components/streak-card.tsx';
 import { ReferralLinkCard } from '#web/features/referrals/components/referral-link-card.tsx';
 import { ReferralStatsCard } from '#web/features/referrals/components/referral-stats-card.tsx';
 import { useWallet } from '#web/features/wallet/api/get-wallet.ts';
@@ -19,6 +20,7 @@ export function Component() {
         <Greeting />
       </div>
       <MiningPanel banned={banned} balance={wallet.data?.balance} />
+      <StreakCard />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <ReferralLinkCard banned={banned} />

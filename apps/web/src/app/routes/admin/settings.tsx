@@ -8,6 +8,7 @@ import { SessionsCard } from '#web/features/sessions/components/sessions-card.ts
 import { DatedWordsCard } from '#web/features/settings/components/dated-words-card.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
 import { SignUpProtectionCard } from '#web/features/settings/components/sign-up-protection-card.tsx';
+import { StreakSettingsCard } from '#web/features/settings/components/streak-settings-card.tsx';
 import { AdminTwoFactorPolicyCard } from '#web/features/two-factor/components/admin-policy-card.tsx';
 import { TwoFactorCard } from '#web/features/two-factor/components/two-factor-card.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -36,6 +37,7 @@ export function Component() {
         <div className="grid min-w-0 gap-6">
           <AdminTwoFactorPolicyCard />
           <MiningSettingsCard />
+          <StreakSettingsCard />
           <SignUpProtectionCard />
           <ProofAdminCard />
         </div>

@@ -9,9 +9,8 @@ import { requestErrorMessage } from '#web/lib/form-errors.ts';
 import { useMiningSettings } from '../api/get-mining-settings.ts';
 import { useUpdateMiningSettings } from '../api/update-mining-settings.ts';
 import {
-  type BoundFieldProps,
+  CoinField,
   fieldError,
-  NumberField,
   SettingsCard,
   SettingsForm,
   useSettingsForm,
@@ -41,20 +40,6 @@ const resolver = zodResolver(MiningSettingsSchema, {
         ? 'Enter a whole number of minutes from 0 to 10080'
         : undefined,
 });
-
-/** An amount of coin, to the eighth decimal place. */
-function CoinField({ form, name, ...text }: BoundFieldProps<MiningSettings>) {
-  return (
-    <NumberField
-      {...text}
-      error={fieldError(form, name)}
-      registration={form.register(name)}
-      inputMode="decimal"
-      min="0"
-      step="0.00000001"
-    />
-  );
-}
 
 /** The phase whose rate miners earn now, as a radio group named by its visible label. */
 function PhaseField({ control, error }: { control: Control<MiningSettings>; error?: string }) {

@@ -132,6 +132,20 @@ export function WholeNumberField<T extends FieldValues>({
   );
 }
 
+/** An amount of coin, to the eighth decimal place, kept as the decimal string typed (D10). */
+export function CoinField<T extends FieldValues>({ form, name, ...text }: BoundFieldProps<T>) {
+  return (
+    <NumberField
+      {...text}
+      error={fieldError(form, name)}
+      registration={form.register(name)}
+      inputMode="decimal"
+      min="0"
+      step="0.00000001"
+    />
+  );
+}
+
 interface SettingsFormOptions<T extends FieldValues> {
   /** The stored settings, which the form starts from. */
   settings: T;
