@@ -1,4 +1,4 @@
-import { STREAK_FREEZES_MAX, streakMessages } from '@btcp/shared/streaks';
+import { DEFAULT_STREAK_SETTINGS, STREAK_FREEZES_MAX, streakMessages } from '@btcp/shared/streaks';
 import { Flame, type LucideIcon, Snowflake, Trophy } from 'lucide-react';
 import { QueryCard } from '#web/components/query-card.tsx';
 import { useMiningStreak } from '../api/get-mining-streak.ts';
@@ -26,7 +26,9 @@ export function StreakCard() {
   return (
     <QueryCard
       title={streakMessages.cardTitle}
-      description={streakMessages.cardDescription(streak.data?.qualifyingMinutes ?? 30)}
+      description={streakMessages.cardDescription(
+        streak.data?.qualifyingMinutes ?? DEFAULT_STREAK_SETTINGS.qualifyingMinutes,
+      )}
       query={streak}
       loadingClassName="grid gap-3"
       skeletons={['h-16', 'h-48']}
