@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromUnits } from '@btcp/shared/decimal';
 import pg from 'pg';
+import { firstVisitInstallability } from '../e2e/support/installability.ts';
 import { FIRST_VISIT_BUDGET_BYTES, landingPageWeight } from '../e2e/support/page-weight.ts';
 import { type PhaseMark, rollingRestartPhase, stopBurstPhase } from './lib/bursts.ts';
 import { COMMUNITY_POSTS, COMMUNITY_VOTES, seedCommunity } from './lib/community.ts';
@@ -13,7 +14,6 @@ import { farmScenario } from './lib/farm.ts';
 import { floodsScenario } from './lib/floods.ts';
 import { hostileBodiesScenario, printHostileBodies } from './lib/hostile-bodies.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
-import { measureInstallability } from './lib/installability.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { metricsCostScenario } from './lib/metrics-cost.ts';
 import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './lib/miner-pace.ts';
@@ -518,15 +518,16 @@ function printFirstVisitWeight() {
 
 /** Whether Chromium finds the landing page installable, and that its worker came after load (decision 061). */
 async function printInstallability(appUrl: string) {
-  const result = await measureInstallability(`${appUrl}/`);
+  const result = await firstVisitInstallability(appUrl, ['/']);
+  const errors = result.pages.flatMap((page) => [...page.errors, ...page.manifestErrors]);
   console.log('\nInstallable app, a first visit to the landing page in a fresh profile:');
   console.table({
-    "Chromium's installability errors": result.errors.join(', ') || 'none',
+    "Chromium's installability errors": errors.join(', ') || 'none',
     'service worker': result.worker || 'none',
     'worker requested before the load event': result.workerBeforeLoad ? 'YES' : 'no',
   });
   console.log(
-    result.errors.length === 0 && result.worker === '/sw.js' && !result.workerBeforeLoad
+    errors.length === 0 && result.worker === '/sw.js' && !result.workerBeforeLoad
       ? 'The app is installable and its worker adds nothing to the first visit (docs/decisions/061).'
       : 'The app is NOT installable, or its worker came before the page had loaded (docs/decisions/061).',
   );

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { uniqueEmail, verifiedUser } from '../support/api.ts';
 import { axeViolations } from '../support/axe.ts';
-import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
+import { firstVisitInstallability } from '../support/installability.ts';
 import { signIn } from '../support/session.ts';
 
 // The installable app (docs/decisions/061): the manifest, the service worker, the offline page and
@@ -30,52 +27,21 @@ async function cachedPaths(page: Page): Promise<string[]> {
   });
 }
 
-/** Chromium's own verdict on whether the page can be installed (what Lighthouse asked it). */
-async function installabilityErrors(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  const manifest = await cdp.send('Page.getAppManifest');
-  await cdp.detach();
-  return { installability: installabilityErrors, manifest: manifest.errors };
-}
-
 test('Chromium finds the app installable from any page', async ({ baseURL }) => {
   test.slow();
-  // A profile of its own: a test's usual context is off the record, where nothing installs.
-  const profile = mkdtempSync(path.join(tmpdir(), 'btcp-install-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    baseURL,
-  });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    // The first visit asks for the worker only after its page has loaded.
-    let loaded = false;
-    let workerBeforeLoad = false;
-    page.on('load', () => {
-      loaded = true;
-    });
-    page.on('request', (request) => {
-      if (!loaded && new URL(request.url()).pathname === '/sw.js') workerBeforeLoad = true;
-    });
-    for (const url of ['/', '/whitepaper', '/login']) {
-      await page.goto(url);
-      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
-        'href',
-        '/manifest.webmanifest',
-      );
-      expect(await activeWorker(page)).toBe(`${new URL(baseURL ?? '').origin}/sw.js`);
-      expect(await installabilityErrors(context, page), url).toEqual({
-        installability: [],
-        manifest: [],
-      });
-    }
-    expect(workerBeforeLoad).toBe(false);
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  const paths = ['/', '/whitepaper', '/login'];
+  const result = await firstVisitInstallability(baseURL ?? '', paths);
+  expect(result.pages).toEqual(
+    paths.map((path) => ({
+      path,
+      manifestLink: '/manifest.webmanifest',
+      errors: [],
+      manifestErrors: [],
+    })),
+  );
+  expect(result.worker).toBe('/sw.js');
+  // The first visit asks for the worker only after its page has loaded.
+  expect(result.workerBeforeLoad).toBe(false);
 });
 
 test('the service worker installs, a navigation offline shows the offline page, and no API answer or private page is ever cached', async ({
