@@ -91,6 +91,39 @@ describe('GET /api/account/export', () => {
     expect(response.body).not.toContain(key);
   });
 
+  it('holds the member’s mining days and streak, not whether a day was withheld from a bonus', async () => {
+    // To the next noon (UTC): the minute mined below stays within one day.
+    const noon = new Date(clock.now());
+    noon.setUTCHours(12, 0, 0, 0);
+    if (noon <= clock.now()) noon.setUTCDate(noon.getUTCDate() + 1);
+    clock.advance(noon.getTime() - clock.now().getTime());
+    const admin = await adminCookie(t.app);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/streaks',
+      headers: { ...sameOrigin, cookie: admin },
+      payload: { qualifyingMinutes: 1, milestoneBonus: '0' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const cookie = await signedUpUser(t.app, 'miner-export@example.com');
+    const started = await post(t.app, '/api/mining/start', undefined, cookie);
+    expect(started.statusCode, started.body).toBe(201);
+    const sessionId = (started.json() as { id: string }).id;
+    clock.advance(30_000);
+    expect((await post(t.app, '/api/mining/ping', { sessionId }, cookie)).statusCode).toBe(204);
+    clock.advance(30_000);
+    expect((await post(t.app, '/api/mining/stop', { sessionId }, cookie)).statusCode).toBe(200);
+
+    const response = await exportOf(cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const today = clock.now().toISOString().slice(0, 10);
+    expect(response.json()).toMatchObject({
+      miningDays: [{ day: today, seconds: 60, mined: true, frozen: false }],
+      miningStreak: { current: 1, longest: 1, freezes: 0, startedOn: today, lastDay: today },
+    });
+    expect(response.body).not.toContain('withheld');
+  });
+
   it('asks for the password again after 10 minutes, and a wrong one unlocks nothing', async () => {
     const cookie = await signedUpUser(t.app, 'later@example.com');
     expect((await exportOf(cookie)).statusCode).toBe(200);
