@@ -5,6 +5,7 @@ import { adminAuthRoutes, adminRoutes } from '#server/modules/admin/index.ts';
 import { blogRoutes } from '#server/modules/blog/index.ts';
 import { communityRoutes, reportRoutes } from '#server/modules/community/index.ts';
 import { healthRoutes } from '#server/modules/health/index.ts';
+import { leaderboardRoutes } from '#server/modules/leaderboard/index.ts';
 import { mailboxRoutes } from '#server/modules/mail/index.ts';
 import { miningRoutes } from '#server/modules/mining/index.ts';
 import { publicModerationLogRoutes } from '#server/modules/moderation/index.ts';
@@ -39,6 +40,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(notificationRoutes);
   await api.register(blogRoutes);
   await api.register(communityRoutes);
+  await api.register(leaderboardRoutes);
   await api.register(publicModerationLogRoutes);
   await api.register(reportRoutes);
   await api.register(realtimeRoutes);

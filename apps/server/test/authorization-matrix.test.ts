@@ -53,6 +53,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/community/modlog': [200, 200, 200, 200, 200, 200],
   // The dated words the landing and community pages show (D30): public.
   'GET /api/dated-words': [200, 200, 200, 200, 200, 200],
+  // D28: the opt-in leaderboard is public.
+  'GET /api/leaderboard': [200, 200, 200, 200, 200, 200],
   // Proof of balances (decision 053): the keys and the records are public; a random UUID is no
   // snapshot id (a number), so 400.
   'GET /api/proof/key': [200, 200, 200, 200, 200, 200],
@@ -101,6 +103,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/mining/status': [401, 200, 200, 200, 200, 401],
   // Decision 060: the member's own streak and calendar.
   'GET /api/mining/streak': [401, 200, 200, 200, 200, 401],
+  // D28: the member's own rank, and the choice to appear (`{}` is no choice); banned members may
+  // choose too, though the board leaves them out.
+  'GET /api/leaderboard/me': [401, 200, 200, 200, 200, 401],
+  'PUT /api/account/leaderboard': [401, 400, 400, 400, 400, 401],
   'POST /api/mining/stop': [401, 400, 400, 400, 400, 401],
   'POST /api/cleanup-mining-session': [401, 400, 400, 400, 400, 401],
   'GET /api/wallet': [401, 200, 200, 200, 200, 401],

@@ -11,6 +11,8 @@ export const AccountSchema = z.object({
   createdAt: z.string(),
   /** Decision 027: whether sign-in asks for a code from an authenticator app. */
   twoFactorEnabled: z.boolean(),
+  /** D28: whether the member chose to appear on the public leaderboard (off until they do). */
+  showOnLeaderboard: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

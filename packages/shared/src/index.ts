@@ -11,6 +11,7 @@ export * from './community-edits-schemas.ts';
 export * from './community-schemas.ts';
 export * from './decimal.ts';
 export * from './health.ts';
+export * from './leaderboard.ts';
 export * from './media.ts';
 export * from './media-schemas.ts';
 export * from './member-names.ts';

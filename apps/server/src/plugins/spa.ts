@@ -160,7 +160,7 @@ export const spaPlugin = fp<{
       let page: Page;
       try {
         page = kept
-          ? await app.sharedPages.get(changesWith, `page ${request.url}`, build)
+          ? await app.sharedPages.get(changesWith, `page ${request.url}`, build, app.clock.now())
           : await build();
       } catch (error) {
         if (!(error instanceof NotRendered)) throw error;

@@ -10,5 +10,6 @@ export const anAccount = (overrides: Partial<Account> = {}): Account => ({
   isModerator: false,
   createdAt: '2025-03-01T10:00:00.000Z',
   twoFactorEnabled: false,
+  showOnLeaderboard: false,
   ...overrides,
 });

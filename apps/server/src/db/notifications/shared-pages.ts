@@ -1,14 +1,22 @@
+import { LEADERBOARD_REFRESH_SECONDS } from '@btcp/shared/leaderboard';
 import type { DatabaseHandle } from '../client.ts';
 import { PUBLIC_CHANGES_CHANNEL } from './channels.ts';
 import { type Subscription, subscribe } from './subscription.ts';
 
-/** What the database triggers of migrations 0005, 0019 and 0021 name in their notifications. */
-const CHANGE_KINDS = ['community', 'blog', 'proofs', 'dated-words'] as const;
+/** What the database triggers of migrations 0005, 0019, 0021 and 0026 name in their notifications. */
+const CHANGE_KINDS = ['community', 'blog', 'proofs', 'dated-words', 'leaderboard'] as const;
 type ChangeKind = (typeof CHANGE_KINDS)[number];
 const isChangeKind = (payload: string): payload is ChangeKind =>
   (CHANGE_KINDS as readonly string[]).includes(payload);
 /** What a kept value changes with: a kind of content, or (`static`) nothing but a new build. */
 export type PageKind = ChangeKind | 'static';
+/**
+ * Kinds kept for at most one window of the app's clock as well: the leaderboard changes whenever
+ * mining is paid, too often to notify, so its pages are built afresh each minute (D28).
+ */
+const WINDOW_MS: Partial<Record<PageKind, number>> = {
+  leaderboard: LEADERBOARD_REFRESH_SECONDS * 1000,
+};
 /** A bound on memory; the first pages of every list fit many times over. */
 const MAX_ENTRIES = 1_000;
 
@@ -20,9 +28,10 @@ export interface BoundedPages<T> {
 export interface SharedPages {
   /**
    * The value for `key`, built by `build` only when this process has none since the last change
-   * of `kind`. Concurrent callers share one build; a failed build is not kept.
+   * of `kind`. Concurrent callers share one build; a failed build is not kept. A kind with a
+   * window (the leaderboard) is built afresh, too, once `now` is in a later window.
    */
-  get<T>(kind: PageKind, key: string, build: () => Promise<T>): Promise<T>;
+  get<T>(kind: PageKind, key: string, build: () => Promise<T>, now?: Date): Promise<T>;
   /**
    * Values whose keys come from what readers type (a search), kept as `get` keeps pages but apart
    * from them: at most `limit`, the least recently used forgotten first, so a flood of different
@@ -44,7 +53,7 @@ export interface SharedPages {
  * change (triggers, LISTEN/NOTIFY), and while that channel is down nothing is kept.
  */
 export async function createSharedPages(database: DatabaseHandle): Promise<SharedPages> {
-  const entries = new Map<string, { kind: PageKind; value: Promise<unknown> }>();
+  const entries = new Map<string, { kind: PageKind; window: number; value: Promise<unknown> }>();
   const groups: { kind: ChangeKind; entries: Map<string, Promise<unknown>> }[] = [];
   const forget = (kind: PageKind | null) => {
     for (const [key, entry] of entries)
@@ -58,14 +67,16 @@ export async function createSharedPages(database: DatabaseHandle): Promise<Share
     () => forget(null),
   );
   return {
-    get<T>(kind: PageKind, key: string, build: () => Promise<T>): Promise<T> {
+    get<T>(kind: PageKind, key: string, build: () => Promise<T>, now?: Date): Promise<T> {
       if (!subscription.live) return build();
       const id = `${kind}:${key}`;
+      const span = WINDOW_MS[kind];
+      const window = span && now ? Math.floor(now.getTime() / span) : 0;
       const cached = entries.get(id);
-      if (cached) return cached.value as Promise<T>;
+      if (cached && cached.window === window) return cached.value as Promise<T>;
       const value = build();
       if (entries.size >= MAX_ENTRIES) forget(null);
-      const entry = { kind, value };
+      const entry = { kind, window, value };
       entries.set(id, entry);
       value.catch(() => {
         if (entries.get(id) === entry) entries.delete(id);

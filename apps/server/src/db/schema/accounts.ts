@@ -75,6 +75,8 @@ export const profiles = pgTable(
      */
     isModerator: boolean('is_admin').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),
+    /** D28: the member chose to appear on the public leaderboard; only with a username. */
+    showOnLeaderboard: boolean('show_on_leaderboard').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,6 +85,12 @@ export const profiles = pgTable(
     uniqueIndex('profiles_username_lower_key').on(sql`lower(${table.username})`),
     index('profiles_referred_by_idx').on(table.referredBy),
     index('profiles_created_at_idx').on(table.createdAt),
+    // The leaderboard reads only the members who opted in.
+    index('profiles_leaderboard_idx').on(table.id).where(sql`${table.showOnLeaderboard}`),
+    check(
+      'profiles_leaderboard_needs_username',
+      sql`NOT ${table.showOnLeaderboard} OR ${table.username} IS NOT NULL`,
+    ),
     check('profiles_username_shape', sql`${table.username} ~ '^[A-Za-z0-9_]{3,30}$'`),
     check('profiles_referral_code_shape', sql`${table.referralCode} ~ '^[A-Z2-9]{8}$'`),
     check('profiles_not_self_referred', sql`${table.referredBy} <> ${table.id}`),

@@ -93,6 +93,8 @@ export const miningDays = pgTable(
   },
   (table) => [
     primaryKey({ name: 'mining_days_pkey', columns: [table.userId, table.day] }),
+    // The leaderboard's week: this week's rows only, by day (D28).
+    index('mining_days_day_idx').on(table.day),
     check('mining_days_seconds_in_a_day', sql`${table.seconds} BETWEEN 0 AND 86400`),
     check('mining_days_mined_or_frozen', sql`NOT (${table.mined} AND ${table.frozen})`),
     check('mining_days_mined_was_paid', sql`NOT ${table.mined} OR ${table.seconds} > 0`),

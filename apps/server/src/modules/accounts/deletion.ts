@@ -55,7 +55,13 @@ export async function deleteAccount(
     await closeSessionOfUser(tx, userId, now);
     await tx
       .update(profiles)
-      .set({ username: null, avatarUrl: null, isModerator: false, updatedAt: now })
+      .set({
+        username: null,
+        avatarUrl: null,
+        isModerator: false,
+        showOnLeaderboard: false,
+        updatedAt: now,
+      })
       .where(eq(profiles.id, userId));
     await tx
       .update(users)

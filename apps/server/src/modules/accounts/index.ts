@@ -1,4 +1,4 @@
 export { deliverEmailChange } from './email-change.ts';
 export { sameMailbox } from './mailbox.ts';
 export { accountRoutes } from './routes.ts';
-export { assertUsernameFree, isUsernameClash, usernameTakenError } from './service.ts';
+export { assertUsernameFree, getAccount, isUsernameClash, usernameTakenError } from './service.ts';

@@ -17,6 +17,7 @@ export async function getAccount(db: Database, userId: string): Promise<Account>
       ...memberColumns,
       username: profiles.username,
       referralCode: profiles.referralCode,
+      showOnLeaderboard: profiles.showOnLeaderboard,
       createdAt: users.createdAt,
       twoFactorSince: totpFactors.confirmedAt,
     })

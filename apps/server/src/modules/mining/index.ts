@@ -3,3 +3,4 @@ export { type CreditingMonitor, createCreditingMonitor } from './crediting-monit
 export { miningRoutes } from './routes.ts';
 export { closeSessionOfUser, closeStaleSessions } from './sessions.ts';
 export { settingsRoutes } from './settings-routes.ts';
+export { dayOf, type StreakState, streakOn } from './streak-rules.ts';

@@ -72,3 +72,17 @@ export function clusterMembers(now: Date, kind?: SignalKind): SQL {
     sql` UNION ALL `,
   );
 }
+
+/**
+ * The accounts of every open cluster: one not reviewed yet, or grown since its review (as the
+ * Signals list shows them, decision 033). D28 leaves them off the leaderboard.
+ */
+export function openClusterMembers(now: Date): SQL {
+  return sql`
+    SELECT c.user_id FROM (
+      SELECT m.kind, m.key, m.user_id, count(*) OVER (PARTITION BY m.kind, m.key) AS n
+      FROM (${clusterMembers(now)}) m
+    ) c
+    LEFT JOIN signal_reviews r ON r.kind = c.kind AND r.key = c.key
+    WHERE r.id IS NULL OR c.n > r.accounts`;
+}

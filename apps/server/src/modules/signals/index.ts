@@ -1,1 +1,2 @@
+export { openClusterMembers } from './detect.ts';
 export { signalRoutes } from './routes.ts';

@@ -1,0 +1,213 @@
+import {
+  ErrorCode,
+  type LeaderboardHiddenReason,
+  type LeaderboardPage,
+  type LeaderboardPeriod,
+  type LeaderboardStanding,
+  leaderboardMessages,
+  type MyLeaderboard,
+} from '@btcp/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '#server/db/client.ts';
+import { AppError, badRequest } from '#server/errors.ts';
+import { dayOf, streakOn } from '#server/modules/mining/index.ts';
+import { openClusterMembers } from '#server/modules/signals/index.ts';
+
+type Rows<T> = { rows: T[] };
+
+/** This week's Monday (UTC) by the app's clock: the week's board starts there at 00:00. */
+export function weekStart(now: Date): string {
+  const today = dayOf(now);
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return dayOf(Date.parse(`${today}T00:00:00Z`) - weekday * 86_400_000);
+}
+
+/**
+ * D28: who may appear (opted in, with a username, neither banned nor deleted nor in an open
+ * Signals cluster) and the seconds each was paid for in the period; a member who mined nothing in
+ * it has no place yet. Time mined only: the ledger (referral bonuses, adjustments) is not read.
+ */
+function board(period: LeaderboardPeriod, now: Date): SQL {
+  const since = period === 'week' ? sql`AND d.day >= ${weekStart(now)}::date` : sql``;
+  return sql`
+    flagged AS (${openClusterMembers(now)}),
+    listed AS (
+      SELECT p.id, p.username FROM profiles p JOIN users u ON u.id = p.id
+      WHERE p.show_on_leaderboard AND p.username IS NOT NULL AND NOT p.is_banned
+        AND u.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM flagged f WHERE f.user_id = p.id)
+    ),
+    board AS (
+      SELECT l.id, l.username, sum(d.seconds)::int AS seconds
+      FROM listed l JOIN mining_days d ON d.user_id = l.id ${since}
+      GROUP BY l.id, l.username
+      HAVING sum(d.seconds) > 0
+    )`;
+}
+
+/**
+ * A page's cursor: the last row's seconds and id (the order's stable tie-break), and its rank, so
+ * the next page numbers on without counting the rows before it.
+ */
+const CursorSchema = z.object({
+  s: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+  id: z.uuid(),
+  n: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+type Cursor = z.infer<typeof CursorSchema>;
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string): Cursor {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    json = null;
+  }
+  const parsed = CursorSchema.safeParse(json);
+  if (!parsed.success)
+    throw badRequest('Invalid cursor', { cursor: 'Not a cursor from this list' });
+  return parsed.data;
+}
+
+interface BoardRow {
+  id: string;
+  username: string;
+  seconds: number;
+  last_day: string | null;
+  started_on: string | null;
+  days: number | null;
+  longest: number | null;
+  freezes: number | null;
+}
+
+/** One keyset page of the board: most seconds first, then by id; each row with today's streak. */
+export async function leaderboardPage(
+  db: Database,
+  query: { period: LeaderboardPeriod; cursor?: string | undefined; limit: number },
+  now: Date,
+): Promise<LeaderboardPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const where = after
+    ? sql`WHERE b.seconds < ${after.s} OR (b.seconds = ${after.s} AND b.id > ${after.id}::uuid)`
+    : sql``;
+  const found = await db.execute(sql`
+    WITH ${board(query.period, now)}
+    SELECT b.id::text, b.username, b.seconds,
+      to_char(s.last_day, 'YYYY-MM-DD') AS last_day, to_char(s.started_on, 'YYYY-MM-DD') AS started_on,
+      s.days, s.longest, s.freezes
+    FROM (SELECT * FROM board b ${where} ORDER BY b.seconds DESC, b.id LIMIT ${query.limit + 1}) b
+    LEFT JOIN mining_streaks s ON s.user_id = b.id
+    ORDER BY b.seconds DESC, b.id`);
+  const rows = (found as unknown as Rows<BoardRow>).rows;
+  const page = rows.slice(0, query.limit);
+  const today = dayOf(now);
+  const firstRank = after ? after.n + 1 : 1;
+  const items = page.map((row, index) => ({
+    rank: firstRank + index,
+    username: row.username,
+    seconds: row.seconds,
+    streak: streakOn(
+      row.last_day && row.started_on
+        ? {
+            lastDay: row.last_day,
+            startedOn: row.started_on,
+            days: row.days ?? 0,
+            longest: row.longest ?? 0,
+            freezes: row.freezes ?? 0,
+          }
+        : null,
+      today,
+    ).current,
+  }));
+  const last = page.at(-1);
+  return {
+    period: query.period,
+    since: query.period === 'week' ? weekStart(now) : null,
+    items,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ s: last.seconds, id: last.id, n: firstRank + page.length - 1 })
+        : null,
+    updatedAt: now.toISOString(),
+  };
+}
+
+interface StatusRow {
+  show: boolean;
+  username: string | null;
+  banned: boolean;
+  flagged: boolean;
+  week: number;
+  all: number;
+}
+
+/** The member's rank in one period: one more than the rows ahead of theirs in the board's order. */
+async function rankIn(
+  db: Database,
+  period: LeaderboardPeriod,
+  userId: string,
+  now: Date,
+): Promise<number | null> {
+  const found = await db.execute(sql`
+    WITH ${board(period, now)}
+    SELECT (SELECT count(*) FROM board b
+      WHERE b.seconds > me.seconds OR (b.seconds = me.seconds AND b.id < me.id))::int + 1 AS rank
+    FROM board me WHERE me.id = ${userId}::uuid`);
+  return (found as unknown as Rows<{ rank: number }>).rows[0]?.rank ?? null;
+}
+
+/** D28: where the member stands this week and all-time, or why they are not shown. */
+export async function myLeaderboard(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<MyLeaderboard> {
+  const found = await db.execute(sql`
+    SELECT p.show_on_leaderboard AS show, p.username, p.is_banned AS banned,
+      EXISTS (SELECT 1 FROM (${openClusterMembers(now)}) f WHERE f.user_id = p.id) AS flagged,
+      (SELECT coalesce(sum(seconds), 0)::int FROM mining_days
+        WHERE user_id = p.id AND day >= ${weekStart(now)}::date) AS week,
+      (SELECT coalesce(sum(seconds), 0)::int FROM mining_days WHERE user_id = p.id) AS "all"
+    FROM profiles p WHERE p.id = ${userId}::uuid`);
+  const status = (found as unknown as Rows<StatusRow>).rows[0];
+  if (!status) throw new AppError(404, ErrorCode.notFound, 'Account not found');
+  const reason: LeaderboardHiddenReason | null = !status.username
+    ? 'no_username'
+    : !status.show
+      ? 'not_opted_in'
+      : status.banned || status.flagged
+        ? 'not_listed'
+        : null;
+  const standing = async (
+    period: LeaderboardPeriod,
+    seconds: number,
+  ): Promise<LeaderboardStanding> => ({
+    rank: reason === null && seconds > 0 ? await rankIn(db, period, userId, now) : null,
+    seconds,
+  });
+  const [week, all] = await Promise.all([
+    standing('week', status.week),
+    standing('all', status.all),
+  ]);
+  return { shown: reason === null, reason, week, all };
+}
+
+/** D28: opting in needs a username (the board shows it); opting out is always allowed. */
+export async function setShowOnLeaderboard(db: Database, userId: string, show: boolean, now: Date) {
+  const updated = await db.execute(sql`
+    UPDATE profiles SET show_on_leaderboard = ${show}, updated_at = ${now.toISOString()}::timestamptz
+    WHERE id = ${userId}::uuid AND (${!show} OR username IS NOT NULL)
+    RETURNING id`);
+  if ((updated as unknown as Rows<{ id: string }>).rows.length === 0) {
+    throw new AppError(409, ErrorCode.usernameRequired, leaderboardMessages.usernameRequired, {
+      show: leaderboardMessages.usernameRequired,
+    });
+  }
+}
