@@ -26,6 +26,11 @@ export const paths = {
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
   /** D27: the published, signed records of all balances, checked in the reader's browser. */
   proof: { path: '/proof', getHref: () => '/proof' },
+  /** D28: members who chose to appear, ranked by time mined this week or all-time. */
+  leaderboard: {
+    path: '/leaderboard',
+    getHref: (period?: 'all') => (period ? `/leaderboard?period=${period}` : '/leaderboard'),
+  },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   login: { path: '/login', getHref: () => '/login' },
@@ -78,6 +83,7 @@ export const pageTitles: Record<PathKey, string> = {
   communityThread: `Community Thread | ${SITE_NAME}`,
   termsOfService: `Terms of Service | ${SITE_NAME}`,
   proof: `Proof of Balances | ${SITE_NAME}`,
+  leaderboard: `Leaderboard | ${SITE_NAME}`,
   terms: `Terms of Service | ${SITE_NAME}`,
   privacy: `Privacy Policy | ${SITE_NAME}`,
   login: `Login | ${SITE_NAME}`,

@@ -27,6 +27,7 @@ const SERVER_RENDERED_PAGES: Partial<Record<PathKey, { module: string; changesWi
   community: { module: 'src/app/routes/community.tsx', changesWith: 'community' },
   communityPost: { module: 'src/app/routes/community-post.tsx', changesWith: 'community' },
   proof: { module: 'src/app/routes/proof.tsx', changesWith: 'proofs' },
+  leaderboard: { module: 'src/app/routes/leaderboard.tsx', changesWith: 'leaderboard' },
 };
 
 export interface PageRenderer {

@@ -15,6 +15,7 @@ const publicPages: RouteObject[] = [
   { path: paths.blogPost.path, ...lazyRoute(() => import('./routes/blog-post.tsx')) },
   { path: paths.termsOfService.path, ...lazyRoute(() => import('./routes/terms-of-service.tsx')) },
   { path: paths.proof.path, ...lazyRoute(() => import('./routes/proof.tsx')) },
+  { path: paths.leaderboard.path, ...lazyRoute(() => import('./routes/leaderboard.tsx')) },
   // D20: the register form links /terms and /privacy; both lead to the combined page.
   { path: paths.terms.path, element: <Navigate to={paths.termsOfService.getHref()} replace /> },
   {

@@ -24,6 +24,7 @@ const columns: { title: string; links: FooterLink[] }[] = [
     links: [
       { label: 'Blog', to: paths.blog.getHref() },
       { label: 'Community', to: paths.community.getHref() },
+      { label: 'Leaderboard', to: paths.leaderboard.getHref() },
       { label: 'Telegram', href: SOCIAL_LINKS.telegram },
     ],
   },

@@ -1,5 +1,6 @@
 import { pageTitles } from '@btcp/shared/paths';
 import { Greeting } from '#web/features/auth/components/greeting.tsx';
+import { MyRankCard } from '#web/features/leaderboard/components/my-rank-card.tsx';
 import { MiningPanel } from '#web/features/mining/components/mining-panel.tsx';
 import { StreakCard } from '#web/features/mining/components/streak-card.tsx';
 import { ReferralLinkCard } from '#web/features/referrals/components/referral-link-card.tsx';
@@ -21,6 +22,7 @@ export function Component() {
       </div>
       <MiningPanel banned={banned} balance={wallet.data?.balance} />
       <StreakCard />
+      <MyRankCard />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <ReferralLinkCard banned={banned} />
