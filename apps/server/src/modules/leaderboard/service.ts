@@ -46,10 +46,7 @@ function board(period: LeaderboardPeriod, now: Date): SQL {
     )`;
 }
 
-/**
- * A page's cursor: the last row's seconds and id (the order's stable tie-break), and its rank, so
- * the next page numbers on without counting the rows before it.
- */
+/** A page's cursor: the last row's seconds and id, the board's order (its tie-break is the id). */
 const CursorSchema = z.object({
   s: z
     .number()
@@ -57,7 +54,6 @@ const CursorSchema = z.object({
     .min(0)
     .max(2 ** 31 - 1),
   id: z.uuid(),
-  n: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 type Cursor = z.infer<typeof CursorSchema>;
 
@@ -87,30 +83,64 @@ interface BoardRow {
   freezes: number | null;
 }
 
-/** One keyset page of the board: most seconds first, then by id; each row with today's streak. */
-export async function leaderboardPage(
+/**
+ * One period's whole board, ranked: most seconds first, then by id. Built by one statement at
+ * most once a minute in each process (routes.ts keeps it), so a page, a next page and a member's
+ * own rank are read from memory: the board is an aggregate of every listed member's days, far too
+ * dear to compute for each visitor or each dashboard.
+ */
+export interface RankedBoard {
+  period: LeaderboardPeriod;
+  builtAt: Date;
+  rows: BoardRow[];
+  /** Each listed member's place in `rows`. */
+  places: Map<string, number>;
+}
+
+export async function rankedBoard(
   db: Database,
-  query: { period: LeaderboardPeriod; cursor?: string | undefined; limit: number },
+  period: LeaderboardPeriod,
   now: Date,
-): Promise<LeaderboardPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const where = after
-    ? sql`WHERE b.seconds < ${after.s} OR (b.seconds = ${after.s} AND b.id > ${after.id}::uuid)`
-    : sql``;
+): Promise<RankedBoard> {
   const found = await db.execute(sql`
-    WITH ${board(query.period, now)}
+    WITH ${board(period, now)}
     SELECT b.id::text, b.username, b.seconds,
       to_char(s.last_day, 'YYYY-MM-DD') AS last_day, to_char(s.started_on, 'YYYY-MM-DD') AS started_on,
       s.days, s.longest, s.freezes
-    FROM (SELECT * FROM board b ${where} ORDER BY b.seconds DESC, b.id LIMIT ${query.limit + 1}) b
-    LEFT JOIN mining_streaks s ON s.user_id = b.id
+    FROM board b LEFT JOIN mining_streaks s ON s.user_id = b.id
     ORDER BY b.seconds DESC, b.id`);
   const rows = (found as unknown as Rows<BoardRow>).rows;
-  const page = rows.slice(0, query.limit);
-  const today = dayOf(now);
-  const firstRank = after ? after.n + 1 : 1;
+  return { period, builtAt: now, rows, places: new Map(rows.map((row, place) => [row.id, place])) };
+}
+
+/**
+ * The first place after the cursor's row in the board's order (a uuid orders as its lower-case
+ * text does). The cursor may come from an older board: the keyset still holds.
+ */
+function placeAfter(rows: readonly BoardRow[], after: Cursor): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const row = rows[middle] as BoardRow;
+    const isAfter = row.seconds < after.s || (row.seconds === after.s && row.id > after.id);
+    if (isAfter) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** One keyset page of a ranked board, each row with its member's streak as it stands today. */
+export function leaderboardPage(
+  ranked: RankedBoard,
+  query: { cursor?: string | undefined; limit: number },
+): LeaderboardPage {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const first = after ? placeAfter(ranked.rows, after) : 0;
+  const page = ranked.rows.slice(first, first + query.limit);
+  const today = dayOf(ranked.builtAt);
   const items = page.map((row, index) => ({
-    rank: firstRank + index,
+    rank: first + index + 1,
     username: row.username,
     seconds: row.seconds,
     streak: streakOn(
@@ -128,14 +158,14 @@ export async function leaderboardPage(
   }));
   const last = page.at(-1);
   return {
-    period: query.period,
-    since: query.period === 'week' ? weekStart(now) : null,
+    period: ranked.period,
+    since: ranked.period === 'week' ? weekStart(ranked.builtAt) : null,
     items,
     nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ s: last.seconds, id: last.id, n: firstRank + page.length - 1 })
+      first + page.length < ranked.rows.length && last
+        ? encodeCursor({ s: last.seconds, id: last.id })
         : null,
-    updatedAt: now.toISOString(),
+    updatedAt: ranked.builtAt.toISOString(),
   };
 }
 
@@ -148,26 +178,12 @@ interface StatusRow {
   all: number;
 }
 
-/** The member's rank in one period: one more than the rows ahead of theirs in the board's order. */
-async function rankIn(
-  db: Database,
-  period: LeaderboardPeriod,
-  userId: string,
-  now: Date,
-): Promise<number | null> {
-  const found = await db.execute(sql`
-    WITH ${board(period, now)}
-    SELECT (SELECT count(*) FROM board b
-      WHERE b.seconds > me.seconds OR (b.seconds = me.seconds AND b.id < me.id))::int + 1 AS rank
-    FROM board me WHERE me.id = ${userId}::uuid`);
-  return (found as unknown as Rows<{ rank: number }>).rows[0]?.rank ?? null;
-}
-
 /** D28: where the member stands this week and all-time, or why they are not shown. */
 export async function myLeaderboard(
   db: Database,
   userId: string,
   now: Date,
+  boardOf: (period: LeaderboardPeriod) => Promise<RankedBoard>,
 ): Promise<MyLeaderboard> {
   const found = await db.execute(sql`
     SELECT p.show_on_leaderboard AS show, p.username, p.is_banned AS banned,
@@ -188,10 +204,12 @@ export async function myLeaderboard(
   const standing = async (
     period: LeaderboardPeriod,
     seconds: number,
-  ): Promise<LeaderboardStanding> => ({
-    rank: reason === null && seconds > 0 ? await rankIn(db, period, userId, now) : null,
-    seconds,
-  });
+  ): Promise<LeaderboardStanding> => {
+    if (reason !== null || seconds === 0) return { rank: null, seconds };
+    // From the kept board, which may be up to a minute older than the seconds read above.
+    const place = (await boardOf(period)).places.get(userId);
+    return { rank: place === undefined ? null : place + 1, seconds };
+  };
   const [week, all] = await Promise.all([
     standing('week', status.week),
     standing('all', status.all),
