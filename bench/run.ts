@@ -14,6 +14,7 @@ import { farmScenario } from './lib/farm.ts';
 import { floodsScenario } from './lib/floods.ts';
 import { hostileBodiesScenario, printHostileBodies } from './lib/hostile-bodies.ts';
 import { type LoadResult, measure } from './lib/http-load.ts';
+import { LEADERBOARD_MEMBERS, seedLeaderboard } from './lib/leaderboard.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { metricsCostScenario } from './lib/metrics-cost.ts';
 import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './lib/miner-pace.ts';
@@ -48,8 +49,8 @@ import { vacuumRuns } from './lib/vacuum-runs.ts';
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 /**
  * Whether the command line leaves a part of the run out: `--no-<part>` for a scenario (hostile,
- * landing, metrics, community, round-trips, search, floods, thread, ping-cost, miners, notices, farm,
- * proofs), for Lighthouse,
+ * landing, metrics, community, round-trips, search, floods, leaderboard, thread, ping-cost, miners,
+ * notices, farm, proofs), for Lighthouse,
  * or for one of the miners scenario's bursts (decision 030: rolling-restart, a SIGHUP mid-run, and
  * stop-burst, the Stops all at once).
  */
@@ -459,6 +460,62 @@ async function searchScenario(posts: number) {
   }
 }
 
+/** The leaderboard (D28) answers within this share of the bare route, and this p99, at 50 connections. */
+const LEADERBOARD_GOALS = { shareOfBare: 0.4, p99Ms: 10 };
+
+/**
+ * The leaderboard on PostgreSQL with 100,000 opted-in members of 14 mining days each: the
+ * server-rendered page and the API's first and next pages, as visitors ask, against the bare route.
+ */
+async function leaderboardScenario() {
+  const database = await scratchDatabase('Leaderboard');
+  if (!database) return;
+  const bare = await startBareServer();
+  const app = await startAppServer({ DATABASE_URL: database.url });
+  try {
+    await seedLeaderboard(database.url);
+    const api = `${app.url}/api/leaderboard`;
+    const first = (await (await fetch(`${api}?period=all`)).json()) as { nextCursor: string };
+    const load = {
+      durationSeconds,
+      connections: REQUEST_PATH_CONNECTIONS,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    };
+    console.log(
+      `\nLeaderboard on PostgreSQL, ${REQUEST_PATH_CONNECTIONS} connections, ${durationSeconds} s each, ${LEADERBOARD_MEMBERS.toLocaleString('en-US')} members shown:`,
+    );
+    const results = [
+      await measure('bare Fastify route (ceiling), first', `${bare.url}/bare`, load),
+      await measure('/leaderboard, visitor (server-rendered)', `${app.url}/leaderboard`, load),
+      await measure('GET /api/leaderboard, this week', `${api}?period=week`, load),
+      await measure('GET /api/leaderboard, all-time', `${api}?period=all`, load),
+      await measure(
+        'GET /api/leaderboard, all-time, next page',
+        `${api}?period=all&cursor=${encodeURIComponent(first.nextCursor)}`,
+        load,
+      ),
+      await measure('bare Fastify route (ceiling), last', `${bare.url}/bare`, load),
+    ];
+    const ceiling = Math.max(
+      results[0]?.requestsPerSecond ?? 0,
+      results.at(-1)?.requestsPerSecond ?? 0,
+    );
+    printLoadTable(results, ceiling);
+    for (const row of results.slice(1, -1)) {
+      const within =
+        row.requestsPerSecond >= LEADERBOARD_GOALS.shareOfBare * ceiling &&
+        row.p99Ms <= LEADERBOARD_GOALS.p99Ms;
+      console.log(
+        `${row.name}: ${((row.requestsPerSecond / ceiling) * 100).toFixed(1)} % of bare, p99 ${row.p99Ms} ms: ${within ? 'within' : 'OVER'} the goal (>= 40 %, p99 <= 10 ms).`,
+      );
+    }
+  } finally {
+    await stop(app.child);
+    await stop(bare.child);
+    await database.drop();
+  }
+}
+
 async function main() {
   if (!leftOut('hostile')) await hostileScenario();
   if (!leftOut('landing')) await landingScenario();
@@ -467,6 +524,7 @@ async function main() {
   if (!leftOut('round-trips')) await roundTripsScenario(scratchDatabase);
   if (!leftOut('search')) for (const posts of SEARCH_CORPORA) await searchScenario(posts);
   if (!leftOut('floods')) await floodsScenario(scratchDatabase);
+  if (!leftOut('leaderboard')) await leaderboardScenario();
   if (!leftOut('thread')) {
     await threadScenario({
       scratchDatabase,
