@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { seedMembers } from './community.ts';
 
 /** The leaderboard scenario's members, every one of them opted in (D28). */
 export const LEADERBOARD_MEMBERS = 100_000;
@@ -16,9 +15,24 @@ export async function seedLeaderboard(databaseUrl: string, members = LEADERBOARD
   await client.connect();
   try {
     await client.query('BEGIN');
-    await seedMembers(client, 'leader', members, 'bench_leaders');
+    // Not seedMembers: its referral codes, drawn from a hash, collide among 100,000 members.
     await client.query(
-      `UPDATE profiles SET show_on_leaderboard = true WHERE id IN (SELECT id FROM bench_leaders)`,
+      `INSERT INTO users (email, password_hash, email_verified_at)
+       SELECT 'leader-' || n || '@bench.local', 'bench-no-login', now()
+       FROM generate_series(0, $1 - 1) AS n`,
+      [members],
+    );
+    await client.query(
+      `CREATE TEMP TABLE bench_leaders AS
+       SELECT u.id, n FROM generate_series(0, $1 - 1) AS n
+       JOIN users u ON u.email = 'leader-' || n || '@bench.local'`,
+      [members],
+    );
+    await client.query(
+      `INSERT INTO profiles (id, username, referral_code, show_on_leaderboard)
+       SELECT id, 'leader_' || n,
+              'L' || translate(lpad(to_hex(n), 7, '0'), '0123456789abcdef', 'ABCDEFGHJKMNPQRS'), true
+       FROM bench_leaders`,
     );
     await client.query(
       `INSERT INTO mining_days (user_id, day, seconds, mined)
