@@ -77,8 +77,9 @@ export const leaderboardMessages = {
   hidden: Record<LeaderboardHiddenReason, string>;
 };
 
-/** Seconds as hours and minutes, "12 h 30 min", "45 min", "0 min". */
+/** Seconds as hours and minutes: "12 h 30 min", "45 min", "< 1 min" (some), "0 min" (none). */
 export function formatTimeMined(seconds: number): string {
+  if (seconds > 0 && seconds < 60) return '< 1 min';
   const minutes = Math.floor(seconds / 60);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
