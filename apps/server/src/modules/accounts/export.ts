@@ -17,6 +17,12 @@ import {
 import { notFound } from '#server/errors.ts';
 import { listSessions } from '#server/modules/auth/index.ts';
 
+/** A condition on a table's user_id: the member's own rows. */
+const ownedBy =
+  (userId: string) =>
+  <T extends { userId: unknown }>(table: T) =>
+    eq(table.userId as never, userId);
+
 /**
  * Everything the platform holds about one member, as one JSON document they can take away: their
  * profile, wallet and every ledger row, mining sessions, mining days and streak, posts, comments,
@@ -43,70 +49,46 @@ export async function exportAccount(
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
   if (!account) throw notFound('User not found');
-  const mine = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
-  const [wallet, ledger, mining, days, streak, community, referred, sessions, notices] =
-    await Promise.all([
-      db.select({ balance: wallets.balance }).from(wallets).where(mine(wallets)),
-      // Named columns: an adjustment's admin and Idempotency-Key are staff's, not the member's.
-      db
-        .select({
-          id: transactions.id,
-          amount: transactions.amount,
-          transactionType: transactions.transactionType,
-          description: transactions.description,
-          reason: transactions.reason,
-          createdAt: transactions.createdAt,
-        })
-        .from(transactions)
-        .where(mine(transactions))
-        .orderBy(asc(transactions.createdAt)),
-      db.select().from(miningSessions).where(mine(miningSessions)),
-      // Not `withheld`: whether a day's time counts toward a bonus is staff's judgment (Signals).
-      db
-        .select({
-          day: miningDays.day,
-          seconds: miningDays.seconds,
-          mined: miningDays.mined,
-          frozen: miningDays.frozen,
-        })
-        .from(miningDays)
-        .where(mine(miningDays))
-        .orderBy(asc(miningDays.day)),
-      db
-        .select({
-          current: miningStreaks.days,
-          longest: miningStreaks.longest,
-          freezes: miningStreaks.freezes,
-          startedOn: miningStreaks.startedOn,
-          lastDay: miningStreaks.lastDay,
-        })
-        .from(miningStreaks)
-        .where(mine(miningStreaks)),
-      communityData(db, userId),
-      db
-        .select({ username: profiles.username, joinedAt: profiles.createdAt })
-        .from(profiles)
-        .where(eq(profiles.referredBy, userId)),
-      listSessions(db, { kind: 'user', id: userId }, currentSessionHash, now),
-      db
-        .select({
-          kind: notifications.kind,
-          postId: notifications.postId,
-          commentId: notifications.commentId,
-          details: notifications.details,
-          readAt: notifications.readAt,
-          createdAt: notifications.createdAt,
-        })
-        .from(notifications)
-        .where(mine(notifications)),
-    ]);
+  const mine = ownedBy(userId);
+  const [wallet, ledger, mining, community, referred, sessions, notices] = await Promise.all([
+    db.select({ balance: wallets.balance }).from(wallets).where(mine(wallets)),
+    // Named columns: an adjustment's admin and Idempotency-Key are staff's, not the member's.
+    db
+      .select({
+        id: transactions.id,
+        amount: transactions.amount,
+        transactionType: transactions.transactionType,
+        description: transactions.description,
+        reason: transactions.reason,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .where(mine(transactions))
+      .orderBy(asc(transactions.createdAt)),
+    miningData(db, userId),
+    communityData(db, userId),
+    db
+      .select({ username: profiles.username, joinedAt: profiles.createdAt })
+      .from(profiles)
+      .where(eq(profiles.referredBy, userId)),
+    listSessions(db, { kind: 'user', id: userId }, currentSessionHash, now),
+    db
+      .select({
+        kind: notifications.kind,
+        postId: notifications.postId,
+        commentId: notifications.commentId,
+        details: notifications.details,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(mine(notifications)),
+  ]);
   return {
     exportedAt: now.toISOString(),
     account,
     wallet: { balance: wallet[0]?.balance ?? '0.00000000', transactions: ledger },
-    miningSessions: mining,
-    miningDays: days,
-    miningStreak: streak[0] ?? null,
+    ...mining,
     community,
     referrals: referred,
     sessions,
@@ -114,9 +96,39 @@ export async function exportAccount(
   };
 }
 
+/** The member's mining sessions, mining days and streak. */
+async function miningData(db: Database, userId: string) {
+  const mine = ownedBy(userId);
+  const [sessions, days, streak] = await Promise.all([
+    db.select().from(miningSessions).where(mine(miningSessions)),
+    // Not `withheld`: whether a day's time counts toward a bonus is staff's judgment (Signals).
+    db
+      .select({
+        day: miningDays.day,
+        seconds: miningDays.seconds,
+        mined: miningDays.mined,
+        frozen: miningDays.frozen,
+      })
+      .from(miningDays)
+      .where(mine(miningDays))
+      .orderBy(asc(miningDays.day)),
+    db
+      .select({
+        current: miningStreaks.days,
+        longest: miningStreaks.longest,
+        freezes: miningStreaks.freezes,
+        startedOn: miningStreaks.startedOn,
+        lastDay: miningStreaks.lastDay,
+      })
+      .from(miningStreaks)
+      .where(mine(miningStreaks)),
+  ]);
+  return { miningSessions: sessions, miningDays: days, miningStreak: streak[0] ?? null };
+}
+
 /** The member's posts, comments (a "[deleted]" one with its empty text) and votes. */
 async function communityData(db: Database, userId: string) {
-  const mine = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
+  const mine = ownedBy(userId);
   const [posts, comments, votes] = await Promise.all([
     db
       .select({
