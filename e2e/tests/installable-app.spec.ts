@@ -146,14 +146,15 @@ test('Install app is in the account menu only once the browser offers it, never 
   test.slow();
   const email = uniqueEmail('install-menu');
   await verifiedUser(request, baseURL, email);
+  // One sign-in; each width and scheme is a fresh load of the dashboard, with no offer yet.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [1440, 375]) {
-      const context = await browser.newContext({
-        colorScheme,
-        viewport: { width, height: width < 768 ? 812 : 900 },
-      });
-      const page = await context.newPage();
-      await signIn(page, email);
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await page.goto('/dashboard');
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       const menuToggle = page.getByRole('button', { name: 'Toggle sidebar' });
       const openMenu = async () => {
@@ -181,9 +182,9 @@ test('Install app is in the account menu only once the browser offers it, never 
       await install.click();
       expect(await page.evaluate(() => (window as { prompted?: number }).prompted)).toBe(1);
       await expect(install).toHaveCount(0);
-      await context.close();
     }
   }
+  await context.close();
 });
 
 test('the offline page at phone and desktop widths, light and dark, with nothing axe finds', async ({
