@@ -56,6 +56,9 @@ export const signalRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         body: DismissSignalBodySchema,
         ok: SignalReviewResultSchema,
+        // A reviewed cluster's members may appear on the leaderboard again (migration 0026):
+        // every process has dropped its kept board before the admin sees the review done.
+        onSend: settlesSharedPages,
       },
     ),
     async (request) =>
