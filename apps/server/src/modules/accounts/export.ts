@@ -16,6 +16,7 @@ import {
 } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { listSessions } from '#server/modules/auth/index.ts';
+import { shownDayColumns } from '#server/modules/mining/index.ts';
 
 /** A condition on a table's user_id: the member's own rows. */
 const ownedBy =
@@ -101,14 +102,8 @@ async function miningData(db: Database, userId: string) {
   const mine = ownedBy(userId);
   const [sessions, days, streak] = await Promise.all([
     db.select().from(miningSessions).where(mine(miningSessions)),
-    // Not `withheld`: whether a day's time counts toward a bonus is staff's judgment (Signals).
     db
-      .select({
-        day: miningDays.day,
-        seconds: miningDays.seconds,
-        mined: miningDays.mined,
-        frozen: miningDays.frozen,
-      })
+      .select(shownDayColumns)
       .from(miningDays)
       .where(mine(miningDays))
       .orderBy(asc(miningDays.day)),

@@ -4,3 +4,4 @@ export { miningRoutes } from './routes.ts';
 export { closeSessionOfUser, closeStaleSessions } from './sessions.ts';
 export { settingsRoutes } from './settings-routes.ts';
 export { dayOf, type StreakState, streakOn } from './streak-rules.ts';
+export { shownDayColumns } from './streaks.ts';

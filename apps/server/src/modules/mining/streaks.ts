@@ -9,6 +9,17 @@ import type { Database } from '#server/db/client.ts';
 import { miningDays, miningStreaks } from '#server/db/schema.ts';
 import { addDays, dayOf, daysBetween, type StreakState, streakOn } from './streak-rules.ts';
 
+/**
+ * What a member is shown of each of their mining days (the calendar, the account export); not
+ * `withheld`, whether a day's time counts toward a bonus, which is staff's judgment (Signals).
+ */
+export const shownDayColumns = {
+  day: miningDays.day,
+  seconds: miningDays.seconds,
+  mined: miningDays.mined,
+  frozen: miningDays.frozen,
+};
+
 /** The Monday that opens the calendar: 11 weeks before this week's (UTC). */
 function calendarStart(today: string) {
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -39,12 +50,7 @@ export async function miningStreak(
       .from(miningStreaks)
       .where(eq(miningStreaks.userId, userId)),
     db
-      .select({
-        day: miningDays.day,
-        seconds: miningDays.seconds,
-        mined: miningDays.mined,
-        frozen: miningDays.frozen,
-      })
+      .select(shownDayColumns)
       .from(miningDays)
       .where(
         and(
