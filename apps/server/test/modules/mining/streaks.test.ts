@@ -1,5 +1,5 @@
 import type { MiningStreak, StreakDay } from '@btcp/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, miningDays, transactions, wallets } from '#server/db/schema.ts';
 import { creditDueRewards } from '#server/modules/mining/crediting.ts';
@@ -87,15 +87,19 @@ const dayIn = (streak: MiningStreak, date: string): StreakDay | undefined =>
   streak.days.find((day) => day.date === date);
 
 async function streakBonuses(email: string) {
-  return t.database.db
-    .select({ amount: transactions.amount, description: transactions.description })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, await userIdOf(t.database.db, email)),
-        eq(transactions.transactionType, 'STREAK_BONUS'),
-      ),
-    );
+  return (
+    t.database.db
+      .select({ amount: transactions.amount, description: transactions.description })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, await userIdOf(t.database.db, email)),
+          eq(transactions.transactionType, 'STREAK_BONUS'),
+        ),
+      )
+      // In the order they were paid: without it PostgreSQL may answer the rows in any order.
+      .orderBy(asc(transactions.createdAt))
+  );
 }
 
 /** The wallet's balance and the sum of its ledger, which must be equal (D10). */
