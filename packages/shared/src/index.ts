@@ -26,6 +26,7 @@ export * from './paths.ts';
 export * from './product.ts';
 export * from './proof.ts';
 export * from './proof-schemas.ts';
+export * from './push.ts';
 export * from './report-schemas.ts';
 export * from './reports.ts';
 export * from './session.ts';
