@@ -111,6 +111,9 @@ export function installableApp(): Plugin[] {
         navigateFallback: null,
         navigationPreload: true,
         inlineWorkboxRuntime: true,
+        // Web Push (decision 063): the push and notificationclick handlers, in a small file of
+        // their own that the server sends with no-cache, as it sends sw.js.
+        importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         sourcemap: false,
         runtimeCaching: [
