@@ -13,7 +13,8 @@ import type { ProofCrypto, ProofKeys } from '@btcp/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
-import { proofSigningKeys, systemSettings } from '#server/db/schema.ts';
+import { proofSigningKeys } from '#server/db/schema.ts';
+import { keptOnce } from '#server/modules/settings/index.ts';
 import { asBuffer } from './ids.ts';
 
 /**
@@ -158,15 +159,10 @@ export async function leafSecret(ctx: Pick<ServiceContext, 'db' | 'config'>): Pr
   if (known) return known;
   let secret = ctx.config.PROOF_LEAF_SECRET;
   if (!secret) {
-    await ctx.db
-      .insert(systemSettings)
-      .values({ key: LEAF_SECRET_SETTING, value: { secret: randomBytes(32).toString('hex') } })
-      .onConflictDoNothing();
-    const [row] = await ctx.db
-      .select({ value: systemSettings.value })
-      .from(systemSettings)
-      .where(eq(systemSettings.key, LEAF_SECRET_SETTING));
-    secret = (row?.value as { secret?: string } | undefined)?.secret;
+    const value = await keptOnce(ctx.db, LEAF_SECRET_SETTING, () => ({
+      secret: randomBytes(32).toString('hex'),
+    }));
+    secret = (value as { secret?: string } | undefined)?.secret;
     if (!secret) throw new Error('the stored proof leaf secret is unreadable');
   }
   const bytes = Buffer.from(secret);

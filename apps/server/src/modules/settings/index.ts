@@ -1,4 +1,5 @@
 export { datedWordsRoutes, datedWordsSettingsRoutes } from './dated-words-routes.ts';
+export { keptOnce } from './kept-once.ts';
 export {
   type ActiveMiningSettings,
   auditedSetting,

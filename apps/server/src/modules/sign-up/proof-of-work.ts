@@ -7,12 +7,13 @@ import {
 } from '@btcp/shared';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceContext } from '#server/context.ts';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
-import { spentProofs, systemSettings } from '#server/db/schema.ts';
+import { spentProofs } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
+import { keptOnce } from '#server/modules/settings/index.ts';
 import { signUpProtection } from './settings.ts';
 
 /**
@@ -61,18 +62,13 @@ async function proofSecrets(
 }
 
 async function storedSecret(db: Database, create: boolean): Promise<string | null> {
-  if (create) {
-    await db
-      .insert(systemSettings)
-      .values({ key: SECRET_KEY, value: { secret: randomBytes(32).toString('hex') } })
-      .onConflictDoNothing();
-  }
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, SECRET_KEY));
-  if (!row) return null;
-  const secret = (row.value as { secret?: unknown }).secret;
+  const value = await keptOnce(
+    db,
+    SECRET_KEY,
+    create ? () => ({ secret: randomBytes(32).toString('hex') }) : undefined,
+  );
+  if (value === undefined) return null;
+  const secret = (value as { secret?: unknown }).secret;
   if (typeof secret !== 'string' || secret.length < 32) {
     throw new Error('the stored proof-of-work key is unreadable');
   }
