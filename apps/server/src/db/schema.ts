@@ -14,6 +14,7 @@ export * from './schema/mail.ts';
 export * from './schema/media.ts';
 export * from './schema/mining.ts';
 export * from './schema/proofs.ts';
+export * from './schema/push.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/realtime.ts';
 export * from './schema/settings.ts';
