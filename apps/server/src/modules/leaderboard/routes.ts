@@ -22,27 +22,50 @@ import {
 } from './service.ts';
 
 const route = routeOptions(['leaderboard']);
-/** The first page of each period and size kept; older minutes fall out first. */
-const KEPT_PAGES = 16;
-/** Both periods' boards of this minute and the last. */
+/** The first page of each period and size kept. */
+const KEPT_FIRST_PAGES = 16;
+/** Later pages kept apart, so a flood of cursors never pushes out the first pages. */
+const KEPT_NEXT_PAGES = 64;
+/** Both periods' boards, of this week and the last. */
 const KEPT_BOARDS = 4;
+const REFRESH_MS = LEADERBOARD_REFRESH_SECONDS * 1000;
+
+/** A period's board as kept: the one served, and its rebuild while one runs. */
+interface KeptBoard {
+  board: RankedBoard;
+  rebuilding: Promise<void> | null;
+}
 
 /**
- * D28's leaderboard. Each period's whole ranked board, and the first page of each period as sent,
- * are kept in every process (decision 013's shared pages) for a minute of the app's clock, since
- * paid mining changes them all the time and no trigger could follow that cheaply; who may appear
- * (an opt-out, a ban, a deletion, a Signals review) drops them at once (migration 0026).
+ * D28's leaderboard. Each period's whole ranked board, and its pages as sent, are kept in every
+ * process (decision 013's shared pages), since paid mining changes them all the time and no
+ * trigger could follow that cheaply; who may appear (an opt-out, a ban, a deletion, a Signals
+ * review) drops them at once (migration 0026). A board a minute old is rebuilt in the background
+ * while readers are still served it, so no visitor waits for the aggregate (decision 062); one two
+ * minutes old (a quiet site) is not served but waited for.
  */
 export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const kept = app.sharedPages.bounded<SharedBody>('leaderboard', KEPT_PAGES);
-  // Each period's whole board, for this minute (and this week): a page, a next page and a
-  // member's own rank read it, never the database.
-  const boards = app.sharedPages.bounded<RankedBoard>('leaderboard', KEPT_BOARDS);
-  const minuteOf = (now: Date) => Math.floor(now.getTime() / (LEADERBOARD_REFRESH_SECONDS * 1000));
-  const boardOf = (period: LeaderboardPeriod, now: Date) =>
-    boards.get(`${period}:${weekStart(now)}:${minuteOf(now)}`, () =>
-      rankedBoard(app.db, period, now),
-    );
+  const firstPages = app.sharedPages.bounded<SharedBody>('leaderboard', KEPT_FIRST_PAGES);
+  const nextPages = app.sharedPages.bounded<SharedBody>('leaderboard', KEPT_NEXT_PAGES);
+  const boards = app.sharedPages.bounded<KeptBoard>('leaderboard', KEPT_BOARDS);
+  const boardOf = async (period: LeaderboardPeriod, now: Date) => {
+    const kept = await boards.get(`${period}:${weekStart(now)}`, async () => ({
+      board: await rankedBoard(app.db, period, now),
+      rebuilding: null,
+    }));
+    const age = now.getTime() - kept.board.builtAt.getTime();
+    if (age < REFRESH_MS) return kept.board;
+    kept.rebuilding ??= rankedBoard(app.db, period, now)
+      .then((board) => {
+        kept.board = board;
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'rebuilding the leaderboard failed'))
+      .finally(() => {
+        kept.rebuilding = null;
+      });
+    if (age >= 2 * REFRESH_MS) await kept.rebuilding;
+    return kept.board;
+  };
 
   app.get(
     '/leaderboard',
@@ -51,17 +74,13 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       ok: LeaderboardPageSchema,
     }),
     async (request, reply) => {
-      const now = app.clock.now();
       const { period, limit, cursor } = request.query;
-      const build = async () =>
-        SharedBody.of(
-          LeaderboardPageSchema,
-          leaderboardPage(await boardOf(period, now), request.query),
-          !cursor,
-        );
-      const body = cursor
-        ? await build()
-        : await kept.get(`${period}:${limit}:${weekStart(now)}:${minuteOf(now)}`, build);
+      const board = await boardOf(period, app.clock.now());
+      // Keyed by the board it was read from: a rebuilt board has pages of its own.
+      const key = `${period}:${limit}:${board.builtAt.getTime()}:${cursor ?? ''}`;
+      const body = await (cursor ? nextPages : firstPages).get(key, async () =>
+        SharedBody.of(LeaderboardPageSchema, leaderboardPage(board, request.query)),
+      );
       return sendWithEtag(request, reply, body, 'public');
     },
   );

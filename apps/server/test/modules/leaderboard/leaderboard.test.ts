@@ -1,5 +1,5 @@
 import type { Account, LeaderboardEntry, LeaderboardPage, MyLeaderboard } from '@btcp/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminCookie,
   login,
@@ -248,6 +248,22 @@ describe('ranking (D28)', () => {
     const seconds = whole.map((row) => row.seconds);
     expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
     expect(new Set(whole.map((row) => row.username)).size).toBe(whole.length);
+  });
+
+  it('serves a board up to a minute old while it is rebuilt, never one two minutes old', async () => {
+    const cookie = await shownMiner('steady@example.com', 2);
+    clock.advance(120_000);
+    const secondsOf = async () =>
+      (await wholeBoard('all')).find((row) => row.username === 'steady')?.seconds;
+    expect(await secondsOf()).toBe(120);
+    // A minute later (mining pays, nothing changes who may appear): the kept board answers at
+    // once, and the rebuilt one follows.
+    await mine(cookie, 1);
+    expect(await secondsOf()).toBe(120);
+    await vi.waitFor(async () => expect(await secondsOf()).toBe(180));
+    // Two minutes later a visitor waits for the new board rather than meet a stale one.
+    await mine(cookie, 2);
+    expect(await secondsOf()).toBe(300);
   });
 
   it('refuses a cursor it did not hand out', async () => {
