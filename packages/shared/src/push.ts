@@ -111,6 +111,12 @@ export const pushMessages = {
     'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
   disabledByAdmin: 'Push notifications are turned off on this site for now.',
   failed: 'Could not turn on push notifications. Please try again.',
+  loading: 'Loading push notification settings',
+  errorLoading: 'Could not load your push notification settings.',
+  saveFailed: 'Could not save your choice. Please try again.',
+  removeFailed: 'Could not remove the device. Please try again.',
+  /** Before the date a device subscribed, in the devices list. */
+  subscribedSince: 'Since',
   kindsLegend: 'Send me',
   kinds: {
     reply: 'Replies to my posts and comments',
@@ -129,4 +135,7 @@ export const pushMessages = {
   offerDismiss: 'Not now',
   adminCardTitle: 'Push notifications',
   adminEnabledLabel: 'Send push notifications',
+  adminCardDescription:
+    'Members who turn push on get a notification on their devices for the kinds they choose.',
+  adminSaved: 'Push settings saved',
 } as const;

@@ -6,6 +6,7 @@ import { NotificationBell } from '#web/features/notifications/components/notific
 import { renderWithToasts } from '#web/test/render.tsx';
 import { apiError, signedInUser, stubApi } from '#web/test/stub-api.ts';
 import { stubEventSource } from '#web/test/stub-event-source.ts';
+import { pushState } from '#web/test/stub-push.ts';
 import { LiveUpdates } from '../layouts/live-updates.tsx';
 import { Component as NotificationsPageView } from './notifications.tsx';
 
@@ -122,10 +123,17 @@ describe('notifications page', () => {
     expect(await screen.findByText('No notifications yet')).toBeVisible();
     unmount();
 
-    stubApi({ 'GET /notifications': apiError(500, 'INTERNAL_ERROR', 'Boom') }, signedInUser);
+    stubApi(
+      {
+        'GET /notifications': apiError(500, 'INTERNAL_ERROR', 'Boom'),
+        'GET /push': { body: pushState() },
+      },
+      signedInUser,
+    );
     renderPage();
     expect(await screen.findByText('Could not load your notifications.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Push notifications' })).toBeVisible();
   });
 
   it('loads more', async () => {
