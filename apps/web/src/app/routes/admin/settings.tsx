@@ -7,6 +7,7 @@ import { useEndSessions } from '#web/features/sessions/api/sessions.ts';
 import { SessionsCard } from '#web/features/sessions/components/sessions-card.tsx';
 import { DatedWordsCard } from '#web/features/settings/components/dated-words-card.tsx';
 import { MiningSettingsCard } from '#web/features/settings/components/mining-settings-card.tsx';
+import { PushSettingsCard } from '#web/features/settings/components/push-settings-card.tsx';
 import { SignUpProtectionCard } from '#web/features/settings/components/sign-up-protection-card.tsx';
 import { StreakSettingsCard } from '#web/features/settings/components/streak-settings-card.tsx';
 import { AdminTwoFactorPolicyCard } from '#web/features/two-factor/components/admin-policy-card.tsx';
@@ -39,6 +40,7 @@ export function Component() {
           <MiningSettingsCard />
           <StreakSettingsCard />
           <SignUpProtectionCard />
+          <PushSettingsCard />
           <ProofAdminCard />
         </div>
       </div>
