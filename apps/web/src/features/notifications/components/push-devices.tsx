@@ -1,4 +1,5 @@
 import { type PushDevice, pushMessages } from '@btcp/shared/push';
+import { useId } from 'react';
 import { LocalTime } from '#web/components/local-time.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,9 +17,10 @@ export function PushDevices({
   busy: boolean;
   onRemove: (device: PushDevice) => void;
 }) {
+  const titleId = useId();
   return (
-    <section className="grid gap-3" aria-labelledby="push-devices-title">
-      <h3 id="push-devices-title" className="text-sm font-medium">
+    <section className="grid gap-3" aria-labelledby={titleId}>
+      <h3 id={titleId} className="text-sm font-medium">
         {pushMessages.devicesTitle}
       </h3>
       {devices.length === 0 ? (
