@@ -1,7 +1,8 @@
 import { formatProofAmount, type MemberProof, proofMessages } from '@btcp/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { ServiceContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
+import { prepared } from '#server/db/prepared.ts';
 import {
   proofLeafChunks,
   proofPositionChunks,
@@ -70,23 +71,38 @@ export async function snapshotTree(
 }
 
 /**
- * The leaf position of `userId` in a snapshot and the leaf chunk that holds it, in one statement:
- * a binary search over the position chunk's sorted entries (`POSITION_ENTRY_BYTES` each: the user
- * id's 16 bytes, then the position as a u32), run where the chunk is, so only the leaf chunk comes
- * back. Null when the member had no balance then, or retention deleted the chunks between reads.
+ * The leaf position of `userId` in a snapshot and the leaf chunk that holds it, in one prepared
+ * statement: a binary search over the position chunk's sorted entries (`POSITION_ENTRY_BYTES`
+ * each: the user id's 16 bytes, then the position as a u32), run where the chunk is, then the leaf
+ * chunk read by its key, so only the leaf chunk comes back. Prepared, since planning this statement
+ * cost more than running it; the leaf chunk is joined laterally, so it is one index probe whatever
+ * the table's statistics say. Null when the member had no balance then, or retention deleted the
+ * chunks between reads.
  */
 async function leafChunkOf(
   db: Database,
   snapshotId: number,
   userId: string,
 ): Promise<{ position: number; nodes: Buffer } | null> {
+  const [row] = await prepared(db, 'proof_leaf_chunk_of', (db, name) =>
+    db
+      .select({ position: sql<number>`found.position`, nodes: sql<Uint8Array>`found.nodes` })
+      .from(leafChunkSearch(sql.placeholder('snapshotId'), sql.placeholder('userId')))
+      .prepare(name),
+  ).execute({ snapshotId, userId });
+  return row ? { position: row.position, nodes: asBuffer(row.nodes) } : null;
+}
+
+function leafChunkSearch(snapshotId: Placeholder, userId: Placeholder): SQL {
   const size = POSITION_ENTRY_BYTES;
-  const result = await db.execute(sql`
+  return sql`(
     WITH RECURSIVE chunk AS MATERIALIZED (
       SELECT ${proofPositionChunks.entries} AS entries FROM ${proofPositionChunks}
-      WHERE ${proofPositionChunks.snapshotId} = ${snapshotId}
+      WHERE ${proofPositionChunks.snapshotId} = ${snapshotId}::int
         AND ${proofPositionChunks.firstUserId} <= ${userId}::uuid
       ORDER BY ${proofPositionChunks.firstUserId} DESC LIMIT 1
+    ), wanted AS MATERIALIZED (
+      SELECT decode(replace(${userId}::text, '-', ''), 'hex') AS id
     ), search (low, high, found) AS (
       SELECT 0, length(entries) / ${size}::int - 1, NULL::int FROM chunk
       UNION ALL
@@ -97,21 +113,21 @@ async function leafChunkOf(
         CASE WHEN probe.id = wanted.id THEN
           ('x' || encode(substring(chunk.entries FROM probe.middle * ${size}::int + 17 FOR 4), 'hex'))::bit(32)::int
         END
-      FROM search, chunk,
-        LATERAL (SELECT decode(replace(${userId}, '-', ''), 'hex') AS id) AS wanted,
+      FROM search, chunk, wanted,
         LATERAL (
           SELECT m.middle, substring(chunk.entries FROM m.middle * ${size}::int + 1 FOR 16) AS id
           FROM (SELECT (search.low + search.high) / 2 AS middle) AS m
         ) AS probe
       WHERE search.found IS NULL AND search.low <= search.high
     )
-    SELECT search.found AS position, ${proofLeafChunks.nodes} AS nodes
-    FROM search JOIN ${proofLeafChunks}
-      ON ${proofLeafChunks.snapshotId} = ${snapshotId}
-      AND ${proofLeafChunks.chunk} = search.found / ${LEAVES_PER_CHUNK}::int
-    WHERE search.found IS NOT NULL`);
-  const [row] = (result as unknown as { rows: { position: number; nodes: Uint8Array }[] }).rows;
-  return row ? { position: row.position, nodes: asBuffer(row.nodes) } : null;
+    SELECT search.found AS position, leaf.nodes
+    FROM search CROSS JOIN LATERAL (
+      SELECT ${proofLeafChunks.nodes} AS nodes FROM ${proofLeafChunks}
+      WHERE ${proofLeafChunks.snapshotId} = ${snapshotId}::int
+        AND ${proofLeafChunks.chunk} = search.found / ${LEAVES_PER_CHUNK}::int
+    ) AS leaf
+    WHERE search.found IS NOT NULL
+  ) AS found`;
 }
 
 /** Why a snapshot has no proof for a member: no balance then, or its proofs are no longer kept. */

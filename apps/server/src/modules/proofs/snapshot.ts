@@ -31,7 +31,11 @@ import {
 /** Small pages: the driver parses each page's rows in one go, holding up the process meanwhile. */
 const READ_PAGE = 10_000;
 const INSERT_ROWS = 200;
-export const ENTRIES_PER_CHUNK = 1024;
+/**
+ * Position entries to a row: 64 of 20 bytes fit in the row itself, below PostgreSQL's TOAST
+ * threshold, so a proof's binary search reads one heap page instead of slices of a toasted value.
+ */
+export const ENTRIES_PER_CHUNK = 64;
 /** Names the advisory lock that lets one snapshot be taken at a time across processes. */
 const SNAPSHOT_LOCK = sql`hashtextextended('proof-snapshot', 0)`;
 
