@@ -119,7 +119,11 @@ describe('the Push notifications card', () => {
     stubApi(
       {
         'GET /push': { body: pushState() },
-        'POST /push/subscriptions': apiError(400, 'VALIDATION_FAILED', 'Not a push service'),
+        'POST /push/subscriptions': apiError(
+          400,
+          'VALIDATION_FAILED',
+          'Not a push service we send to',
+        ),
       },
       signedInUser,
     );
@@ -127,7 +131,10 @@ describe('the Push notifications card', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Turn on push notifications' }),
     );
-    await expectToast('Could not turn on push notifications. Please try again.');
+    await expectToast(
+      'Could not turn on push notifications. Please try again.',
+      'Not a push service we send to',
+    );
     expect(browser.subscription()?.unsubscribe).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Turn on push notifications' })).toBeEnabled();
   });

@@ -1,6 +1,7 @@
 import { type PushDevice, pushMessages } from '@btcp/shared/push';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { addPushDevice, listDevice, removePushDevice, unlistDevice } from '../api/push.ts';
 import {
@@ -68,9 +69,11 @@ async function turnOn(queryClient: ReturnType<typeof useQueryClient>, publicKey:
       throw error;
     }
     update({ permission: 'granted', endpoint: result.subscription.endpoint });
-  } catch {
+  } catch (error) {
     update({ permission: notificationPermission() });
-    toast.error(pushMessages.failed);
+    // The server's reason when it has one (too many devices, a push service it does not send to).
+    const refused = error instanceof ApiRequestError && error.status < 500;
+    toast.error(pushMessages.failed, refused ? { description: error.message } : undefined);
   } finally {
     update({ busy: false });
   }
