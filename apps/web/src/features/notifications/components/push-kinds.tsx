@@ -17,7 +17,7 @@ export function PushKinds({ preferences }: { preferences: PushPreferences }) {
       <legend className="mb-3 text-sm font-medium">{pushMessages.kindsLegend}</legend>
       {pushKindValues.map((kind) => (
         <div key={kind} className="flex items-center justify-between gap-4">
-          <Label htmlFor={`${id}-${kind}`} className="font-normal">
+          <Label htmlFor={`${id}-${kind}`} className="leading-snug font-normal">
             {pushMessages.kinds[kind]}
           </Label>
           <Switch
