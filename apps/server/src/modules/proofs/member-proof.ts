@@ -13,8 +13,13 @@ import { notFound } from '#server/errors.ts';
 import { asBuffer, POSITION_ENTRY_BYTES } from './ids.ts';
 import { leafKeyOf, leafSecret } from './keys.ts';
 import {
+  CHUNK_LEVELS,
+  type ChunkPath,
   chunkLeafCount,
+  FULL_CHUNK_BYTES,
+  fullChunkLevelStart,
   LEAVES_PER_CHUNK,
+  NODE_BYTES,
   nodeAt,
   readSum,
   siblingsOf,
@@ -71,26 +76,39 @@ export async function snapshotTree(
 }
 
 /**
- * The leaf position of `userId` in a snapshot and the leaf chunk that holds it, in one prepared
- * statement: a binary search over the position chunk's sorted entries (`POSITION_ENTRY_BYTES`
- * each: the user id's 16 bytes, then the position as a u32), run where the chunk is, then the leaf
- * chunk read by its key, so only the leaf chunk comes back. Prepared, since planning this statement
- * cost more than running it; the leaf chunk is joined laterally, so it is one index probe whatever
- * the table's statistics say. Null when the member had no balance then, or retention deleted the
- * chunks between reads.
+ * The leaf position of `userId` in a snapshot and what the proof needs of its leaf chunk, in one
+ * prepared statement: a binary search over the position chunk's sorted entries
+ * (`POSITION_ENTRY_BYTES` each: the user id's 16 bytes, then the position as a u32), run where the
+ * chunk is, then the leaf chunk read by its key. Of a full chunk only the leaf's path comes back
+ * (9 nodes, 432 bytes, not the 24 KB row: sending and decoding the row was most of a proof's
+ * cost); of a short last chunk, or a row holding leaves alone, the whole row. Prepared, since
+ * planning this statement cost more than running it. Null when the member had no balance then,
+ * or retention deleted the chunks between reads.
  */
 async function leafChunkOf(
   db: Database,
-  snapshotId: number,
+  tree: SnapshotTree,
   userId: string,
-): Promise<{ position: number; nodes: Buffer } | null> {
-  const [row] = await prepared(db, 'proof_leaf_chunk_of', (db, name) =>
+): Promise<{ position: number; inChunk: Buffer[] | ChunkPath } | null> {
+  const [row] = await prepared(db, 'proof_leaf_path_of', (db, name) =>
     db
-      .select({ position: sql<number>`found.position`, nodes: sql<Uint8Array>`found.nodes` })
+      .select({
+        position: sql<number>`found.position`,
+        path: sql<boolean>`found.path`,
+        nodes: sql<Uint8Array>`found.nodes`,
+      })
       .from(leafChunkSearch(sql.placeholder('snapshotId'), sql.placeholder('userId')))
       .prepare(name),
-  ).execute({ snapshotId, userId });
-  return row ? { position: row.position, nodes: asBuffer(row.nodes) } : null;
+  ).execute({ snapshotId: tree.id, userId });
+  if (!row) return null;
+  const nodes = asBuffer(row.nodes);
+  const chunk = Math.floor(row.position / LEAVES_PER_CHUNK);
+  return {
+    position: row.position,
+    inChunk: row.path
+      ? { leaf: nodes.subarray(0, NODE_BYTES), siblings: nodes.subarray(NODE_BYTES) }
+      : storedChunkLevels(nodes, chunkLeafCount(tree.leafCount, chunk)),
+  };
 }
 
 function leafChunkSearch(snapshotId: Placeholder, userId: Placeholder): SQL {
@@ -120,14 +138,31 @@ function leafChunkSearch(snapshotId: Placeholder, userId: Placeholder): SQL {
         ) AS probe
       WHERE search.found IS NULL AND search.low <= search.high
     )
-    SELECT search.found AS position, leaf.nodes
+    SELECT search.found AS position, leaf.path,
+      CASE WHEN leaf.path THEN ${leafPath(sql`search.found % ${sql.raw(String(LEAVES_PER_CHUNK))}`)}
+        ELSE leaf.nodes END AS nodes
     FROM search CROSS JOIN LATERAL (
-      SELECT ${proofLeafChunks.nodes} AS nodes FROM ${proofLeafChunks}
+      -- length() reads the stored size, not the value.
+      SELECT ${proofLeafChunks.nodes} AS nodes,
+        length(${proofLeafChunks.nodes}) = ${sql.raw(String(FULL_CHUNK_BYTES))} AS path
+      FROM ${proofLeafChunks}
       WHERE ${proofLeafChunks.snapshotId} = ${snapshotId}::int
         AND ${proofLeafChunks.chunk} = search.found / ${LEAVES_PER_CHUNK}::int
     ) AS leaf
     WHERE search.found IS NOT NULL
   ) AS found`;
+}
+
+/** The leaf at `local` (its place in its full chunk) and its 8 siblings there, cut from the row. */
+function leafPath(local: SQL): SQL {
+  const node = (index: SQL) =>
+    sql`substring(leaf.nodes FROM (${index}) * ${sql.raw(String(NODE_BYTES))} + 1 FOR ${sql.raw(String(NODE_BYTES))})`;
+  const siblings = Array.from({ length: CHUNK_LEVELS }, (_, level) =>
+    node(
+      sql`${sql.raw(String(fullChunkLevelStart(level)))} + ((${local}) >> ${sql.raw(String(level))} # 1)`,
+    ),
+  );
+  return sql.join([node(local), ...siblings], sql` || `);
 }
 
 /** Why a snapshot has no proof for a member: no balance then, or its proofs are no longer kept. */
@@ -140,14 +175,16 @@ async function noProofReason(db: Database, snapshotId: number): Promise<string> 
   return kept ? proofMessages.noBalanceThen : proofMessages.proofsExpired;
 }
 
-/** The proof of the leaf at `position`, given its chunk's levels (`storedChunkLevels`). */
+/** The proof of the leaf at `position`, given its chunk's levels (`storedChunkLevels`) or path. */
 export function memberProofFrom(
   tree: SnapshotTree,
   position: number,
-  local: Buffer[],
+  local: Buffer[] | ChunkPath,
   leafKey: Buffer,
 ): MemberProof {
-  const leaf = nodeAt(local[0] as Buffer, position % LEAVES_PER_CHUNK);
+  const leaf = Array.isArray(local)
+    ? nodeAt(local[0] as Buffer, position % LEAVES_PER_CHUNK)
+    : local.leaf;
   return {
     snapshotId: tree.id,
     leafKey: leafKey.toString('hex'),
@@ -166,18 +203,7 @@ export async function memberProof(
   userId: string,
   tree: SnapshotTree,
 ): Promise<MemberProof> {
-  const [found, secret] = await Promise.all([
-    leafChunkOf(ctx.db, tree.id, userId),
-    leafSecret(ctx),
-  ]);
+  const [found, secret] = await Promise.all([leafChunkOf(ctx.db, tree, userId), leafSecret(ctx)]);
   if (!found) throw notFound(await noProofReason(ctx.db, tree.id));
-  return memberProofFrom(
-    tree,
-    found.position,
-    storedChunkLevels(
-      found.nodes,
-      chunkLeafCount(tree.leafCount, Math.floor(found.position / LEAVES_PER_CHUNK)),
-    ),
-    leafKeyOf(secret, tree.id, userId),
-  );
+  return memberProofFrom(tree, found.position, found.inChunk, leafKeyOf(secret, tree.id, userId));
 }

@@ -180,13 +180,29 @@ export function storedChunkLevels(nodes: Buffer, leaves: number): Buffer[] {
 }
 
 /**
+ * A full chunk's nodes on one leaf's path, as the database cuts them from its row: the leaf, and
+ * its sibling at each of the 8 levels inside the chunk (`fullChunkLevelStart`).
+ */
+export interface ChunkPath {
+  leaf: Buffer;
+  siblings: Buffer;
+}
+
+/** The bytes of a full chunk's row: 256 leaves and the 254 nodes of the levels inside it. */
+export const FULL_CHUNK_BYTES = chunkWidths(LEAVES_PER_CHUNK).reduce((a, b) => a + b) * NODE_BYTES;
+
+/** Where level `level` of a full chunk starts in its row, in nodes: 0, 256, 384, … 508. */
+export const fullChunkLevelStart = (level: number): number =>
+  2 * LEAVES_PER_CHUNK - ((2 * LEAVES_PER_CHUNK) >> level);
+
+/**
  * The siblings of leaf `position`, from its level up: below level 8 from its chunk's levels
  * (`storedChunkLevels`), above from the stored upper levels.
  */
 export function siblingsOf(
   position: number,
   leafCount: number,
-  local: Buffer[],
+  local: Buffer[] | ChunkPath,
   upper: Buffer,
 ): Sibling[] {
   const offsets = upperOffsets(leafCount);
@@ -197,8 +213,9 @@ export function siblingsOf(
     if (level < CHUNK_LEVELS) {
       const first = Math.floor(position / LEAVES_PER_CHUNK) * (LEAVES_PER_CHUNK >> level);
       // A short last chunk runs out of levels early: above that, its node's neighbour is empty.
-      const nodes = local[level];
+      const nodes = Array.isArray(local) ? local[level] : undefined;
       if (nodes) node = nodeAt(nodes, neighbour - first);
+      else if (!Array.isArray(local)) node = nodeAt(local.siblings, level);
     } else if (neighbour < levelWidth(leafCount, level)) {
       node = nodeAt(upper.subarray(offsets[level - CHUNK_LEVELS]), neighbour);
     }
