@@ -116,5 +116,7 @@ describe('the local push service', () => {
     expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7']);
     expect((await send(request(subscription, { n: 3 }))).status).toBe(201);
     expect(service.received(subscription.endpoint)).toEqual([{ n: 3 }]);
+    await send(request(subscription, { n: 4 }));
+    expect(service.stats.accepted - service.stats.reached).toBe(1);
   });
 });

@@ -45,6 +45,8 @@ export interface PushSubscriptionJson {
 
 export interface PushServiceStats {
   accepted: number;
+  /** Subscriptions that have accepted at least one delivery: `accepted` less a sender's repeats. */
+  reached: number;
   /** Refused deliveries by reason: 'unknown-subscription', 'vapid-signature', 'scripted-410'… */
   rejected: Record<string, number>;
 }
@@ -228,6 +230,7 @@ async function deliver(state: ServiceState, request: http.IncomingMessage, id: s
   }
   subscriber.received.push(payload);
   state.stats.accepted += 1;
+  if (subscriber.received.length === 1) state.stats.reached += 1;
   for (const waiter of state.waiters) if (state.stats.accepted >= waiter.count) waiter.done();
 }
 
@@ -291,7 +294,7 @@ export async function startPushService(
   const state: ServiceState = {
     origin: '',
     subscribers: new Map(),
-    stats: { accepted: 0, rejected: {} },
+    stats: { accepted: 0, reached: 0, rejected: {} },
     waiters: new Set(),
   };
   const server = http.createServer((request, response) => handle(state, request, response));
