@@ -79,6 +79,33 @@ const ConfigSchema = z.object({
   /** Decision 031: more disposable-mail domains to refuse, and listed ones to accept (comma-separated). */
   DISPOSABLE_EMAIL_DOMAINS: z.string().optional(),
   DISPOSABLE_EMAIL_DOMAINS_ALLOWED: z.string().optional(),
+  /**
+   * Decision 063: the VAPID key pair Web Push is sent with (base64url, as web-push's
+   * generateVAPIDKeys gives it), both or neither; unset, one is made once and kept in the database.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Who push services may contact about our notifications; unset, the public origin (https) or a mailto: of it. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must start with mailto: or https://')
+    .optional(),
+  /**
+   * Decision 063: the push services a subscription's endpoint may point at (comma-separated
+   * origins; `https://*.example` allows any host under example). Plain http only for a listed
+   * loopback origin (tests).
+   */
+  WEB_PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .default(
+      'https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com',
+    ),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -126,6 +153,10 @@ export interface Config extends RawConfig {
   /** DISPOSABLE_EMAIL_DOMAINS and DISPOSABLE_EMAIL_DOMAINS_ALLOWED, as lower-case domains. */
   disposableEmailDomains: ReadonlySet<string>;
   disposableEmailDomainsAllowed: ReadonlySet<string>;
+  /** WEB_PUSH_ALLOWED_ORIGINS, parsed (decision 063). */
+  webPushAllowedOrigins: readonly PushOrigin[];
+  /** VAPID_SUBJECT, or one made from the public origin. */
+  vapidSubject: string;
   /** The BULKHEAD_* sizes by kind of request. */
   bulkheads: Record<BulkheadKind, number>;
   /** Absolute path of the data folder (embedded database, outbox, uploads). */
@@ -164,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  DATABASE_LISTEN_URL: needs DATABASE_URL too: it is the direct connection beside the pooled one',
     );
   }
+  if (Boolean(raw.VAPID_PUBLIC_KEY) !== Boolean(raw.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (one pair is then made and kept in the database)',
+    );
+  }
   if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT === raw.PORT) {
     throw new Error(
       'Invalid configuration:\n  METRICS_PORT: must differ from PORT: the metrics listener is never the public one',
@@ -180,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       raw.DATABASE_POOL_SIZE ??
       (raw.WEB_CONCURRENCY === 1 ? 20 : Math.max(8, Math.ceil(40 / raw.WEB_CONCURRENCY))),
     disposableEmailDomains: domainList(raw.DISPOSABLE_EMAIL_DOMAINS),
+    webPushAllowedOrigins: pushOrigins(raw.WEB_PUSH_ALLOWED_ORIGINS),
+    vapidSubject: raw.VAPID_SUBJECT ?? vapidSubjectOf(publicOrigin),
     disposableEmailDomainsAllowed: domainList(raw.DISPOSABLE_EMAIL_DOMAINS_ALLOWED),
     bulkheads: {
       search: raw.BULKHEAD_SEARCH,
@@ -207,6 +245,51 @@ function domainList(value: string | undefined): ReadonlySet<string> {
       )
       .filter(Boolean),
   );
+}
+
+/** One entry of WEB_PUSH_ALLOWED_ORIGINS: `suffix` when it began with `*.` (any host under it). */
+export interface PushOrigin {
+  protocol: 'https:' | 'http:';
+  host: string;
+  port: string;
+  suffix: boolean;
+}
+
+function pushOrigins(value: string): PushOrigin[] {
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const wildcard = /^(https?:\/\/)\*\./.exec(entry);
+      const url = URL.parse(wildcard ? entry.replace('*.', '') : entry);
+      if (
+        !url ||
+        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+        url.origin !== entry.replace('*.', '').replace(/\/$/, '')
+      ) {
+        throw new Error(
+          `Invalid configuration:\n  WEB_PUSH_ALLOWED_ORIGINS: ${entry} is not an origin (https://host, or https://*.host for any host under it)`,
+        );
+      }
+      if (url.protocol === 'http:' && (wildcard || !isLoopbackHost(url.hostname))) {
+        throw new Error(
+          `Invalid configuration:\n  WEB_PUSH_ALLOWED_ORIGINS: ${entry} is plain http: only a loopback address (127.0.0.1, [::1], localhost) may be, for tests`,
+        );
+      }
+      return {
+        protocol: url.protocol,
+        host: url.hostname,
+        port: url.port,
+        suffix: Boolean(wildcard),
+      };
+    });
+}
+
+/** Push services write to the subject about abuse or trouble: an https site, else a mailbox of it. */
+function vapidSubjectOf(publicOrigin: string): string {
+  const url = new URL(publicOrigin);
+  if (url.protocol === 'https:') return url.origin;
+  return `mailto:push@${isLoopbackHost(url.hostname) ? 'localhost' : url.hostname}`;
 }
 
 const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];

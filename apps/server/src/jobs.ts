@@ -5,6 +5,7 @@ import { closeStaleSessions, creditDueRewards } from '#server/modules/mining/ind
 import { purgeOldReadNotifications } from '#server/modules/notifications/index.ts';
 import { purgeExpiredChallenges } from '#server/modules/passkeys/index.ts';
 import { purgeExpiredProofs, takeDailySnapshot } from '#server/modules/proofs/index.ts';
+import { purgeOldPushCounts, queueStreakReminders } from '#server/modules/push/index.ts';
 import { purgeOldBatches } from '#server/modules/realtime/index.ts';
 import { sweepQualifiedReferrals } from '#server/modules/referrals/index.ts';
 import { purgeSpentProofs } from '#server/modules/sign-up/index.ts';
@@ -37,6 +38,9 @@ export function startMaintenanceJobs(app: FastifyInstance): () => Promise<void> 
       await sweepQualifiedReferrals(app.db);
       await purgeSpentProofs(app.db, now);
       await purgeExpiredProofs(app.db, now);
+      await purgeOldPushCounts(app.db, now);
+      // Decision 063: one process a run; streak_reminded_on keeps it to one a day per member.
+      await queueStreakReminders(app.db, now);
     } catch (error) {
       app.log.warn({ err: error }, 'maintenance job failed; it will run again');
     }

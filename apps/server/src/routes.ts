@@ -12,6 +12,7 @@ import { publicModerationLogRoutes } from '#server/modules/moderation/index.ts';
 import { notificationRoutes } from '#server/modules/notifications/index.ts';
 import { passkeyAccountRoutes, passkeyAuthRoutes } from '#server/modules/passkeys/index.ts';
 import { proofRoutes } from '#server/modules/proofs/index.ts';
+import { pushRoutes } from '#server/modules/push/index.ts';
 import { realtimeRoutes } from '#server/modules/realtime/index.ts';
 import { referralRoutes } from '#server/modules/referrals/index.ts';
 import { datedWordsRoutes } from '#server/modules/settings/index.ts';
@@ -38,6 +39,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(datedWordsRoutes);
   await api.register(referralRoutes);
   await api.register(notificationRoutes);
+  await api.register(pushRoutes);
   await api.register(blogRoutes);
   await api.register(communityRoutes);
   await api.register(leaderboardRoutes);

@@ -19,6 +19,7 @@ import {
   type MediaStorage,
 } from '#server/modules/media/index.ts';
 import { type CreditingMonitor, createCreditingMonitor } from '#server/modules/mining/index.ts';
+import { createPushDrainer } from '#server/modules/push/index.ts';
 import { createRealtimeHub, type RealtimeHub } from '#server/modules/realtime/index.ts';
 import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
 import { deliverAccountMail } from '#server/modules/sign-in/index.ts';
@@ -32,6 +33,7 @@ import { trackRequestsInFlight } from './graceful-shutdown.ts';
 import { CREDIT_TICK_MS, startMaintenanceJobs } from './jobs.ts';
 import { type Bulkheads, createBulkheads } from './lib/bulkhead.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import type { Drainer } from './lib/outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +45,7 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     mediaStorage: MediaStorage;
     mailDrainer: MailDrainer;
+    pushDrainer: Drainer;
     sessionCache: SessionCache;
     lastSeen: LastSeenRecorder;
     sharedPages: SharedPages;
@@ -57,6 +60,7 @@ declare module 'fastify' {
 export interface Services {
   database: DatabaseHandle;
   mailDrainer: MailDrainer;
+  pushDrainer: Drainer;
   realtime: RealtimeHub;
   sessionCache: SessionCache;
   lastSeen: LastSeenRecorder;
@@ -95,6 +99,11 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
       { db: database.db, clock: app.clock, config, mailer: app.mailer, log: app.log },
       deliverAccountMail,
     ),
+    // Decision 063: kicked by the NOTIFY of each commit that queued push notifications.
+    pushDrainer: await createPushDrainer(
+      { db: database.db, clock: app.clock, config, mailer: app.mailer, log: app.log },
+      database,
+    ),
     realtime: await createRealtimeHub(database, app.log, config.EVENTS_RECONNECT_WINDOW_MS),
     sessionCache: await createSessionCache(database, app.log, {
       read: (tokenHashes, now) => readSessions(database.db, tokenHashes, now),
@@ -106,6 +115,7 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
     settings: await createSettingsCache(database, () => loadSettings(database.db)),
   };
   app.decorate('mailDrainer', services.mailDrainer);
+  app.decorate('pushDrainer', services.pushDrainer);
   app.decorate('realtime', services.realtime);
   app.decorate('sessionCache', services.sessionCache);
   app.decorate('lastSeen', services.lastSeen);
@@ -130,6 +140,7 @@ export function runUntilClosed(app: FastifyInstance, services: Services, runJobs
       requestsInFlight.settled(),
       stopJobs(),
       services.mailDrainer.stop(),
+      services.pushDrainer.stop(),
       services.realtime.close(),
     ]);
     // The last requests may still have settled a cache through these listeners, or noted a user.

@@ -122,6 +122,11 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/notifications/unread': [401, 200, 200, 200, 200, 401],
   'POST /api/notifications/{id}/read': [401, 404, 404, 404, 404, 401],
   'POST /api/notifications/read-all': [401, 200, 200, 200, 200, 401],
+  // Decision 063: a member's own push switches and devices, as their notifications.
+  'GET /api/push': [401, 200, 200, 200, 200, 401],
+  'PUT /api/push/preferences': [401, 400, 400, 400, 400, 401],
+  'POST /api/push/subscriptions': [401, 400, 400, 400, 400, 401],
+  'DELETE /api/push/subscriptions/{id}': [401, 404, 404, 404, 404, 401],
   // Signed-in users who are not banned (D9: they cannot mine, post, comment, vote or upload).
   'POST /api/mining/start': [401, 201, 403, 201, 403, 401],
   'POST /api/mining/ping': [401, 400, 403, 400, 403, 401],
@@ -183,6 +188,8 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/admin/settings/streaks': [401, 403, 403, 403, 403, 400],
   'GET /api/admin/settings/dated-words': [401, 403, 403, 403, 403, 200],
   'PUT /api/admin/settings/dated-words': [401, 403, 403, 403, 403, 400],
+  'GET /api/admin/settings/push': [401, 403, 403, 403, 403, 200],
+  'PUT /api/admin/settings/push': [401, 403, 403, 403, 403, 400],
   // An admin's own two-factor, open also to an admin who must set it up first (decision 027).
   'GET /api/admin/two-factor': [401, 403, 403, 403, 403, 200],
   'POST /api/admin/two-factor/enrolment': [401, 403, 403, 403, 403, 200],

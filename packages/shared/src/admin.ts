@@ -157,6 +157,8 @@ export const AdminSystemSchema = z.object({
     lagSeconds: z.number(),
   }),
   mailQueue: z.object({ depth: z.number().int(), oldestAgeSeconds: z.number() }),
+  /** Decision 063: push notifications delivered and failed in the last hour, every process together. */
+  pushLastHour: z.object({ delivered: z.number().int(), failed: z.number().int() }),
   databaseRoundTripMs: z.number(),
   measuredAt: z.string(),
 });

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle } from '#server/db/client.ts';
+import { pushAttemptTotals } from '#server/modules/push/index.ts';
 import { ledgerTotals } from '#server/modules/wallet/index.ts';
 import { registerDatabaseFigures } from './metrics-database.ts';
 import { observeRequestDurations } from './metrics-requests.ts';
@@ -76,6 +77,15 @@ function registerProcessFigures(
     },
   });
   registerBulkheadFigures(registers, app);
+  new Counter({
+    name: 'btcp_push_attempts_total',
+    help: 'Web Push sends by outcome (decision 063): delivered, gone (404/410, device deleted), retry, dropped',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      for (const [outcome, total] of pushAttemptTotals()) totalOf(this, { outcome }, total);
+    },
+  });
   for (const direction of ['credited', 'debited'] as const) {
     new Counter({
       name: `btcp_ledger_${direction}_btcp_total`,

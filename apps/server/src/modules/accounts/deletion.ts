@@ -8,6 +8,8 @@ import {
   passkeys,
   pendingSignIns,
   profiles,
+  pushPreferences,
+  pushSubscriptions,
   sessions,
   totpFactors,
   users,
@@ -78,6 +80,9 @@ export async function deleteAccount(
     // Recovery codes go with their factor (ON DELETE CASCADE).
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    // Decision 063: nothing may reach the member's devices any more (their outbox goes too).
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    await tx.delete(pushPreferences).where(eq(pushPreferences.userId, userId));
     await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
     await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
     await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));

@@ -30,6 +30,7 @@ import { blogAdminRoutes } from '#server/modules/blog/index.ts';
 import { settingsRoutes } from '#server/modules/mining/index.ts';
 import { communityModerationRoutes } from '#server/modules/moderation/index.ts';
 import { proofAdminRoutes } from '#server/modules/proofs/index.ts';
+import { pushSettingsRoutes } from '#server/modules/push/index.ts';
 import { datedWordsSettingsRoutes } from '#server/modules/settings/index.ts';
 import { signUpSettingsRoutes } from '#server/modules/sign-up/index.ts';
 import { signalRoutes } from '#server/modules/signals/index.ts';
@@ -168,6 +169,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await admin.register(signalRoutes);
     await admin.register(signUpSettingsRoutes, { prefix: '/settings' });
     await admin.register(datedWordsSettingsRoutes, { prefix: '/settings' });
+    await admin.register(pushSettingsRoutes, { prefix: '/settings' });
     await admin.register(proofAdminRoutes);
     dashboardRoutes(admin);
     adminSessionRoutes(admin);

@@ -1,6 +1,7 @@
 import type { AdminSystem } from '@btcp/shared';
 import type { FastifyInstance } from 'fastify';
 import { readDatabaseFigures } from '#server/modules/health/index.ts';
+import { pushLastHour } from '#server/modules/push/index.ts';
 
 /**
  * The System card (docs/decisions/032): the figures of /metrics an operator without Prometheus
@@ -9,7 +10,10 @@ import { readDatabaseFigures } from '#server/modules/health/index.ts';
  */
 export async function systemFigures(app: FastifyInstance): Promise<AdminSystem> {
   const now = app.clock.now();
-  const figures = await readDatabaseFigures(app.db, now);
+  const [figures, push] = await Promise.all([
+    readDatabaseFigures(app.db, now),
+    pushLastHour(app.db, now),
+  ]);
   return {
     minersOnline: figures.minersOnline,
     openStreams: { thisProcess: app.realtime.connections(), processes: app.config.WEB_CONCURRENCY },
@@ -21,6 +25,7 @@ export async function systemFigures(app: FastifyInstance): Promise<AdminSystem> 
       depth: figures.mailQueueDepth,
       oldestAgeSeconds: round(figures.mailQueueOldestAgeSeconds),
     },
+    pushLastHour: push,
     databaseRoundTripMs: figures.databaseRoundTripMs,
     measuredAt: now.toISOString(),
   };

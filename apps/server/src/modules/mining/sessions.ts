@@ -3,6 +3,7 @@ import { and, count, eq, lt, sql } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { miningPings, miningSessions, miningStats, pendingReferrals } from '#server/db/schema.ts';
+import { queueMiningStopped } from '#server/modules/push/index.ts';
 import { notification } from '#server/modules/realtime/index.ts';
 import { payQualifiedReferrals } from '#server/modules/referrals/index.ts';
 import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
@@ -105,8 +106,13 @@ function closing<T>(db: Database, close: () => Promise<T>): Promise<T> {
 /**
  * Closes the user's session, if one is open, as Stop does, inside the caller's transaction: an
  * account being deleted is paid what its pings covered, so the ledger stays exact (decision 029).
+ * Whether there was one to close.
  */
-export async function closeSessionOfUser(tx: Transaction, userId: string, now: Date) {
+export async function closeSessionOfUser(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
   const [session] = await tx
     .select(sessionWithPing)
     .from(miningSessions)
@@ -114,6 +120,7 @@ export async function closeSessionOfUser(tx: Transaction, userId: string, now: D
     .where(eq(miningSessions.userId, userId))
     .for('update', { of: miningSessions });
   if (session) await closeSession(tx, session, now);
+  return Boolean(session);
 }
 
 export interface JobLog {
@@ -147,6 +154,8 @@ export async function closeStaleSessions(db: Database, now: Date, log: JobLog): 
             .for('update', { of: miningSessions, skipLocked: true });
           if (!session) return false;
           await closeSession(tx, session, now);
+          // Decision 063: the member hears of it, if they asked to.
+          await queueMiningStopped(tx, [session.userId]);
           return true;
         }),
       );

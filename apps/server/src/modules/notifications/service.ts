@@ -8,6 +8,7 @@ import { communityComments, notifications, profiles, users } from '#server/db/sc
 import { badRequest, notFound } from '#server/errors.ts';
 import { memberTag } from '#server/lib/member-tag.ts';
 import { notification } from '#server/modules/realtime/index.ts';
+import { queueNoticePush } from './push-notices.ts';
 
 export type NotificationKind = (typeof notifications.$inferInsert)['kind'];
 
@@ -38,21 +39,26 @@ export async function publishUnreadCount(db: DatabaseOrTransaction, userId: stri
 }
 
 /**
- * Stores a notice and tells the member's open streams the new unread count. Called in the
- * transaction of the change it tells of, so a rolled-back reply or action notifies nobody (NOTIFY
- * is delivered on commit). Nobody is notified of their own doing.
+ * Stores a notice, tells the member's open streams the new unread count and queues its push
+ * notification (decision 063). Called in the transaction of the change it tells of, so a
+ * rolled-back reply or action notifies nobody (NOTIFY is delivered on commit, the push outbox's
+ * row rolls back). Nobody is notified of their own doing.
  */
 export async function notify(db: DatabaseOrTransaction, notice: Notice): Promise<void> {
   if (notice.actorUserId && notice.actorUserId === notice.userId) return;
-  await db.insert(notifications).values({
-    userId: notice.userId,
-    kind: notice.kind,
-    actorUserId: notice.actorUserId ?? null,
-    postId: notice.postId ?? null,
-    commentId: notice.commentId ?? null,
-    details: notice.details,
-  });
+  const [stored] = await db
+    .insert(notifications)
+    .values({
+      userId: notice.userId,
+      kind: notice.kind,
+      actorUserId: notice.actorUserId ?? null,
+      postId: notice.postId ?? null,
+      commentId: notice.commentId ?? null,
+      details: notice.details,
+    })
+    .returning({ id: notifications.id });
   await publishUnreadCount(db, notice.userId);
+  if (stored) await queueNoticePush(db, notice, stored.id);
 }
 
 /** Opaque keyset cursor: the last row's creation time in whole microseconds and its id. */

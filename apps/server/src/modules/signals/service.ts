@@ -16,6 +16,7 @@ import { memberTag } from '#server/lib/member-tag.ts';
 import { audit } from '#server/modules/audit/index.ts';
 import { closeSessionOfUser } from '#server/modules/mining/index.ts';
 import { applyUserFlags } from '#server/modules/moderation/index.ts';
+import { queueMiningStopped } from '#server/modules/push/index.ts';
 import { payQualifiedReferrals } from '#server/modules/referrals/index.ts';
 import { loadSettings } from '#server/modules/settings/index.ts';
 import { clusterMembers } from './detect.ts';
@@ -153,13 +154,16 @@ export async function banCluster(db: Database, staff: Staff, body: BanSignalBody
     const ids = [...new Set(body.accountIds)];
     if (!ids.every((id) => members.includes(id))) throw badRequest(signalMessages.notInCluster);
     let banned = 0;
+    const stopped: string[] = [];
     for (const id of ids) {
       if (await applyUserFlags(tx, staff, id, { isBanned: true, reason: body.reason }, now)) {
         banned++;
       }
-      await closeSessionOfUser(tx, id, now);
+      if (await closeSessionOfUser(tx, id, now)) stopped.push(id);
     }
     await tx.delete(sessions).where(inArray(sessions.userId, ids));
+    // Decision 063: those who were mining hear of it on their devices, if they asked to.
+    await queueMiningStopped(tx, stopped);
     await tx
       .delete(pendingReferrals)
       .where(

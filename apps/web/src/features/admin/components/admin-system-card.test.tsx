@@ -10,6 +10,7 @@ const system = {
   openStreams: { thisProcess: 56, processes: 1 },
   crediting: { overdueSeconds: 0.4, lagSeconds: 0 },
   mailQueue: { depth: 3, oldestAgeSeconds: 150 },
+  pushLastHour: { delivered: 12, failed: 1 },
   databaseRoundTripMs: 1.234,
   measuredAt: '2026-03-01T12:00:00.000Z',
 };

@@ -1,0 +1,197 @@
+import { cutText } from '@btcp/shared';
+import { inArray, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
+import webpush from 'web-push';
+import type { ServiceContext } from '#server/context.ts';
+import { pushOutbox, pushSubscriptions } from '#server/db/schema.ts';
+import { backOffMs, leaseDue } from '#server/lib/outbox.ts';
+import { countOutcomes, type PushOutcome } from './figures.ts';
+import { type VapidKeys, vapidKeys } from './vapid.ts';
+
+const BATCH = 256;
+const LEASE_MS = 2 * 60_000;
+/** Requests in flight to the push services, per process. */
+const IN_FLIGHT = 32;
+const TIMEOUT_MS = 10_000;
+/** After this many failed attempts a notification is dropped: it would arrive too late to matter. */
+const MAX_ATTEMPTS = 8;
+const RETRY_BASE_MS = 15_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** How long the push service keeps a notification for a device that is offline. */
+const TTL_SECONDS = 24 * 60 * 60;
+
+const outbox = { table: pushOutbox, id: pushOutbox.id, nextAttemptAt: pushOutbox.nextAttemptAt };
+
+interface Due {
+  id: string;
+  attempts: number;
+  payload: unknown;
+  subscriptionId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+type Result =
+  | { outcome: 'delivered' | 'gone' | 'dropped'; due: Due; error?: string }
+  | { outcome: 'retry'; due: Due; error: string; retryAfterMs: number };
+
+/** Retry-After in seconds or as an HTTP date; 0 when absent or unreadable. */
+function retryAfterMs(header: string | null, now: number): number {
+  if (!header) return 0;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
+}
+
+/**
+ * One notification to one device: encrypted (aes128gcm) and signed (VAPID) by web-push, sent by
+ * our own fetch so the timeout and the concurrency are ours. Redirects are not followed: the
+ * allow-list checked the endpoint, not where it might point next (decision 063).
+ */
+async function send(keys: VapidKeys, due: Due, now: number): Promise<Result> {
+  try {
+    const request = webpush.generateRequestDetails(
+      { endpoint: due.endpoint, keys: { p256dh: due.p256dh, auth: due.auth } },
+      JSON.stringify(due.payload),
+      {
+        vapidDetails: keys,
+        TTL: TTL_SECONDS,
+        contentEncoding: 'aes128gcm',
+        urgency: 'normal',
+      },
+    );
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: request.body ?? null,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    const status = response.status;
+    if (status >= 200 && status < 300) return { outcome: 'delivered', due };
+    if (status === 404 || status === 410) return { outcome: 'gone', due };
+    const error = `push service answered ${status}`;
+    if (status === 429 || status >= 500) {
+      return {
+        outcome: 'retry',
+        due,
+        error,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now),
+      };
+    }
+    return { outcome: 'dropped', due, error };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { outcome: 'retry', due, error: message, retryAfterMs: 0 };
+  }
+}
+
+async function leaseBatch(ctx: ServiceContext): Promise<Due[]> {
+  const ids = await leaseDue(ctx.db, outbox, ctx.clock.now(), BATCH, LEASE_MS);
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select({
+      id: pushOutbox.id,
+      attempts: pushOutbox.attempts,
+      payload: pushOutbox.payload,
+      subscriptionId: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushOutbox)
+    .innerJoin(pushSubscriptions, sql`${pushSubscriptions.id} = ${pushOutbox.subscriptionId}`)
+    .where(inArray(pushOutbox.id, ids));
+}
+
+/**
+ * What a batch came to, in a few set-wise statements: delivered and dropped rows deleted (with the
+ * devices' last delivery), gone devices deleted (their queued notifications go with them), failed
+ * ones due again after a back-off that honours Retry-After, or dropped after MAX_ATTEMPTS.
+ */
+async function settle(ctx: ServiceContext, results: Result[]): Promise<PushOutcome[]> {
+  const now = ctx.clock.now();
+  const ids = (outcome: Result['outcome']) =>
+    results.filter((result) => result.outcome === outcome).map((result) => result.due);
+  const delivered = ids('delivered');
+  const gone = ids('gone');
+  const retries = results.filter((result) => result.outcome === 'retry');
+  const finished = [...delivered, ...ids('dropped')];
+  const outcomes: PushOutcome[] = results.map((result) => result.outcome);
+  await ctx.db.transaction(async (tx) => {
+    if (finished.length > 0) {
+      await tx.delete(pushOutbox).where(
+        inArray(
+          pushOutbox.id,
+          finished.map((due) => due.id),
+        ),
+      );
+    }
+    if (delivered.length > 0) {
+      await tx
+        .update(pushSubscriptions)
+        .set({ lastDeliveredAt: now })
+        .where(
+          inArray(pushSubscriptions.id, [...new Set(delivered.map((due) => due.subscriptionId))]),
+        );
+    }
+    if (gone.length > 0) {
+      await tx.delete(pushSubscriptions).where(
+        inArray(
+          pushSubscriptions.id,
+          gone.map((due) => due.subscriptionId),
+        ),
+      );
+    }
+    for (const retry of retries) {
+      if (retry.outcome !== 'retry') continue;
+      const attempts = retry.due.attempts + 1;
+      if (attempts >= MAX_ATTEMPTS) {
+        await tx.delete(pushOutbox).where(sql`${pushOutbox.id} = ${retry.due.id}`);
+        continue;
+      }
+      const wait = Math.max(backOffMs(attempts, RETRY_BASE_MS, RETRY_MAX_MS), retry.retryAfterMs);
+      await tx
+        .update(pushOutbox)
+        .set({
+          attempts,
+          nextAttemptAt: new Date(now.getTime() + wait),
+          lastError: cutText(retry.error, 500),
+        })
+        .where(sql`${pushOutbox.id} = ${retry.due.id}`);
+    }
+    await countOutcomes(tx, outcomes, now);
+  });
+  for (const result of results) {
+    if (
+      result.outcome === 'dropped' ||
+      (result.outcome === 'retry' && result.due.attempts + 1 >= MAX_ATTEMPTS)
+    ) {
+      ctx.log.warn(
+        { outboxId: result.due.id, error: result.error, attempts: result.due.attempts + 1 },
+        'a push notification was dropped',
+      );
+    }
+  }
+  return outcomes;
+}
+
+/** Sends what is due, a leased batch at a time, IN_FLIGHT requests at once. Returns how many tried. */
+export async function drainPushOutbox(
+  ctx: ServiceContext,
+  limit = pLimit(IN_FLIGHT),
+): Promise<number> {
+  let tried = 0;
+  for (;;) {
+    const batch = await leaseBatch(ctx);
+    if (batch.length === 0) return tried;
+    const keys = await vapidKeys(ctx);
+    const now = Date.now();
+    const results = await Promise.all(batch.map((due) => limit(() => send(keys, due, now))));
+    await settle(ctx, results);
+    tried += batch.length;
+  }
+}
