@@ -49,14 +49,17 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** Focuses an open tab of this site and takes it to the page, or opens one. */
+/**
+ * Takes an open tab of this site to the page (focused when the browser allows it), or opens one.
+ * A tab this worker does not control cannot be navigated by it: the page opens in a new one.
+ */
 async function openPage(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-  if (open) {
-    const focused = await open.focus();
-    if (focused && 'navigate' in focused) return focused.navigate(url);
-    return focused;
+  for (const client of windows) {
+    if (new URL(client.url).origin !== self.location.origin) continue;
+    const focused = await client.focus().catch(() => client);
+    const navigated = await focused.navigate(url).catch(() => null);
+    if (navigated) return navigated;
   }
   return self.clients.openWindow(url);
 }
