@@ -30,6 +30,18 @@ describe('AdminSystemCard', () => {
     expect(figure('Crediting lag')).toHaveTextContent('0 s');
     expect(figure('Mail queue')).toHaveTextContent('3Oldest waiting 2 min');
     expect(figure('Database round trip')).toHaveTextContent('1.2 ms');
+    expect(figure('Push notifications')).toHaveTextContent(
+      '12Delivered in the last hour; 1 failed',
+    );
+  });
+
+  it('says when no push notification failed in the last hour', async () => {
+    stubApi({
+      'GET /admin/system': { body: { ...system, pushLastHour: { delivered: 2048, failed: 0 } } },
+    });
+    renderRoute(<AdminSystemCard />);
+    expect(await screen.findByText('Delivered in the last hour, none failed')).toBeVisible();
+    expect(figure('Push notifications')).toHaveTextContent('2,048');
   });
 
   it('says open streams are this process’s when several processes serve the site', async () => {

@@ -47,6 +47,14 @@ const figures: Figure[] = [
         : 'Nothing waiting to be sent',
   },
   {
+    label: 'Push notifications',
+    value: (s) => formatCount(s.pushLastHour.delivered),
+    note: (s) =>
+      s.pushLastHour.failed > 0
+        ? `Delivered in the last hour; ${formatCount(s.pushLastHour.failed)} failed`
+        : 'Delivered in the last hour, none failed',
+  },
+  {
     label: 'Database round trip',
     value: (s) => `${s.databaseRoundTripMs.toFixed(1)} ms`,
     note: () => 'Measured just now',
@@ -55,7 +63,7 @@ const figures: Figure[] = [
 
 function Figures({ system }: { system: AdminSystem | undefined }) {
   return (
-    <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+    <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {figures.map((figure) => (
         <div key={figure.label} className="min-w-0">
           <dt className="text-sm font-medium text-muted-foreground">{figure.label}</dt>
