@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './support/chromium.ts';
+import { pushServiceOrigin } from './support/push.ts';
 
 /**
  * Journeys against the production build served by the real server, in Debian's Chromium (test
@@ -75,6 +76,8 @@ export default defineConfig({
       RATE_LIMIT_COMMUNITY_POSTS_PER_HOUR: '10000',
       RATE_LIMIT_COMMUNITY_COMMENTS_PER_HOUR: '10000',
       RATE_LIMIT_COMMUNITY_VOTES_PER_MINUTE: '10000',
+      // Web Push goes to the run's local push service (support/push.ts), started by its journey.
+      WEB_PUSH_ALLOWED_ORIGINS: pushServiceOrigin,
     },
   },
 });
