@@ -33,6 +33,7 @@ import { pingCostScenario } from './lib/ping-cost.ts';
 import { repoRoot, startAppServer, startBareServer, stop } from './lib/processes.ts';
 import { proofsScenario } from './lib/proofs.ts';
 import { seedPublicPages } from './lib/public-pages.ts';
+import { pushScenario } from './lib/push.ts';
 import { roundTripsScenario } from './lib/round-trip-paths.ts';
 import {
   everySearchNew,
@@ -50,7 +51,7 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 /**
  * Whether the command line leaves a part of the run out: `--no-<part>` for a scenario (hostile,
  * landing, metrics, community, round-trips, search, floods, leaderboard, thread, ping-cost, miners,
- * notices, farm, proofs), for Lighthouse,
+ * notices, push, farm, proofs), for Lighthouse,
  * or for one of the miners scenario's bursts (decision 030: rolling-restart, a SIGHUP mid-run, and
  * stop-burst, the Stops all at once).
  */
@@ -543,6 +544,7 @@ async function main() {
   if (!leftOut('ping-cost')) await pingCostScenario(scratchDatabase);
   if (!leftOut('miners')) await minersScenario();
   if (!leftOut('notices')) await noticesScenario(scratchDatabase);
+  if (!leftOut('push')) await pushScenario(scratchDatabase);
   if (!leftOut('farm')) await farmScenario(scratchDatabase);
   if (!leftOut('proofs')) await proofsScenario(scratchDatabase);
 }
