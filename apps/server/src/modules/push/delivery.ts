@@ -45,8 +45,35 @@ function retryAfterMs(header: string | null, now: number): number {
   return Number.isNaN(at) ? 0 : Math.max(0, at - now);
 }
 
+/** A VAPID JWT is valid this long (RFC 8292 allows 24 h); each is reused for the first hour. */
+const VAPID_VALID_S = 12 * 60 * 60;
+const VAPID_REUSED_MS = 60 * 60_000;
+const vapidByAudience = new Map<string, { authorization: string; until: number }>();
+
 /**
- * One notification to one device: encrypted (aes128gcm) and signed (VAPID) by web-push, sent by
+ * The VAPID header for a push service, signed once an hour per service and key rather than per
+ * message: signing was more than half of the sender's work per notification.
+ */
+function vapidAuthorization(keys: VapidKeys, endpoint: string, now: number): string {
+  const audience = new URL(endpoint).origin;
+  const cacheKey = `${keys.publicKey} ${audience}`;
+  const kept = vapidByAudience.get(cacheKey);
+  if (kept && kept.until > now) return kept.authorization;
+  const { Authorization: authorization } = webpush.getVapidHeaders(
+    audience,
+    keys.subject,
+    keys.publicKey,
+    keys.privateKey,
+    'aes128gcm',
+    Math.floor(now / 1000) + VAPID_VALID_S,
+  );
+  if (vapidByAudience.size >= 1000) vapidByAudience.clear();
+  vapidByAudience.set(cacheKey, { authorization, until: now + VAPID_REUSED_MS });
+  return authorization;
+}
+
+/**
+ * One notification to one device: encrypted (aes128gcm) by web-push and signed (VAPID), sent by
  * our own fetch so the timeout and the concurrency are ours. Redirects are not followed: the
  * allow-list checked the endpoint, not where it might point next (decision 063).
  */
@@ -55,16 +82,14 @@ async function send(keys: VapidKeys, due: Due, now: number): Promise<Result> {
     const request = webpush.generateRequestDetails(
       { endpoint: due.endpoint, keys: { p256dh: due.p256dh, auth: due.auth } },
       JSON.stringify(due.payload),
-      {
-        vapidDetails: keys,
-        TTL: TTL_SECONDS,
-        contentEncoding: 'aes128gcm',
-        urgency: 'normal',
-      },
+      { TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
     );
     const response = await fetch(request.endpoint, {
       method: request.method,
-      headers: request.headers as Record<string, string>,
+      headers: {
+        ...(request.headers as Record<string, string>),
+        Authorization: vapidAuthorization(keys, due.endpoint, now),
+      },
       body: request.body ?? null,
       redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
