@@ -133,6 +133,8 @@ async function openWindow(load: Load, serverPid: number) {
     const own = process.cpuUsage(ownCpu);
     const reports = await load.report();
     const pings = reports.flatMap((report) => report.pingLatencies);
+    const samples = reports.flatMap((report) => report.errorSamples);
+    if (samples.length > 0) console.log('miner errors, first of each process:', samples);
     return {
       pings: pings.length,
       'ping p50 ms': Math.round(percentile(pings, 50)),
