@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { inSeedTransaction } from './seed-transaction.ts';
 
 /** The leaderboard scenario's members, every one of them opted in (D28). */
 export const LEADERBOARD_MEMBERS = 100_000;
@@ -46,10 +47,7 @@ export async function insertMembers(
  * database, as the crediting job would have left `mining_days` and `mining_streaks`.
  */
 export async function seedLeaderboard(databaseUrl: string, members = LEADERBOARD_MEMBERS) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
+  await inSeedTransaction(databaseUrl, async (client) => {
     const leaders = await insertMembers(client, {
       prefix: 'leader',
       codeLetter: 'L',
@@ -67,12 +65,5 @@ export async function seedLeaderboard(databaseUrl: string, members = LEADERBOARD
        SELECT id, current_date, current_date - ($1 - 1), $1, $1, 2 FROM ${leaders}`,
       [DAYS],
     );
-    await client.query('COMMIT');
-    await client.query('VACUUM (ANALYZE)');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import type { PushPayload } from '@btcp/shared';
 import { paths } from '@btcp/shared/paths';
 import { pushNotificationTexts } from '@btcp/shared/push-notifications';
-import pg from 'pg';
 import { type PushService, startPushService } from '../../apps/server/test/support/push-service.ts';
 import { insertMembers } from './leaderboard.ts';
 import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './miner-pace.ts';
 import { cpuMeter, percentile, postgresPids, seedMiners, serverPids, startLoad } from './miners.ts';
 import { repoRoot, type ScratchDatabase, startAppServer, stop } from './processes.ts';
+import { inSeedTransaction } from './seed-transaction.ts';
 
 /** The push fan-out's size, from the environment: full size is 10,000 of each. */
 const PUSH_MEMBERS = Number(process.env.BENCH_PUSH_MEMBERS ?? 10_000);
@@ -27,10 +27,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** `count` members with one device each at the local push service and the streak reminder on. */
 async function seedPushMembers(databaseUrl: string, service: PushService, count: number) {
   const devices = Array.from({ length: count }, () => service.subscription());
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
+  await inSeedTransaction(databaseUrl, async (client) => {
     const members = await insertMembers(client, {
       prefix: 'pushed',
       codeLetter: 'P',
@@ -51,14 +48,7 @@ async function seedPushMembers(databaseUrl: string, service: PushService, count:
     await client.query(
       `INSERT INTO push_preferences (user_id, streak_at_risk) SELECT id, true FROM ${members}`,
     );
-    await client.query('COMMIT');
-    await client.query('VACUUM (ANALYZE)');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**

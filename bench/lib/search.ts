@@ -1,6 +1,7 @@
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import { seedMembers } from './community.ts';
+import { inSeedTransaction } from './seed-transaction.ts';
 
 /**
  * The search scenario's data: 100,000 posts by 1,000 members, written set-wise straight into the
@@ -64,10 +65,7 @@ const words = (count: string, salt: number) => `(
 )`;
 
 export async function seedSearch(databaseUrl: string, posts = SEARCH_POSTS): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
+  await inSeedTransaction(databaseUrl, async (client) => {
     await seedMembers(client, 'searcher', SEARCH_MEMBERS, 'bench_searchers');
     // The generated search column is computed by PostgreSQL as each row goes in.
     await client.query(
@@ -81,15 +79,7 @@ export async function seedSearch(databaseUrl: string, posts = SEARCH_POSTS): Pro
        JOIN bench_searchers AS m ON m.n = p % $2`,
       [posts, SEARCH_MEMBERS, VOCABULARY],
     );
-    await client.query('COMMIT');
-    // Vacuumed as well as analyzed, so no autovacuum of the new rows runs during the measurements.
-    await client.query('VACUUM (ANALYZE)');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** How many of the posts a search matches, to print beside the measurements. */
