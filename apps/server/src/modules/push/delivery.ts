@@ -133,18 +133,39 @@ async function leaseBatch(ctx: ServiceContext): Promise<Due[]> {
 }
 
 /**
- * What a batch came to, in a few set-wise statements: delivered and dropped rows deleted (with the
- * devices' last delivery), gone devices deleted (their queued notifications go with them), failed
- * ones due again after a back-off that honours Retry-After, or dropped after MAX_ATTEMPTS.
+ * What a batch came to, in a few set-wise statements whatever its size: delivered and dropped rows
+ * deleted (with the devices' last delivery), gone devices deleted (their queued notifications go
+ * with them), failed ones due again after a back-off that honours Retry-After, each row with its
+ * own, or dropped after MAX_ATTEMPTS.
  */
 async function settle(ctx: ServiceContext, results: Result[]): Promise<PushOutcome[]> {
   const now = ctx.clock.now();
-  const ids = (outcome: Result['outcome']) =>
-    results.filter((result) => result.outcome === outcome).map((result) => result.due);
-  const delivered = ids('delivered');
-  const gone = ids('gone');
-  const retries = results.filter((result) => result.outcome === 'retry');
-  const finished = [...delivered, ...ids('dropped')];
+  const delivered: Due[] = [];
+  const gone: Due[] = [];
+  const finished: Due[] = [];
+  const retried: { id: string; attempts: number; nextAttemptAt: string; lastError: string }[] = [];
+  const givenUp: Result[] = [];
+  for (const result of results) {
+    const { due } = result;
+    if (result.outcome === 'gone') {
+      gone.push(due);
+      continue;
+    }
+    if (result.outcome === 'delivered') delivered.push(due);
+    const attempts = due.attempts + 1;
+    if (result.outcome === 'retry' && attempts < MAX_ATTEMPTS) {
+      const wait = Math.max(backOffMs(attempts, RETRY_BASE_MS, RETRY_MAX_MS), result.retryAfterMs);
+      retried.push({
+        id: due.id,
+        attempts,
+        nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
+        lastError: cutText(result.error, 500),
+      });
+      continue;
+    }
+    finished.push(due);
+    if (result.outcome !== 'delivered') givenUp.push(result);
+  }
   const outcomes: PushOutcome[] = results.map((result) => result.outcome);
   await ctx.db.transaction(async (tx) => {
     if (finished.length > 0) {
@@ -171,35 +192,24 @@ async function settle(ctx: ServiceContext, results: Result[]): Promise<PushOutco
         ),
       );
     }
-    for (const retry of retries) {
-      if (retry.outcome !== 'retry') continue;
-      const attempts = retry.due.attempts + 1;
-      if (attempts >= MAX_ATTEMPTS) {
-        await tx.delete(pushOutbox).where(sql`${pushOutbox.id} = ${retry.due.id}`);
-        continue;
-      }
-      const wait = Math.max(backOffMs(attempts, RETRY_BASE_MS, RETRY_MAX_MS), retry.retryAfterMs);
-      await tx
-        .update(pushOutbox)
-        .set({
-          attempts,
-          nextAttemptAt: new Date(now.getTime() + wait),
-          lastError: cutText(retry.error, 500),
-        })
-        .where(sql`${pushOutbox.id} = ${retry.due.id}`);
+    if (retried.length > 0) {
+      // One statement for every retried row, each matched to its own values by id: a 429 storm
+      // over a whole batch is one UPDATE, not one per row.
+      await tx.execute(sql`
+        UPDATE ${pushOutbox}
+        SET attempts = retried.attempts, next_attempt_at = retried."nextAttemptAt",
+          last_error = retried."lastError"
+        FROM jsonb_to_recordset(${JSON.stringify(retried)}::jsonb)
+          AS retried(id uuid, attempts int, "nextAttemptAt" timestamptz, "lastError" text)
+        WHERE ${pushOutbox.id} = retried.id`);
     }
     await countOutcomes(tx, outcomes, now);
   });
-  for (const result of results) {
-    if (
-      result.outcome === 'dropped' ||
-      (result.outcome === 'retry' && result.due.attempts + 1 >= MAX_ATTEMPTS)
-    ) {
-      ctx.log.warn(
-        { outboxId: result.due.id, error: result.error, attempts: result.due.attempts + 1 },
-        'a push notification was dropped',
-      );
-    }
+  for (const result of givenUp) {
+    ctx.log.warn(
+      { outboxId: result.due.id, error: result.error, attempts: result.due.attempts + 1 },
+      'a push notification was dropped',
+    );
   }
   return outcomes;
 }

@@ -168,4 +168,59 @@ describe('Web Push delivery (decision 063)', () => {
     const later = await t.app.inject({ url: '/api/admin/system', headers: { cookie: admin } });
     expect(later.json().pushLastHour).toEqual({ delivered: 0, failed: 0 });
   });
+
+  it('settles a batch of several 429s in one drain, each row with its own attempts and wait', async () => {
+    const carol = await member(t.app, 'carol');
+    // Devices answered 429 with their own Retry-After, after their own earlier attempts; one
+    // more at its last try, and one that takes the notification.
+    const rows = [
+      { priorAttempts: 0, retryAfter: 600 },
+      { priorAttempts: 4, retryAfter: 60 },
+      { priorAttempts: 2, retryAfter: 1 },
+      { priorAttempts: 7, retryAfter: 1 },
+      { priorAttempts: 3, retryAfter: null },
+    ];
+    const devices = await Promise.all(rows.map(() => device(carol)));
+    rows.forEach((row, i) => {
+      const endpoint = devices[i]?.endpoint ?? '';
+      if (row.retryAfter !== null) service.answer(endpoint, 429, 1, row.retryAfter);
+    });
+    const subscriptions = await t.database.db
+      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, carol.id));
+    const subscriptionOf = (i: number) =>
+      subscriptions.find((row) => row.endpoint === devices[i]?.endpoint)?.id ?? '';
+    const payload: PushPayload = { kind: 'reply', title: 'T', body: 'B', url: '/', tag: 'storm' };
+    // One statement, so one lease takes them all and one settle answers for them all.
+    const queued = await t.database.db
+      .insert(pushOutbox)
+      .values(
+        rows.map((row, i) => ({
+          subscriptionId: subscriptionOf(i),
+          payload,
+          attempts: row.priorAttempts,
+          nextAttemptAt: clock.now(),
+        })),
+      )
+      .returning({ id: pushOutbox.id });
+    t.app.pushDrainer.kick();
+    await eventually(
+      async () => (await outboxCount()) === 3,
+      'the last try and the delivery leave the outbox',
+    );
+    const left = await t.database.db.select().from(pushOutbox);
+    const settled = queued.map(({ id }) => left.find((row) => row.id === id));
+    const at = (seconds: number) => clock.now().getTime() + seconds * 1000;
+    // Retry-After where it is longer than the back-off (15 s doubled per attempt), else the back-off.
+    expect(settled.map((row) => row && [row.attempts, row.nextAttemptAt.getTime()])).toEqual([
+      [1, at(600)],
+      [5, at(480)],
+      [3, at(120)],
+      undefined,
+      undefined,
+    ]);
+    for (const row of settled.slice(0, 3)) expect(row?.lastError).toContain('429');
+    expect(service.received(devices[4]?.endpoint ?? '')).toEqual([payload]);
+  });
 });
