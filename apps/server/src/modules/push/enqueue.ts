@@ -6,7 +6,7 @@ import {
 } from '@btcp/shared';
 import { paths } from '@btcp/shared/paths';
 import { pushNotificationTexts } from '@btcp/shared/push-notifications';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '#server/db/client.ts';
 import { idArray } from '#server/db/prepared.ts';
 import {
@@ -46,11 +46,26 @@ export async function enqueuePush(
   payload: PushPayload,
   now?: Date,
 ): Promise<number> {
+  return enqueuePushWith(db, kind, userIds, sql`${JSON.stringify(payload)}::jsonb`, now);
+}
+
+/**
+ * enqueuePush with the payload an SQL expression (a PushPayload as jsonb) that the same statement
+ * evaluates: a payload made of facts the caller would otherwise read first, in a round trip of
+ * its own, and only read when there is a device to send it to.
+ */
+export async function enqueuePushWith(
+  db: DatabaseOrTransaction,
+  kind: PushKind,
+  userIds: readonly string[],
+  payload: SQL,
+  now?: Date,
+): Promise<number> {
   if (userIds.length === 0) return 0;
   const result = await db.execute(sql`
     WITH queued AS (
       INSERT INTO ${pushOutbox} (subscription_id, payload, next_attempt_at, created_at)
-      SELECT ${pushSubscriptions.id}, ${JSON.stringify(payload)}::jsonb,
+      SELECT ${pushSubscriptions.id}, ${payload},
         ${now ? sql`${now.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`},
         ${now ? sql`${now.toISOString()}::timestamptz` : sql`now()`}
       FROM ${pushSubscriptions}

@@ -2,10 +2,11 @@ import type { PushKind, PushPayload, PushPreferences } from '@btcp/shared';
 import { pushNotificationTexts } from '@btcp/shared/push-notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { miningStreaks, pushOutbox } from '#server/db/schema.ts';
+import { memberTag } from '#server/lib/member-tag.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import { enqueuePush, queueStreakReminders } from '#server/modules/push/index.ts';
-import { adminCookie } from '#server-test/accounts.ts';
-import { call, type Member, member } from '#server-test/community.ts';
+import { adminCookie, signedUpUser, userIdOf } from '#server-test/accounts.ts';
+import { call, type Member, member, newComment, newPost } from '#server-test/community.ts';
 import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
 import { type PushService, startPushService } from '#server-test/support/push-service.ts';
 
@@ -14,10 +15,15 @@ let t: TestApp;
 let service: PushService;
 let alice: Member;
 let bob: Member;
+/** The statements the app sends, for counting a reply's. */
+let sent: string[] = [];
 
 beforeAll(async () => {
   service = await startPushService();
-  t = await createTestApp({ env: { WEB_PUSH_ALLOWED_ORIGINS: service.origin } });
+  t = await createTestApp({
+    env: { WEB_PUSH_ALLOWED_ORIGINS: service.origin },
+    onQuery: (statement) => sent.push(statement),
+  });
   await t.app.pushDrainer.stop();
   alice = await member(t.app, 'alice');
   bob = await member(t.app, 'bob');
@@ -129,6 +135,48 @@ describe('Queueing Web Push notifications (decision 063)', () => {
       },
     ]);
     await t.database.db.delete(pushOutbox);
+  });
+
+  it('queues a reply in one statement of its transaction, in the notifications page’s words', async () => {
+    const postId = await newPost(t.app, alice.cookie, { title: 'Counted' });
+    const commentId = await newComment(t.app, alice.cookie, postId, 'Mine');
+    const reply = (content: string, parentId?: string) =>
+      call(t.app, 'POST', `/api/community/posts/${postId}/comments`, bob.cookie, {
+        content,
+        parentId,
+      });
+    const bodies = async () => {
+      const rows = await outbox();
+      await t.database.db.delete(pushOutbox);
+      return rows.map((row) => (row.payload as PushPayload).body);
+    };
+    sent = [];
+    expect((await reply('To your comment', commentId)).statusCode).toBe(201);
+    // The member's devices, switch and the admin's, the replier's name and the comment answered.
+    expect(sent.filter((statement) => /"push_/.test(statement))).toHaveLength(1);
+    expect(await bodies()).toEqual([
+      'u/bob replied to your comment on “Counted”',
+      'u/bob replied to your comment on “Counted”',
+    ]);
+    expect((await reply('To your post')).statusCode).toBe(201);
+    expect(await bodies()).toEqual([
+      'u/bob replied to your post “Counted”',
+      'u/bob replied to your post “Counted”',
+    ]);
+    // A replier without a username is named by their tag, as the thread names them.
+    await signedUpUser(t.app, 'nameless@example.com');
+    const namelessId = await userIdOf(t.database.db, 'nameless@example.com');
+    await notify(t.database.db, {
+      userId: alice.id,
+      kind: 'reply',
+      actorUserId: namelessId,
+      postId,
+      details: { postTitle: 'Counted' },
+    });
+    expect(await bodies()).toEqual([
+      `Member #${memberTag(namelessId)} replied to your post “Counted”`,
+      `Member #${memberTag(namelessId)} replied to your post “Counted”`,
+    ]);
   });
 
   it('reminds of a streak at risk once a day, from 20:00 UTC of the day after the last mining day', async () => {
