@@ -6,14 +6,12 @@ import { pushOutbox, pushSubscriptions } from '#server/db/schema.ts';
 import { closeStaleSessions } from '#server/modules/mining/index.ts';
 import { adminCookie, post } from '#server-test/accounts.ts';
 import { type Member, member, newComment, newPost } from '#server-test/community.ts';
-import { createTestApp, manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
-import {
-  type PushService,
-  type PushSubscriptionJson,
-  startPushService,
-} from '#server-test/support/push-service.ts';
+import { manualClock, sameOrigin, type TestApp } from '#server-test/helper.ts';
+import type { PushService, PushSubscriptionJson } from '#server-test/support/push-service.ts';
+import { type PushTestApp, pushTestApp } from '#server-test/support/push-test-app.ts';
 
 const clock = manualClock(new Date('2026-03-02T10:00:00Z'));
+let push: PushTestApp;
 let t: TestApp;
 let service: PushService;
 let alice: Member;
@@ -21,28 +19,13 @@ let bob: Member;
 let aliceDevice: PushSubscriptionJson;
 
 beforeAll(async () => {
-  service = await startPushService();
-  t = await createTestApp({ clock, env: { WEB_PUSH_ALLOWED_ORIGINS: service.origin } });
-  alice = await member(t.app, 'alice');
-  bob = await member(t.app, 'bob');
-  aliceDevice = await device(alice);
+  push = await pushTestApp({ clock });
+  ({ t, service, alice, bob } = push);
+  aliceDevice = await push.device(alice);
 });
-afterAll(async () => {
-  await t.close();
-  await service.close();
-});
+afterAll(() => push.close());
 
-async function device(who: Member): Promise<PushSubscriptionJson> {
-  const subscription = service.subscription();
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/push/subscriptions',
-    headers: { ...sameOrigin, cookie: who.cookie },
-    payload: subscription,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return subscription;
-}
+const device = (who: Member) => push.device(who);
 
 /** Polls until `check` holds: the drainer works outside the request. */
 async function eventually(check: () => Promise<boolean>, what: string) {

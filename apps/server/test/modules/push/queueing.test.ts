@@ -6,41 +6,25 @@ import { memberTag } from '#server/lib/member-tag.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import { enqueuePush, queueStreakReminders } from '#server/modules/push/index.ts';
 import { adminCookie, signedUpUser, userIdOf } from '#server-test/accounts.ts';
-import { call, type Member, member, newComment, newPost } from '#server-test/community.ts';
-import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
-import { type PushService, startPushService } from '#server-test/support/push-service.ts';
+import { call, type Member, newComment, newPost } from '#server-test/community.ts';
+import { sameOrigin, type TestApp } from '#server-test/helper.ts';
+import { type PushTestApp, pushTestApp } from '#server-test/support/push-test-app.ts';
 
 /** What is queued, with the drainer stopped so the outbox keeps it for the test to read. */
+let push: PushTestApp;
 let t: TestApp;
-let service: PushService;
 let alice: Member;
 let bob: Member;
 /** The statements the app sends, for counting a reply's. */
 let sent: string[] = [];
 
 beforeAll(async () => {
-  service = await startPushService();
-  t = await createTestApp({
-    env: { WEB_PUSH_ALLOWED_ORIGINS: service.origin },
-    onQuery: (statement) => sent.push(statement),
-  });
+  push = await pushTestApp({ onQuery: (statement) => sent.push(statement) });
+  ({ t, alice, bob } = push);
   await t.app.pushDrainer.stop();
-  alice = await member(t.app, 'alice');
-  bob = await member(t.app, 'bob');
-  for (const who of [alice, alice, bob]) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: { ...sameOrigin, cookie: who.cookie },
-      payload: service.subscription(),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-  }
+  for (const who of [alice, alice, bob]) await push.device(who);
 });
-afterAll(async () => {
-  await t.close();
-  await service.close();
-});
+afterAll(() => push.close());
 
 const choose = async (who: Member, preferences: Partial<PushPreferences>) => {
   const current = (await call(t.app, 'GET', '/api/push', who.cookie)).json().preferences;

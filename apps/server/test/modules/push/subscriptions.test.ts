@@ -6,14 +6,16 @@ import { loadConfig } from '#server/config.ts';
 import { adminAuditLog, pushPreferences, pushSubscriptions } from '#server/db/schema.ts';
 import { isAllowedEndpoint } from '#server/modules/push/endpoints.ts';
 import { adminCookie } from '#server-test/accounts.ts';
-import { call, type Member, member } from '#server-test/community.ts';
-import { createTestApp, sameOrigin, type TestApp } from '#server-test/helper.ts';
-import { type PushService, startPushService } from '#server-test/support/push-service.ts';
+import { call, type Member } from '#server-test/community.ts';
+import { sameOrigin, type TestApp } from '#server-test/helper.ts';
+import type { PushService } from '#server-test/support/push-service.ts';
+import { type PushTestApp, pushTestApp } from '#server-test/support/push-test-app.ts';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
+let push: PushTestApp;
 let t: TestApp;
 let service: PushService;
 let alice: Member;
@@ -21,16 +23,11 @@ let bob: Member;
 let admin: string;
 
 beforeAll(async () => {
-  service = await startPushService();
-  t = await createTestApp({ env: { WEB_PUSH_ALLOWED_ORIGINS: service.origin } });
-  alice = await member(t.app, 'alice');
-  bob = await member(t.app, 'bob');
+  push = await pushTestApp();
+  ({ t, service, alice, bob } = push);
   admin = await adminCookie(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await service.close();
-});
+afterAll(() => push.close());
 
 const subscribe = (who: Member, body: object, userAgent = CHROME) =>
   t.app.inject({
