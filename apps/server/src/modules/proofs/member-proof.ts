@@ -77,13 +77,13 @@ export async function snapshotTree(
 
 /**
  * The leaf position of `userId` in a snapshot and what the proof needs of its leaf chunk, in one
- * prepared statement: a binary search over the position chunk's sorted entries
- * (`POSITION_ENTRY_BYTES` each: the user id's 16 bytes, then the position as a u32), run where the
- * chunk is, then the leaf chunk read by its key. Of a full chunk only the leaf's path comes back
- * (9 nodes, 432 bytes, not the 24 KB row: sending and decoding the row was most of a proof's
- * cost); of a short last chunk, or a row holding leaves alone, the whole row. Prepared, since
- * planning this statement cost more than running it. Null when the member had no balance then,
- * or retention deleted the chunks between reads.
+ * prepared statement: the member's entry found in the position chunk (`POSITION_ENTRY_BYTES` each:
+ * the user id's 16 bytes, then the position as a u32) where the chunk is, then the leaf chunk read
+ * by its key. Of a full chunk only the leaf's path comes back (9 nodes, 432 bytes, not the 24 KB
+ * row: sending and decoding the row was most of a proof's cost); of a short last chunk, or a row
+ * holding leaves alone, the whole row. Prepared, since planning this statement cost more than
+ * running it. Null when the member had no balance then, or retention deleted the chunks between
+ * reads.
  */
 async function leafChunkOf(
   db: Database,
@@ -111,32 +111,39 @@ async function leafChunkOf(
   };
 }
 
+/**
+ * The entry is found by `position()`, one scan in C, where a binary search written as a recursive
+ * query had cost the database twice the rest of the statement. A match off an entry's start (the
+ * id's bytes across an entry's position and the next id) is not the member's: then, as when the
+ * id is not there at all, the entries are read one by one.
+ */
 function leafChunkSearch(snapshotId: Placeholder, userId: Placeholder): SQL {
-  const size = POSITION_ENTRY_BYTES;
+  const size = sql.raw(String(POSITION_ENTRY_BYTES));
+  // get_byte counts from 0: an entry's id is its bytes 0 to 15, its position 16 to 19.
+  const u32At = (offset: SQL) =>
+    sql.join(
+      [0, 1, 2, 3].map(
+        (byte) =>
+          sql`(get_byte(at.entries, ${offset} + ${sql.raw(String(16 + byte))}) << ${sql.raw(String(24 - 8 * byte))})`,
+      ),
+      sql` | `,
+    );
   return sql`(
-    WITH RECURSIVE chunk AS MATERIALIZED (
-      SELECT ${proofPositionChunks.entries} AS entries FROM ${proofPositionChunks}
+    WITH chunk AS MATERIALIZED (
+      SELECT ${proofPositionChunks.entries} AS entries, uuid_send(${userId}::uuid) AS id
+      FROM ${proofPositionChunks}
       WHERE ${proofPositionChunks.snapshotId} = ${snapshotId}::int
         AND ${proofPositionChunks.firstUserId} <= ${userId}::uuid
       ORDER BY ${proofPositionChunks.firstUserId} DESC LIMIT 1
-    ), wanted AS MATERIALIZED (
-      SELECT decode(replace(${userId}::text, '-', ''), 'hex') AS id
-    ), search (low, high, found) AS (
-      SELECT 0, length(entries) / ${size}::int - 1, NULL::int FROM chunk
-      UNION ALL
-      -- substring counts from 1: an entry's id is its bytes 1 to 16, its position 17 to 20.
-      SELECT
-        CASE WHEN probe.id < wanted.id THEN probe.middle + 1 ELSE search.low END,
-        CASE WHEN probe.id > wanted.id THEN probe.middle - 1 ELSE search.high END,
-        CASE WHEN probe.id = wanted.id THEN
-          ('x' || encode(substring(chunk.entries FROM probe.middle * ${size}::int + 17 FOR 4), 'hex'))::bit(32)::int
-        END
-      FROM search, chunk, wanted,
-        LATERAL (
-          SELECT m.middle, substring(chunk.entries FROM m.middle * ${size}::int + 1 FOR 16) AS id
-          FROM (SELECT (search.low + search.high) / 2 AS middle) AS m
-        ) AS probe
-      WHERE search.found IS NULL AND search.low <= search.high
+    ), at AS MATERIALIZED (
+      SELECT chunk.entries, CASE WHEN first.byte >= 0 AND first.byte % ${size} = 0 THEN first.byte
+        ELSE (
+          SELECT entry FROM generate_series(0, length(chunk.entries) - ${size}, ${size}) AS entry
+          WHERE substring(chunk.entries FROM entry + 1 FOR 16) = chunk.id
+        ) END AS byte
+      FROM chunk CROSS JOIN LATERAL (SELECT position(chunk.id IN chunk.entries) - 1 AS byte) AS first
+    ), search AS (
+      SELECT ${u32At(sql`at.byte`)} AS found FROM at WHERE at.byte IS NOT NULL
     )
     SELECT search.found AS position, leaf.path,
       CASE WHEN leaf.path THEN ${leafPath(sql`search.found % ${sql.raw(String(LEAVES_PER_CHUNK))}`)}
@@ -149,7 +156,6 @@ function leafChunkSearch(snapshotId: Placeholder, userId: Placeholder): SQL {
       WHERE ${proofLeafChunks.snapshotId} = ${snapshotId}::int
         AND ${proofLeafChunks.chunk} = search.found / ${LEAVES_PER_CHUNK}::int
     ) AS leaf
-    WHERE search.found IS NOT NULL
   ) AS found`;
 }
 

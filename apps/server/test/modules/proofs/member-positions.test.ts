@@ -68,4 +68,34 @@ describe('a member’s proof among thousands of wallets', () => {
     await expect(memberProof({ db: t.app.db, config: t.config }, stranger, tree)).rejects.toThrow();
     expect((await getAs(t.app, `/api/proof/snapshots/${record.id}`)).statusCode).toBe(200);
   });
+
+  it('takes a member’s id only at an entry’s start, not where its bytes run across two entries', async () => {
+    const tree = await snapshotTree(t.app.db, undefined);
+    const [member] = (
+      (await t.app.db.execute(
+        sql`SELECT user_id::text AS "userId" FROM wallets WHERE balance > 0 ORDER BY user_id DESC LIMIT 1`,
+      )) as unknown as { rows: { userId: string }[] }
+    ).rows;
+    if (!member) throw new Error('no wallet');
+    const honest = await memberProof({ db: t.app.db, config: t.config }, member.userId, tree);
+    // Two entries put before the member's own whose bytes, read from the first one's ninth byte,
+    // spell the member's id: its first 8 bytes end the first id, the next 4 are that entry's
+    // position, the last 4 begin the second id.
+    const id = Buffer.from(member.userId.replaceAll('-', ''), 'hex');
+    const decoys = Buffer.alloc(40);
+    id.copy(decoys, 8, 0, 8);
+    id.copy(decoys, 16, 8, 12);
+    id.copy(decoys, 20, 12, 16);
+    decoys.writeUInt32BE(7, 36);
+    await t.app.db.execute(sql`
+      UPDATE proof_position_chunks SET entries = ${decoys} || entries
+      WHERE snapshot_id = ${tree.id} AND first_user_id = (
+        SELECT first_user_id FROM proof_position_chunks
+        WHERE snapshot_id = ${tree.id} AND first_user_id <= ${member.userId}::uuid
+        ORDER BY first_user_id DESC LIMIT 1
+      )`);
+    const proof = await memberProof({ db: t.app.db, config: t.config }, member.userId, tree);
+    expect(proof.index).toBe(honest.index);
+    expect(proof).toEqual(honest);
+  });
 });
