@@ -15,8 +15,13 @@ import { type ScratchDatabase, startAppServer, startBareServer, stop } from './p
 const WALLETS = Number(process.env.BENCH_PROOF_WALLETS ?? 1_000_000);
 const MINERS = Number(process.env.BENCH_PROOF_MINERS ?? 10_000);
 const BASELINE_SECONDS = Number(process.env.BENCH_PROOF_BASELINE_SECONDS ?? 60);
-/** Members with a balance who are also signed in, for the proof route's load. */
-const PROVERS = 1000;
+/**
+ * Members with a balance who are also signed in, for the proof route's load: more than the first
+ * pass asks for, so each of its requests is a member's first (nothing kept yet); the second pass
+ * asks again for the first `REPEATERS`' proofs, as their wallet pages do on every visit.
+ */
+const PROVERS = 40_000;
+const REPEATERS = 1000;
 const ADMIN_COOKIE = '__Host-btcp_admin_session';
 const MEMBER_COOKIE = '__Host-btcp_session';
 const GOALS = {
@@ -161,14 +166,43 @@ async function snapshotAmongMiners(
   }
 }
 
-function printProofRoute(proof: LoadResult, bare: LoadResult) {
-  const share = proof.requestsPerSecond / Math.max(1, bare.requestsPerSecond);
-  console.table([proof, bare]);
-  const within = share >= GOALS.proofShare && proof.p99Ms <= GOALS.proofP99Ms && proof.non2xx === 0;
+/** The proof's runs against the bare route, beside a reference; within the goal when the repeat visits are. */
+function printProofRoute(runs: LoadResult[], reference: LoadResult, bare: LoadResult) {
+  console.table([reference, ...runs, bare]);
+  const shareOf = (run: LoadResult) =>
+    Math.round((run.requestsPerSecond / Math.max(1, bare.requestsPerSecond)) * 100);
   console.log(
-    `GET /api/wallet/proof: ${Math.round(share * 100)} % of the bare route, p99 ${proof.p99Ms} ms: ${within ? 'within' : 'OVER'} the goal (>= ${GOALS.proofShare * 100} %, p99 <= ${GOALS.proofP99Ms} ms).`,
+    `${reference.name}: ${shareOf(reference)} % of the bare route, p99 ${reference.p99Ms} ms.`,
   );
-  return within;
+  const verdicts = runs.map((run) => {
+    const within =
+      shareOf(run) >= GOALS.proofShare * 100 && run.p99Ms <= GOALS.proofP99Ms && run.non2xx === 0;
+    console.log(
+      `${run.name}: ${shareOf(run)} % of the bare route, p99 ${run.p99Ms} ms: ${within ? 'within' : 'OVER'} the goal (>= ${GOALS.proofShare * 100} %, p99 <= ${GOALS.proofP99Ms} ms).`,
+    );
+    return within;
+  });
+  return verdicts.at(-1) ?? false;
+}
+
+/** `path` at 50 connections, each request as the next of `members` in turn. */
+function asMembers(name: string, url: string, members: string[], durationSeconds?: number) {
+  let next = 0;
+  return measure(name, url, {
+    connections: 50,
+    durationSeconds,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...request.headers,
+            cookie: `${MEMBER_COOKIE}=${members[next++ % members.length]}`,
+          },
+        }),
+      },
+    ],
+  });
 }
 
 export async function proofsScenario(scratch: ScratchDatabase) {
@@ -204,23 +238,19 @@ export async function proofsScenario(scratch: ScratchDatabase) {
     console.log(
       `Snapshot: ${row['snapshot s']} s, ${row['server peak MB above before']} MB above before: ${snapshotWithin ? 'within' : 'OVER'} the goal (<= ${GOALS.snapshotSeconds} s, <= ${GOALS.extraMemoryMb} MB); ping p99 during it ${Math.round(slowdown * 100)} % of without: ${slowdown <= GOALS.pingSlowdown ? 'within' : 'OVER'} the goal (<= ${Math.round(GOALS.pingSlowdown * 100)} %).`,
     );
-    let next = 0;
-    const proof = await measure('GET /api/wallet/proof', `${app.url}/api/wallet/proof`, {
-      connections: 50,
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            headers: {
-              ...request.headers,
-              cookie: `${MEMBER_COOKIE}=${provers[next++ % provers.length]}`,
-            },
-          }),
-        },
-      ],
-    });
+    const proof = `${app.url}/api/wallet/proof`;
+    const firstAsks = await asMembers('GET /api/wallet/proof, first asks', proof, provers);
+    const repeaters = provers.slice(0, REPEATERS);
+    await asMembers('warm-up', proof, repeaters, 3);
+    const again = await asMembers('GET /api/wallet/proof, asked again', proof, repeaters);
+    // The balance, one read by key: what any route that reads the database once costs here.
+    const balance = await asMembers(
+      'GET /api/wallet (for scale)',
+      `${app.url}/api/wallet`,
+      repeaters,
+    );
     const bareResult = await measure('bare route', `${bare.url}/bare`, { connections: 50 });
-    const proofWithin = printProofRoute(proof, bareResult);
+    const proofWithin = printProofRoute([firstAsks, again], balance, bareResult);
     if (!snapshotWithin || slowdown > GOALS.pingSlowdown || !proofWithin) process.exitCode = 1;
   } finally {
     await stop(bare.child);

@@ -1,4 +1,5 @@
 import {
+  type MemberProof,
   MemberProofQuerySchema,
   MemberProofSchema,
   ProofKeysSchema,
@@ -23,6 +24,8 @@ import { labelSnapshot, takeSnapshotNow } from './schedule.ts';
 import { SnapshotBusyError } from './snapshot.ts';
 
 const route = routeOptions(['proof']);
+/** Members' proofs each process keeps (see the member route). */
+const PROOFS_KEPT = 4096;
 
 /** Public answers the same for everyone: a browser or a proxy may keep them a little while. */
 const publicFor =
@@ -76,6 +79,10 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
   // A snapshot's row and upper levels change only when a snapshot is taken, named or purged (the
   // 'proofs' change): each process keeps them until then, so a proof reads two rows, not three.
   const trees = app.sharedPages.bounded<SnapshotTree>('proofs', 8);
+  // A member's proof in a snapshot never changes, and the wallet page asks for it on every visit:
+  // the last few thousand served are kept (about 3 KB each) until the next 'proofs' change, so a
+  // purge is never answered from memory.
+  const proofs = app.sharedPages.bounded<MemberProof>('proofs', PROOFS_KEPT);
   await app.register(async (scope) => {
     const member = scope.withTypeProvider<ZodTypeProvider>();
     member.addHook('onRequest', requireUser);
@@ -94,7 +101,10 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
         const tree = await trees.get(String(snapshot ?? 'newest'), () =>
           snapshotTree(app.db, snapshot),
         );
-        return memberProof(serviceContextOf(app), signedInUser(request).id, tree);
+        const userId = signedInUser(request).id;
+        return proofs.get(`${tree.id}/${userId}`, () =>
+          memberProof(serviceContextOf(app), userId, tree),
+        );
       },
     );
   });
