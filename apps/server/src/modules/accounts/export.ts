@@ -17,6 +17,7 @@ import {
 import { notFound } from '#server/errors.ts';
 import { listSessions } from '#server/modules/auth/index.ts';
 import { shownDayColumns } from '#server/modules/mining/index.ts';
+import { pushDataOf } from '#server/modules/push/index.ts';
 
 /** A condition on a table's user_id: the member's own rows. */
 const ownedBy =
@@ -28,8 +29,8 @@ const ownedBy =
  * Everything the platform holds about one member, as one JSON document they can take away: their
  * profile, wallet and every ledger row, mining sessions, mining days and streak, posts, comments,
  * votes, the members they
- * referred (by username and date only: the referred member's own data is theirs), sessions and
- * notifications. Secrets (the password's hash, session keys) are never in it.
+ * referred (by username and date only: the referred member's own data is theirs), sessions,
+ * notifications and push devices. Secrets (the password's hash, session keys) are never in it.
  */
 export async function exportAccount(
   db: Database,
@@ -51,7 +52,7 @@ export async function exportAccount(
     .where(eq(users.id, userId));
   if (!account) throw notFound('User not found');
   const mine = ownedBy(userId);
-  const [wallet, ledger, mining, community, referred, sessions, notices] = await Promise.all([
+  const [wallet, ledger, mining, community, referred, sessions, notices, push] = await Promise.all([
     db.select({ balance: wallets.balance }).from(wallets).where(mine(wallets)),
     // Named columns: an adjustment's admin and Idempotency-Key are staff's, not the member's.
     db
@@ -84,6 +85,7 @@ export async function exportAccount(
       })
       .from(notifications)
       .where(mine(notifications)),
+    pushDataOf(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -94,6 +96,7 @@ export async function exportAccount(
     referrals: referred,
     sessions,
     notifications: notices,
+    push,
   };
 }
 

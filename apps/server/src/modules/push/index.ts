@@ -8,5 +8,6 @@ export {
 } from './enqueue.ts';
 export { purgeOldPushCounts, pushAttemptTotals, pushLastHour } from './figures.ts';
 export { pushRoutes, pushSettingsRoutes } from './routes.ts';
+export { pushDataOf } from './service.ts';
 export { queueStreakReminders } from './streak-reminders.ts';
 export { vapidKeys } from './vapid.ts';

@@ -59,6 +59,31 @@ export async function pushState(
   };
 }
 
+/**
+ * What the account export holds of push: the switches and each device's browser, push service and
+ * dates. Not the endpoint (an address anyone holding it could send to) nor the keys the payloads
+ * are encrypted with.
+ */
+export async function pushDataOf(db: Database, userId: string) {
+  const [preferences, devices] = await Promise.all([
+    preferencesOf(db, userId),
+    db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)),
+  ]);
+  return {
+    preferences,
+    devices: devices.map((row) => ({
+      browser: row.browser,
+      pushService: new URL(row.endpoint).origin,
+      createdAt: row.createdAt.toISOString(),
+      lastDeliveredAt: row.lastDeliveredAt?.toISOString() ?? null,
+    })),
+  };
+}
+
 /** PUT /api/push/preferences: all four switches at once (the day of the last reminder stays). */
 export async function savePreferences(
   db: Database,

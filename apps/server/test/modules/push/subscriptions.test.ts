@@ -181,6 +181,27 @@ describe('Web Push subscriptions (decision 063)', () => {
     ]);
   });
 
+  it('puts the member’s switches and devices in their account export, without endpoints or keys', async () => {
+    const [device] = await devicesOf(alice.id);
+    const exported = await call(t.app, 'GET', '/api/account/export', alice.cookie);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const { push: data } = exported.json() as {
+      push: { preferences: object; devices: Record<string, unknown>[] };
+    };
+    expect(data.preferences).toEqual((await state(alice)).preferences);
+    expect(data.devices).toEqual(
+      (await devicesOf(alice.id)).map((row) => ({
+        browser: row.browser,
+        pushService: service.origin,
+        createdAt: row.createdAt.toISOString(),
+        lastDeliveredAt: row.lastDeliveredAt?.toISOString() ?? null,
+      })),
+    );
+    expect(data.devices.length).toBeGreaterThan(0);
+    expect(exported.body).not.toContain(device?.endpoint ?? 'no device');
+    expect(exported.body).not.toContain(device?.auth ?? 'no device');
+  });
+
   it('deletes the devices and switches with the account', async () => {
     const deleted = await call(t.app, 'POST', '/api/account/delete', bob.cookie, {
       email: 'bob@example.com',

@@ -21,7 +21,7 @@ export function DataCard() {
   return (
     <FormCard
       title="Your data"
-      description="Download everything BTCP holds about your account: profile, wallet and transactions, mining sessions, posts, comments, votes, referrals, sessions and notifications."
+      description="Download everything BTCP holds about your account: profile, wallet and transactions, mining sessions, days and streak, posts, comments, votes, referrals, sessions, notifications and push devices."
     >
       <Button variant="outline" disabled={busy} onClick={() => void download()}>
         <Download aria-hidden="true" className="size-4" />
