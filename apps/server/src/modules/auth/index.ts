@@ -16,7 +16,7 @@ export {
   reauthenticate,
   requireRecentAuthentication,
 } from './reauthentication.ts';
-export { describeUserAgent, endSessionById, listSessions } from './session-list.ts';
+export { describeUserAgent, endSessionById, listSessions, UNKNOWN_SYSTEM } from './session-list.ts';
 export {
   ADMIN_SESSION_MS,
   BROWSER_SESSION_MS,

@@ -31,6 +31,9 @@ const devices: Record<string, SessionInfo['device']> = { mobile: 'phone', tablet
  * "Chrome 131", "Windows 10" and the kind of device from a user agent; plain words (and a desktop)
  * when there is none to read.
  */
+/** What a session or device says of a system its user agent does not name. */
+export const UNKNOWN_SYSTEM = 'Unknown system';
+
 export function describeUserAgent(
   userAgent: string | null,
 ): Pick<SessionInfo, 'browser' | 'system' | 'device'> {
@@ -42,7 +45,7 @@ export function describeUserAgent(
   const os = parsed?.os;
   const system = os?.name
     ? `${os.name}${os.versionName ? ` ${os.versionName}` : os.version ? ` ${os.version}` : ''}`
-    : 'Unknown system';
+    : UNKNOWN_SYSTEM;
   const device = devices[parsed?.platform.type ?? ''] ?? 'desktop';
   return { browser, system, device };
 }

@@ -12,7 +12,7 @@ import type { Config } from '#server/config.ts';
 import type { Database, DatabaseOrTransaction } from '#server/db/client.ts';
 import { pushPreferences, pushSubscriptions } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
-import { describeUserAgent } from '#server/modules/auth/index.ts';
+import { describeUserAgent, UNKNOWN_SYSTEM } from '#server/modules/auth/index.ts';
 import { isAllowedEndpoint } from './endpoints.ts';
 import { pushSettings } from './settings.ts';
 import { vapidKeys } from './vapid.ts';
@@ -34,6 +34,12 @@ async function preferencesOf(db: DatabaseOrTransaction, userId: string): Promise
     miningStopped: row.miningStopped,
     streakAtRisk: row.streakAtRisk,
   };
+}
+
+/** How the devices list names a device: its browser and, when known, its system ("Chrome 131 on Android 14"). */
+function deviceName(userAgent: string | null): string {
+  const { browser, system } = describeUserAgent(userAgent);
+  return system === UNKNOWN_SYSTEM ? browser : `${browser} on ${system}`;
 }
 
 /** GET /api/push: the admin's switch, the key to subscribe with, the member's switches and devices. */
@@ -116,8 +122,12 @@ export async function subscribe(
     });
   }
   if (!(await pushSettings.load(ctx.db)).enabled) throw conflict(pushErrorMessages.disabled);
-  const { browser } = describeUserAgent(userAgent);
-  const values = { userId, endpoint: input.endpoint, ...input.keys, browser };
+  const values = {
+    userId,
+    endpoint: input.endpoint,
+    ...input.keys,
+    browser: deviceName(userAgent),
+  };
   return ctx.db.transaction(async (tx) => {
     // The member's preferences row is the lock two subscriptions at once queue on.
     await tx.insert(pushPreferences).values({ userId }).onConflictDoNothing();

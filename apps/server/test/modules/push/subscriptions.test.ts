@@ -73,7 +73,10 @@ describe('Web Push subscriptions (decision 063)', () => {
     const laptop = service.subscription();
     const first = await subscribe(alice, phone, FIREFOX);
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ browser: 'Firefox 133', endpoint: phone.endpoint });
+    expect(first.json()).toMatchObject({
+      browser: 'Firefox 133 on Linux',
+      endpoint: phone.endpoint,
+    });
     expect((await subscribe(alice, laptop)).statusCode).toBe(201);
     // The phone subscribes again with new keys: the same row, the new keys.
     const renewed = { ...phone, keys: service.subscription().keys };
@@ -86,8 +89,8 @@ describe('Web Push subscriptions (decision 063)', () => {
     // Newest first.
     const listed = (await state(alice)).devices;
     expect(listed.map((device: { browser: string }) => device.browser)).toEqual([
-      'Chrome 131',
-      'Firefox 133',
+      'Chrome 131 on Linux',
+      'Firefox 133 on Linux',
     ]);
     // Bob signs in on the laptop's browser: the subscription is his now, not a duplicate.
     expect((await subscribe(bob, laptop)).statusCode).toBe(201);
