@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { miningSessions } from '#server/db/schema.ts';
 import { login, PASSWORD, post, signedUpAuthor } from '#server-test/accounts.ts';
 import { type DatabaseProxy, sequentialWaves } from '#server-test/database-proxy.ts';
 import { createProxiedTestApp, type TestApp } from '#server-test/helper.ts';
@@ -80,5 +82,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('round trips to the database', () 
     const list = () => t.app.inject({ method: 'GET', url: '/api/community/posts' });
     await list();
     expect(await waves(list, 200)).toBe(0);
+  });
+
+  it('Stop that pays its rest waits four times: BEGIN, the lock, one statement, COMMIT', async () => {
+    // A member of its own: the test before leaves its member mining.
+    const stopper = 'round-trips-stop@example.com';
+    await signedUpAuthor(t.app, stopper);
+    const cookie = await login(t.app, stopper);
+    let sessionId = '';
+    const stop = () => post(t.app, '/api/mining/stop', { sessionId }, cookie);
+    // A session whose last 20 seconds are unpaid, as a Stop mostly finds one: it pays the rest,
+    // counts it toward referrals and mining days (none of which has anything more to do here).
+    const startNext = async () => {
+      const started = await post(t.app, '/api/mining/start', undefined, cookie);
+      expect(started.statusCode, started.body).toBe(201);
+      sessionId = started.json().id;
+      await t.database.db
+        .update(miningSessions)
+        .set({ lastRewardTime: sql`${miningSessions.lastRewardTime} - interval '20 seconds'` })
+        .where(eq(miningSessions.id, sessionId));
+    };
+    const paid = async (stopped: LightMyRequestResponse) => {
+      expect(Number(stopped.json().credited)).toBeGreaterThan(0);
+      await startNext();
+    };
+    await startNext();
+    expect(await waves(stop, 200, paid)).toBe(4);
   });
 });

@@ -2,10 +2,10 @@ import { fromUnits, MINING_PING_COVERS_MS } from '@btcp/shared';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { miningPings, miningSessions, wallets } from '#server/db/schema.ts';
-import { countMinedSeconds } from '#server/modules/referrals/index.ts';
+import { minedSecondsCounted, payCountedReferrals } from '#server/modules/referrals/index.ts';
 import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
 import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
-import { recordMiningDays } from './mining-days.ts';
+import { advanceNewMiningDays, miningDaysAdded } from './mining-days.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
 
 /** How many due rewards one tick pays at most; any more wait for the next tick. */
@@ -97,16 +97,17 @@ const sessionsPaid = (paid: Paid[]) => sql`
     FROM jsonb_to_recordset(${JSON.stringify(paid)}::jsonb)
       AS paid("sessionId" uuid, "paidUntil" timestamptz, total integer)
     WHERE ${miningSessions.id} = paid."sessionId"
-  ),`;
+  )`;
 
 /**
- * Decision 014: pays every reward that fell due, set-wise, in one transaction of five statements:
- * the due sessions and their wallets are locked, the ledger (`creditMany`) writes the rows, the
- * balances and the sessions' paid time in one statement, and one NOTIFY tells every process where
- * the batch's events are; a fourth counts the paid time toward referrals waiting to qualify
- * (decision 033) and pays those it completes, and one more adds it to the members' mining days
- * (decision 060). A reward is worth exactly `earned` (decision 007) and, like every
- * automatic credit, is capped at what the wallet can still hold. Returns the sessions paid.
+ * Decision 014: pays every reward that fell due, set-wise, in one transaction of two statements:
+ * the due sessions and their wallets are locked, then one (`creditMany`) writes the ledger rows,
+ * the balances and the sessions' paid time, counts the paid time toward referrals waiting to
+ * qualify (decision 033) and adds it to the members' mining days (decision 060), and with one
+ * NOTIFY tells every process where the batch's events are. Only what it reports adds more: the
+ * referrals it completed are paid, the days that became mining days move the streaks on. A reward
+ * is worth exactly `earned` (decision 007) and, like every automatic credit, is capped at what the
+ * wallet can still hold. Returns the sessions paid.
  */
 export async function creditDueRewards(
   db: Database,
@@ -119,25 +120,28 @@ export async function creditDueRewards(
     const due = await lockDueSessions(tx, now, rewardIntervalSeconds);
     const rewards = due.flatMap((session) => rewardOf(session, now, rewardIntervalSeconds) ?? []);
     if (rewards.length === 0) return 0;
-    await creditMany(
-      tx,
-      rewards.map((reward) => reward.credit),
-      { at: now, alongside: sessionsPaid(rewards.map((reward) => reward.paid)) },
-    );
-    await countMinedSeconds(
-      tx,
+    const referrals = minedSecondsCounted(
       rewards.map((reward) => ({ userId: reward.credit.userId, seconds: reward.paySeconds })),
-      activeSettings,
     );
-    await recordMiningDays(
-      tx,
+    const days = miningDaysAdded(
       rewards.map((reward) => ({
         userId: reward.credit.userId,
         from: reward.from,
         seconds: reward.paySeconds,
       })),
-      activeSettings.streaks,
+      activeSettings.streaks.qualifyingMinutes * 60,
     );
+    const { reported } = await creditMany(
+      tx,
+      rewards.map((reward) => reward.credit),
+      {
+        at: now,
+        alongside: [sessionsPaid(rewards.map((reward) => reward.paid)), referrals.ctes, days.ctes],
+        report: [referrals.report, days.report],
+      },
+    );
+    await payCountedReferrals(tx, referrals.read(reported), activeSettings);
+    await advanceNewMiningDays(tx, days.read(reported), activeSettings.streaks);
     return rewards.length;
   });
 }

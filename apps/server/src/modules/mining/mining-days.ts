@@ -2,6 +2,7 @@ import type { StreakSettings } from '@btcp/shared';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '#server/db/client.ts';
 import { miningDays, miningStreaks, pendingReferrals, profiles } from '#server/db/schema.ts';
+import type { AlongsideWork } from '#server/modules/wallet/index.ts';
 import { payStreakMilestones, type ReachedMilestone } from './streak-bonus.ts';
 import { advanceStreak, type StreakState, splitByDay } from './streak-rules.ts';
 
@@ -12,7 +13,7 @@ export interface PaidTime {
   seconds: number;
 }
 
-interface NewMiningDay {
+export interface NewMiningDay {
   userId: string;
   day: string;
 }
@@ -32,44 +33,46 @@ function daysOf(paid: readonly PaidTime[]) {
 }
 
 /**
- * Adds the paid seconds to each member's UTC days in one statement. A day becomes a mining day
- * (`mined`, never unset) when its seconds reach the qualifying time then in force; a day with time
- * paid while the member is banned or in a held referral (either side of it, as Signals shows it)
- * is `withheld`. Answers the days that became mining days and that the member's streak has not
- * counted yet. A day holds at most 86,400 seconds: processes' clocks may differ by a little, and
- * a session closed on one may overlap the next started on another by as much.
+ * Adds the paid seconds to each member's UTC days, set-wise, in the statement that pays them. A
+ * day becomes a mining day (`mined`, never unset) when its seconds reach the qualifying time then
+ * in force; a day with time paid while the member is banned or in a held referral (either side of
+ * it, as Signals shows it) is `withheld`. Reports the days that became mining days and that the
+ * member's streak has not counted yet, for advanceStreaks. A day holds at most 86,400 seconds:
+ * processes' clocks may differ by a little, and a session closed on one may overlap the next
+ * started on another by as much.
  */
-async function addToDays(
-  tx: Transaction,
+export function miningDaysAdded(
   paid: readonly PaidTime[],
   qualifyingSeconds: number,
-): Promise<NewMiningDay[]> {
-  const days = daysOf(paid);
-  if (days.length === 0) return [];
-  const result = await tx.execute(sql`
-    WITH paid AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(days)}::jsonb)
-        AS paid("userId" uuid, day date, seconds integer)
-    ), added AS (
-      INSERT INTO ${miningDays} (user_id, day, seconds, mined, withheld)
-      SELECT paid."userId", paid.day, least(paid.seconds, 86400),
-        paid.seconds >= ${qualifyingSeconds},
-        member.is_banned OR EXISTS (
-          SELECT 1 FROM ${pendingReferrals} held
-          WHERE held.held_at IS NOT NULL
-            AND (held.referred_user_id = paid."userId" OR held.referrer_id = paid."userId"))
-      FROM paid JOIN ${profiles} member ON member.id = paid."userId"
-      ON CONFLICT (user_id, day) DO UPDATE SET
-        seconds = least(${miningDays.seconds} + excluded.seconds, 86400),
-        mined = ${miningDays.mined}
-          OR (NOT ${miningDays.frozen} AND ${miningDays.seconds} + excluded.seconds >= ${qualifyingSeconds}),
-        withheld = ${miningDays.withheld} OR excluded.withheld
-      RETURNING user_id, day, mined
-    )
-    SELECT added.user_id AS "userId", to_char(added.day, 'YYYY-MM-DD') AS day
-    FROM added LEFT JOIN ${miningStreaks} streak ON streak.user_id = added.user_id
-    WHERE added.mined AND (streak.last_day IS NULL OR streak.last_day < added.day)`);
-  return (result as unknown as { rows: NewMiningDay[] }).rows;
+): AlongsideWork<NewMiningDay[]> {
+  return {
+    ctes: sql`
+      day_paid AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(daysOf(paid))}::jsonb)
+          AS paid("userId" uuid, day date, seconds integer)
+      ), day_added AS (
+        INSERT INTO ${miningDays} (user_id, day, seconds, mined, withheld)
+        SELECT paid."userId", paid.day, least(paid.seconds, 86400),
+          paid.seconds >= ${qualifyingSeconds},
+          member.is_banned OR EXISTS (
+            SELECT 1 FROM ${pendingReferrals} held
+            WHERE held.held_at IS NOT NULL
+              AND (held.referred_user_id = paid."userId" OR held.referrer_id = paid."userId"))
+        FROM day_paid paid JOIN ${profiles} member ON member.id = paid."userId"
+        ON CONFLICT (user_id, day) DO UPDATE SET
+          seconds = least(${miningDays.seconds} + excluded.seconds, 86400),
+          mined = ${miningDays.mined}
+            OR (NOT ${miningDays.frozen} AND ${miningDays.seconds} + excluded.seconds >= ${qualifyingSeconds}),
+          withheld = ${miningDays.withheld} OR excluded.withheld
+        RETURNING user_id, day, mined
+      )`,
+    report: sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('userId', added.user_id,
+        'day', to_char(added.day, 'YYYY-MM-DD'))), '[]'::jsonb)
+      FROM day_added added LEFT JOIN ${miningStreaks} streak ON streak.user_id = added.user_id
+      WHERE added.mined AND (streak.last_day IS NULL OR streak.last_day < added.day))
+      AS "newMiningDays"`,
+    read: (reported) => (reported.newMiningDays ?? []) as NewMiningDay[],
+  };
 }
 
 /**
@@ -127,15 +130,31 @@ async function advanceStreaks(
 }
 
 /**
+ * Decision 060: the days that just became mining days (as miningDaysAdded reports them) move
+ * their members' streaks on, in the transaction that paid them. Costs nothing when there are
+ * none, else three statements and one per milestone.
+ */
+export async function advanceNewMiningDays(
+  tx: Transaction,
+  newDays: readonly NewMiningDay[],
+  settings: StreakSettings,
+): Promise<void> {
+  if (newDays.length > 0) await advanceStreaks(tx, newDays, settings);
+}
+
+/**
  * Decision 060: records paid mining time toward its members' UTC days, in the transaction that
- * pays it, and moves the streaks of the days that became mining days on. Costs one statement
- * per payment, three more only when a day became a mining day, and one per milestone.
+ * pays it, with a statement of its own (the stale-session job, deletion), and moves the streaks
+ * of the days that became mining days on.
  */
 export async function recordMiningDays(
   tx: Transaction,
   paid: readonly PaidTime[],
   settings: StreakSettings,
 ): Promise<void> {
-  const newDays = await addToDays(tx, paid, settings.qualifyingMinutes * 60);
-  if (newDays.length > 0) await advanceStreaks(tx, newDays, settings);
+  if (daysOf(paid).length === 0) return;
+  const added = miningDaysAdded(paid, settings.qualifyingMinutes * 60);
+  const result = await tx.execute(sql`WITH ${added.ctes} SELECT ${added.report}`);
+  const [reported] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  await advanceNewMiningDays(tx, added.read(reported ?? {}), settings);
 }

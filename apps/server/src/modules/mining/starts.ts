@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, type MiningSession, miningMessages, toUnits } from '@btcp/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { miningPings, miningSessions, realtimeBatches } from '#server/db/schema.ts';
+import { miningPings, miningSessions } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { createBatcher, onePer } from '#server/lib/batcher.ts';
-import { BATCHES_CHANNEL, INLINE_BATCH_MAX_BYTES } from '#server/modules/realtime/index.ts';
+import { batchPublished } from '#server/modules/realtime/index.ts';
 import type { ActiveMiningSettings } from '#server/modules/settings/index.ts';
 import { toMiningSession } from './sessions.ts';
 import { serverBusy } from './stops.ts';
@@ -67,17 +67,7 @@ async function openBatch(db: Database, batch: Start[]): Promise<Set<string>> {
       SELECT jsonb_agg(jsonb_build_object('userId', user_id, 'event',
         jsonb_build_object('type', 'mining', 'active', true, 'sessionId', id)))::text AS payload
       FROM started HAVING count(*) > 0
-    ), batch AS (
-      INSERT INTO ${realtimeBatches} (payload)
-      SELECT payload FROM events WHERE octet_length(payload) > ${INLINE_BATCH_MAX_BYTES}
-      RETURNING id
-    ), notified AS (
-      -- The events themselves when they fit in a NOTIFY, else their row (publishBatch).
-      SELECT pg_notify(${BATCHES_CHANNEL}, batch.id::text) FROM batch
-      UNION ALL
-      SELECT pg_notify(${BATCHES_CHANNEL}, payload) FROM events
-      WHERE octet_length(payload) <= ${INLINE_BATCH_MAX_BYTES}
-    )
+    ), ${batchPublished}
     SELECT started.id::text AS id, (SELECT count(*) FROM notified) AS notified FROM started`);
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
 }

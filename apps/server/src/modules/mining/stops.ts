@@ -8,10 +8,10 @@ import { miningPings, miningSessions, miningStats, wallets } from '#server/db/sc
 import { AppError } from '#server/errors.ts';
 import { createBatcher, onePer } from '#server/lib/batcher.ts';
 import type { Envelope } from '#server/modules/realtime/index.ts';
-import { countMinedSeconds } from '#server/modules/referrals/index.ts';
+import { minedSecondsCounted, payCountedReferrals } from '#server/modules/referrals/index.ts';
 import { loadSettings } from '#server/modules/settings/index.ts';
 import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
-import { recordMiningDays } from './mining-days.ts';
+import { advanceNewMiningDays, miningDaysAdded } from './mining-days.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
 import { noSessionError, type SessionRow, sessionWithPing } from './session-row.ts';
 
@@ -87,14 +87,15 @@ const sessionsEnded = (sessionIds: string[], now: Date) => sql`
     INSERT INTO ${miningStats} (user_id, last_mining_time) SELECT user_id, ${now} FROM ended
     ON CONFLICT (user_id) DO UPDATE SET last_mining_time = excluded.last_mining_time,
       updated_at = now()
-  ),`;
+  )`;
 
 /**
- * Closes a batch of Stops in one transaction whatever their number: the lock, the ledger with the
- * sessions' end and the events, the mined seconds toward waiting referrals (decision 033; with a
- * settings read and a referral payment when one qualifies), the members' mining days (decision 060),
- * and COMMIT. Each Stop had been a transaction of seven statements, and at 50,000 miners pressing
- * Stop together the processes' CPU was the limit.
+ * Closes a batch of Stops in one transaction whatever their number: the lock, then one statement
+ * (the ledger with the sessions' end, the events, the mined seconds toward waiting referrals,
+ * decision 033, and the members' mining days, decision 060), and COMMIT. Only what that statement
+ * reports adds more: a settings read and a payment when a waiting referral was counted, the
+ * streaks when a day became a mining day. Each Stop had been a transaction of seven statements,
+ * and at 50,000 miners pressing Stop together the processes' CPU was the limit.
  */
 async function closeBatch(db: Database, batch: Stop[]) {
   const settled = new Map<string, MiningSettlement>();
@@ -112,35 +113,40 @@ async function closeBatch(db: Database, batch: Stop[]) {
       userId: session.userId,
       event: { type: 'mining', active: false, sessionId: null },
     }));
-    // Stamped by the database, as every change a person asks for (applyLedgerEntry).
-    const written = await creditMany(
-      tx,
-      credits.map(({ paySeconds: _, from: __, ...credit }) => credit),
-      {
-        at: null,
-        alongside: sessionsEnded(
-          sessions.map((session) => session.id),
-          now,
-        ),
-        events,
-      },
-    );
-    // The paid rest counts toward referrals waiting to qualify, which it may complete (decision 033).
-    await countMinedSeconds(
-      tx,
+    // The paid rest counts toward referrals waiting to qualify (decision 033), and toward the
+    // members' mining days and streaks (decision 060), in the ledger's statement.
+    const referrals = minedSecondsCounted(
       credits.map((credit) => ({ userId: credit.userId, seconds: credit.paySeconds })),
-      () => loadSettings(tx),
     );
-    // And toward the members' mining days and streaks (decision 060).
-    await recordMiningDays(
-      tx,
+    const days = miningDaysAdded(
       credits.map((credit) => ({
         userId: credit.userId,
         from: credit.from,
         seconds: credit.paySeconds,
       })),
-      streaks,
+      streaks.qualifyingMinutes * 60,
     );
+    // Stamped by the database, as every change a person asks for (applyLedgerEntry).
+    const { credited: written, reported } = await creditMany(
+      tx,
+      credits.map(({ paySeconds: _, from: __, ...credit }) => credit),
+      {
+        at: null,
+        alongside: [
+          sessionsEnded(
+            sessions.map((session) => session.id),
+            now,
+          ),
+          referrals.ctes,
+          days.ctes,
+        ],
+        report: [referrals.report, days.report],
+        events,
+      },
+    );
+    // Only when a referral was waiting, or a day just became a mining day: a few members a day.
+    await payCountedReferrals(tx, referrals.read(reported), () => loadSettings(tx));
+    await advanceNewMiningDays(tx, days.read(reported), streaks);
     const byUser = new Map(written.map((row) => [row.userId, row]));
     for (const session of sessions) {
       const row = byUser.get(session.userId);

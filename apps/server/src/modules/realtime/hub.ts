@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { RealtimeEvent } from '@btcp/shared';
 import { eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DatabaseHandle, DatabaseOrTransaction } from '#server/db/client.ts';
+import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { REVOCATIONS_CHANNEL, type Revocation } from '#server/db/notifications/channels.ts';
 import { isSettleMessage } from '#server/db/notifications/subscription.ts';
 import { prepared } from '#server/db/prepared.ts';
@@ -41,23 +41,24 @@ export function notification(userId: string, event: RealtimeEvent): SQL {
 export const INLINE_BATCH_MAX_BYTES = 7900;
 
 /**
- * Many users' events with one NOTIFY (decision 014): in the NOTIFY itself when they fit, else in
- * one row it names (the crediting job's tick). Like `notification`, heard only if the transaction
- * commits.
+ * Many users' events with one NOTIFY (decision 014), as CTEs of the statement that makes the
+ * changes they tell of: in the NOTIFY itself when they fit, else in one row it names (a crediting
+ * tick's). They read the CTE `events`, one row of `payload` (the envelopes' JSON array) or none;
+ * the statement's answer must read `notified`, as a CTE that only reads runs only when something
+ * reads it. Like `notification`, heard only if the transaction commits.
  */
-export async function publishBatch(db: DatabaseOrTransaction, envelopes: Envelope[]) {
-  if (envelopes.length === 0) return;
-  const payload = JSON.stringify(envelopes);
-  if (Buffer.byteLength(payload) <= INLINE_BATCH_MAX_BYTES) {
-    await db.execute(sql`SELECT pg_notify(${BATCHES_CHANNEL}, ${payload})`);
-    return;
-  }
-  await db.execute(sql`
-    WITH batch AS (
-      INSERT INTO ${realtimeBatches} (payload) VALUES (${payload}) RETURNING id
-    )
-    SELECT pg_notify(${BATCHES_CHANNEL}, batch.id::text) FROM batch`);
-}
+export const batchPublished = sql`
+  batch AS (
+    INSERT INTO ${realtimeBatches} (payload)
+    SELECT payload FROM events WHERE octet_length(payload) > ${INLINE_BATCH_MAX_BYTES}
+    RETURNING id
+  ), notified AS (
+    -- The events themselves when they fit in a NOTIFY, else their row.
+    SELECT pg_notify(${BATCHES_CHANNEL}, batch.id::text) FROM batch
+    UNION ALL
+    SELECT pg_notify(${BATCHES_CHANNEL}, payload) FROM events
+    WHERE octet_length(payload) <= ${INLINE_BATCH_MAX_BYTES}
+  )`;
 
 /** The maintenance job: batches every process has long read. */
 export async function purgeOldBatches(db: Database, now: Date) {
@@ -217,7 +218,7 @@ async function listenForStreams(
   const stopBatches = await database.listen(BATCHES_CHANNEL, (payload) => {
     // A process with no open stream has nobody to tell.
     if (byUser.size === 0) return;
-    // The events themselves, or the id of the row that holds them (publishBatch).
+    // The events themselves, or the id of the row that holds them (batchPublished).
     deliverInOrder(
       payload.startsWith('[')
         ? Promise.resolve(parse<Envelope[]>(payload))

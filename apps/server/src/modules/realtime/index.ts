@@ -2,12 +2,12 @@ export { CLOSE_STRETCH_MAX } from './closing.ts';
 export { adoptStream, type HandedStream } from './handover.ts';
 export {
   BATCHES_CHANNEL,
+  batchPublished,
   createRealtimeHub,
   type Envelope,
   type HandOver,
   INLINE_BATCH_MAX_BYTES,
   notification,
-  publishBatch,
   purgeOldBatches,
   type RealtimeHub,
 } from './hub.ts';

@@ -1,3 +1,9 @@
-export { countMinedSeconds, payQualifiedReferrals, recordReferral } from './qualifying.ts';
+export {
+  type CountedReferral,
+  minedSecondsCounted,
+  payCountedReferrals,
+  payQualifiedReferrals,
+  recordReferral,
+} from './qualifying.ts';
 export { referralRoutes } from './routes.ts';
 export { sweepQualifiedReferrals } from './service.ts';

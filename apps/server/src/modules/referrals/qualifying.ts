@@ -3,7 +3,7 @@ import type { Transaction } from '#server/db/client.ts';
 import { idArray } from '#server/db/prepared.ts';
 import { pendingReferrals, profiles, sessions, users } from '#server/db/schema.ts';
 import { networkOf } from '#server/lib/email-identity.ts';
-import { applyLedgerEntry } from '#server/modules/wallet/index.ts';
+import { type AlongsideWork, applyLedgerEntry } from '#server/modules/wallet/index.ts';
 
 /** What paying a referral needs of the settings (decision 033). */
 export interface ReferralTerms {
@@ -136,29 +136,48 @@ async function lockReferrerWallets(tx: Transaction, rows: Candidate[]): Promise<
   return new Set((locked as unknown as { rows: { userId: string }[] }).rows.map((r) => r.userId));
 }
 
+/** A waiting referral that paid mining counted toward, as `minedSecondsCounted` reports it. */
+export interface CountedReferral {
+  userId: string;
+  minedSeconds: number;
+  held: boolean;
+}
+
 /**
- * Decision 033: paid mining counts toward the referred members' qualifying time, set-wise (one
- * statement for a whole crediting batch; members with no referral waiting match no row), and those
- * whose time is now enough are paid in the same transaction.
+ * Decision 033: paid mining counts toward the referred members' qualifying time, set-wise, in the
+ * statement that pays it (members with no referral waiting match no row); it reports the rows
+ * counted, for payCountedReferrals.
  */
-export async function countMinedSeconds(
-  tx: Transaction,
+export function minedSecondsCounted(
   mined: readonly { userId: string; seconds: number }[],
+): AlongsideWork<CountedReferral[]> {
+  return {
+    ctes: sql`
+      referral_counted AS (
+        UPDATE ${pendingReferrals} p SET mined_seconds = p.mined_seconds + m.seconds
+        FROM unnest(${idArray(mined.map((row) => row.userId))}::uuid[],
+          ${`{${mined.map((row) => row.seconds).join(',')}}`}::int[]) AS m(user_id, seconds)
+        WHERE p.referred_user_id = m.user_id
+        RETURNING p.referred_user_id, p.mined_seconds, p.held_at IS NOT NULL AS held
+      )`,
+    report: sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('userId', referred_user_id,
+      'minedSeconds', mined_seconds, 'held', held)), '[]'::jsonb) FROM referral_counted)
+      AS "referralsCounted"`,
+    read: (reported) => (reported.referralsCounted ?? []) as CountedReferral[],
+  };
+}
+
+/**
+ * Decision 033: pays the counted referrals whose time is now enough, in the transaction that
+ * counted it. The terms are read only when someone's referral is waiting: most paid members have
+ * none.
+ */
+export async function payCountedReferrals(
+  tx: Transaction,
+  counted: readonly CountedReferral[],
   termsOrLoader: ReferralTerms | (() => Promise<ReferralTerms>),
 ): Promise<number> {
-  if (mined.length === 0) return 0;
-  const result = await tx.execute(sql`
-    UPDATE ${pendingReferrals} p SET mined_seconds = p.mined_seconds + m.seconds
-    FROM unnest(${idArray(mined.map((row) => row.userId))}::uuid[],
-      ${`{${mined.map((row) => row.seconds).join(',')}}`}::int[]) AS m(user_id, seconds)
-    WHERE p.referred_user_id = m.user_id
-    RETURNING p.referred_user_id AS "userId", p.mined_seconds AS "minedSeconds",
-      p.held_at IS NOT NULL AS held`);
-  const counted = (
-    result as unknown as { rows: { userId: string; minedSeconds: number; held: boolean }[] }
-  ).rows;
   if (counted.length === 0) return 0;
-  // Read only when someone's referral is waiting: most paid members have none.
   const terms = typeof termsOrLoader === 'function' ? await termsOrLoader() : termsOrLoader;
   const ready = counted.filter(
     (row) => !row.held && row.minedSeconds >= terms.referralQualifyingSeconds,

@@ -11,7 +11,7 @@ import type { Transaction } from '#server/db/client.ts';
 import { transactions, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { MAX_BALANCE_UNITS } from '#server/lib/money.ts';
-import { type Envelope, notification, publishBatch } from '#server/modules/realtime/index.ts';
+import { batchPublished, type Envelope, notification } from '#server/modules/realtime/index.ts';
 import { countLedgerRows } from './ledger-totals.ts';
 
 type TransactionType = (typeof transactions.$inferSelect)['transactionType'];
@@ -91,25 +91,20 @@ interface WrittenRow {
 }
 
 /**
- * The one statement that changes balances: the ledger rows and the new balances together, so a
- * balance always equals the sum of its transactions (D10); the CHECK constraints refuse a negative
- * or oversized result. A zero amount writes nothing. At most one entry per wallet (an UPDATE … FROM
+ * The CTEs that change balances: the ledger rows and the new balances together, so a balance
+ * always equals the sum of its transactions (D10); the CHECK constraints refuse a negative or
+ * oversized result. A zero amount writes nothing. At most one entry per wallet (an UPDATE … FROM
  * applies one row of several). `alongside` adds the caller's own data-modifying CTEs (`name AS
- * (…),`) to the same statement, so a set-wise credit costs no extra round trip (decision 014).
+ * (…)` each) to the same statement, so a set-wise credit costs no extra round trip (decision 014).
  */
-async function writeEntries(
-  tx: Transaction,
-  entries: Fitted[],
-  at: Date | null,
-  alongside?: SQL,
-): Promise<WrittenRow[]> {
+function entriesWritten(entries: Fitted[], at: Date | null, alongside: SQL[] = []) {
   const stamp = sql`coalesce(${at}::timestamptz, now())`;
-  const written = await tx.execute(sql`
-    WITH entry AS (
+  return sql`
+    entry AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS entry(
         "userId" uuid, amount numeric, type text, description text, "referredUserId" uuid,
-        "adminId" uuid, reason text, "idempotencyKey" text)
-    ), ${alongside ?? sql``} balances AS (
+        "adminId" uuid, reason text, "idempotencyKey" text, mining jsonb)
+    ), ${sql.join(alongside.map((cte) => sql`${cte}, `))} balances AS (
       UPDATE ${wallets} SET balance = ${wallets.balance} + entry.amount, updated_at = ${stamp}
       FROM entry WHERE ${wallets.userId} = entry."userId" AND entry.amount <> 0
       RETURNING ${wallets.userId} AS user_id, ${wallets.balance}::text AS balance
@@ -121,7 +116,17 @@ async function writeEntries(
       FROM entry WHERE entry.amount <> 0
       RETURNING id, user_id, amount::text AS amount, transaction_type AS type, description,
         to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-    )
+    )`;
+}
+
+/** One statement that writes `entries` and answers the rows written (applyLedgerEntry's). */
+async function writeEntries(
+  tx: Transaction,
+  entries: Fitted[],
+  at: Date | null,
+): Promise<WrittenRow[]> {
+  const written = await tx.execute(sql`
+    WITH ${entriesWritten(entries, at)}
     SELECT ledger.*, balances.balance FROM ledger JOIN balances USING (user_id)`);
   const rows = (written as unknown as { rows: WrittenRow[] }).rows;
   countLedgerRows(rows);
@@ -137,11 +142,11 @@ const toLedgerRow = (row: WrittenRow): LedgerRow => ({
 });
 
 /** Decision 020: the one event every balance change sends to its owner's open pages. */
-const ledgerEvent = (row: WrittenRow, mining: LedgerEvent['mining'] = null): LedgerEvent => ({
+const ledgerEvent = (row: WrittenRow): LedgerEvent => ({
   type: 'ledger',
   balance: row.balance,
   transaction: toLedgerRow(row),
-  mining,
+  mining: null,
 });
 
 /**
@@ -166,6 +171,17 @@ export async function applyLedgerEntry(tx: Transaction, entry: LedgerEntry): Pro
   return { transaction: toLedgerRow(row), amount: row.amount, balance: row.balance };
 }
 
+/**
+ * Work done in creditMany's statement (`alongside`, `report`): its data-modifying CTEs (`name AS
+ * (…)`), a column of the answer (`expression AS "name"`) that tells what they did, and `read`,
+ * which takes it from `reported`.
+ */
+export interface AlongsideWork<T> {
+  ctes: SQL;
+  report: SQL;
+  read(reported: Record<string, unknown>): T;
+}
+
 /** What `creditMany` wrote for one wallet (none for a zero amount). */
 export interface BatchCredited {
   userId: string;
@@ -173,30 +189,56 @@ export interface BatchCredited {
   balance: string;
 }
 
+/** Decision 020: each row's ledger event, as ledgerEvent makes it, in the statement that wrote it. */
+const ledgerEvents = sql`
+  coalesce(jsonb_agg(jsonb_build_object('userId', user_id, 'event', jsonb_build_object(
+    'type', 'ledger', 'balance', balance, 'mining', mining, 'transaction', jsonb_build_object(
+      'id', id, 'amount', amount, 'type', type, 'description', description,
+      'createdAt', created_at)))), '[]'::jsonb)`;
+
 /**
- * Decision 014: many automatic credits at once, set-wise: every ledger row and balance in one
- * statement (with the caller's `alongside` CTEs), every event in one batch and one NOTIFY, the
- * caller's own `events` after the ledger's; rows are stamped `at`, or the database's time. The caller has locked the wallets and read their
- * balances in this transaction; each credit is capped at what its wallet can still hold.
+ * Decision 014: many automatic credits at once, set-wise, in one statement whatever their number:
+ * every ledger row and balance, the caller's `alongside` CTEs, and every event in one batch and
+ * one NOTIFY (`batchPublished`; the caller's own `events` after the ledger's). `report` adds the
+ * caller's columns to the statement's one answer row (`expression AS "name"`, answered in
+ * `reported`), for what its CTEs did. Rows are stamped `at`, or the database's time. The caller
+ * has locked the wallets and read their balances in this transaction; each credit is capped at
+ * what its wallet can still hold.
  */
 export async function creditMany(
   tx: Transaction,
   credits: BatchCredit[],
-  options: { at: Date | null; alongside?: SQL; events?: Envelope[] },
-): Promise<BatchCredited[]> {
-  if (credits.length === 0) return [];
-  const byUser = new Map(credits.map((credit) => [credit.userId, credit]));
-  if (byUser.size !== credits.length) throw new Error('creditMany: one credit per wallet');
-  const fitted = credits.map(({ balance, mining: _, ...credit }) =>
-    fitToLimit(balance, credit, 'cap'),
-  );
-  const rows = await writeEntries(tx, fitted, options.at, options.alongside);
-  await publishBatch(tx, [
-    ...rows.map((row) => ({
-      userId: row.user_id,
-      event: ledgerEvent(row, byUser.get(row.user_id)?.mining ?? null),
-    })),
-    ...(options.events ?? []),
-  ]);
-  return rows.map((row) => ({ userId: row.user_id, amount: row.amount, balance: row.balance }));
+  options: { at: Date | null; alongside?: SQL[]; report?: SQL[]; events?: Envelope[] },
+): Promise<{ credited: BatchCredited[]; reported: Record<string, unknown> }> {
+  if (credits.length === 0) return { credited: [], reported: {} };
+  if (new Set(credits.map((credit) => credit.userId)).size !== credits.length) {
+    throw new Error('creditMany: one credit per wallet');
+  }
+  const entries = credits.map(({ balance, mining, ...credit }) => ({
+    ...fitToLimit(balance, credit, 'cap'),
+    mining: mining ?? null,
+  }));
+  const answer = await tx.execute(sql`
+    WITH ${entriesWritten(entries, options.at, options.alongside)}, written AS (
+      SELECT ledger.*, balances.balance, entry.mining
+      FROM ledger JOIN balances USING (user_id) JOIN entry ON entry."userId" = ledger.user_id
+    ), events AS (
+      SELECT payload FROM (
+        SELECT (${ledgerEvents} || ${JSON.stringify(options.events ?? [])}::jsonb)::text AS payload
+        FROM written
+      ) built WHERE payload <> '[]'
+    ), ${batchPublished}
+    SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object('userId', user_id, 'type', type,
+        'amount', amount, 'balance', balance)), '[]'::jsonb) FROM written) AS written,
+      (SELECT count(*) FROM notified) AS notified${sql.join(
+        (options.report ?? []).map((column) => sql`, ${column}`),
+      )}`);
+  const [row] = (answer as unknown as { rows: Record<string, unknown>[] }).rows;
+  const { written, notified: _, ...reported } = row ?? {};
+  const rows = (written ?? []) as (BatchCredited & { type: string })[];
+  countLedgerRows(rows);
+  return {
+    credited: rows.map(({ userId, amount, balance }) => ({ userId, amount, balance })),
+    reported,
+  };
 }

@@ -1,7 +1,13 @@
 import type { MiningStreak, StreakDay } from '@btcp/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, miningDays, transactions, wallets } from '#server/db/schema.ts';
+import {
+  adminAuditLog,
+  miningDays,
+  streakMilestones,
+  transactions,
+  wallets,
+} from '#server/db/schema.ts';
 import { creditDueRewards } from '#server/modules/mining/crediting.ts';
 import { adminCookie, login, post, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import { roomyLimits } from '#server-test/community.ts';
@@ -280,6 +286,45 @@ describe('the streak bonus (decision 060)', () => {
     await mineOn(email, daysFrom('2026-10-01', 7));
     expect(await streakOf(email)).toMatchObject({ current: 7, freezes: 1 });
     expect(await streakBonuses(email)).toEqual([]);
+  });
+
+  it('counts a Stop across midnight on both days: two new mining days, the second a paid milestone', async () => {
+    setClock('2026-11-01T00:00:00Z');
+    const email = 'midnight-stop@example.com';
+    await signedUpUser(t.app, email);
+    await mineOn(email, daysFrom('2026-11-01', 5));
+    // Two minutes from 23:59, all paid by Stop: a minute on 6 November, a minute on the 7th.
+    setClock('2026-11-06T23:59:00Z');
+    const cookie = await login(t.app, email);
+    const sessionId = await start(cookie);
+    for (let half = 0; half < 3; half++) {
+      clock.advance(30_000);
+      await ping(cookie, sessionId);
+    }
+    clock.advance(30_000);
+    await stop(cookie, sessionId);
+    const streak = await streakOf(email);
+    expect(dayIn(streak, '2026-11-06')).toEqual({
+      date: '2026-11-06',
+      status: 'mined',
+      seconds: 60,
+    });
+    expect(dayIn(streak, '2026-11-07')).toEqual({
+      date: '2026-11-07',
+      status: 'mined',
+      seconds: 60,
+    });
+    expect(streak).toMatchObject({ current: 7, longest: 7, freezes: 1 });
+    expect(await streakBonuses(email)).toEqual([
+      { amount: '2.50000000', description: 'Streak bonus: 7 mining days in a row' },
+    ]);
+    const milestones = await t.database.db
+      .select({ day: streakMilestones.day, streakDays: streakMilestones.streakDays })
+      .from(streakMilestones)
+      .where(eq(streakMilestones.userId, await userIdOf(t.database.db, email)));
+    expect(milestones).toEqual([{ day: '2026-11-07', streakDays: 7 }]);
+    const wallet = await balanceAndLedger(email);
+    expect(wallet?.balance).toBe(wallet?.sum);
   });
 
   it('is an audited admin setting, checked before it is saved', async () => {

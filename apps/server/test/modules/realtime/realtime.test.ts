@@ -6,7 +6,7 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { realtimeBatches } from '#server/db/schema.ts';
-import { BATCHES_CHANNEL, type Envelope, publishBatch } from '#server/modules/realtime/hub.ts';
+import { BATCHES_CHANNEL, batchPublished, type Envelope } from '#server/modules/realtime/hub.ts';
 import { adminCookie, signedUpUser, userIdOf } from '#server-test/accounts.ts';
 import {
   createTestApp,
@@ -16,6 +16,13 @@ import {
   type TestApp,
 } from '#server-test/helper.ts';
 import { openStream, stillOpenAfter } from '#server-test/streams.ts';
+
+/** A batch of events on its own, as the statements that change what they tell of send one. */
+async function publishBatch(db: TestApp['database']['db'], envelopes: Envelope[]) {
+  await db.execute(sql`
+    WITH events AS (SELECT ${JSON.stringify(envelopes)}::text AS payload), ${batchPublished}
+    SELECT count(*) FROM notified`);
+}
 
 /**
  * Decision 008: an event published by one process reaches an SSE client connected to another
