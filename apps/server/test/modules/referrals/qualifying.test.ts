@@ -1,7 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { pendingReferrals, profiles, transactions } from '#server/db/schema.ts';
+import {
+  miningDays,
+  miningStreaks,
+  pendingReferrals,
+  profiles,
+  transactions,
+} from '#server/db/schema.ts';
 import { creditDueRewards } from '#server/modules/mining/crediting.ts';
 import { sweepQualifiedReferrals } from '#server/modules/referrals/service.ts';
 import {
@@ -117,6 +123,18 @@ describe('qualifying referrals (decision 033)', () => {
     const stop = await post(t.app, '/api/mining/stop', { sessionId: miner.sessionId }, friend);
     expect(stop.statusCode, stop.body).toBe(200);
     expect(await referralRows('stop-referrer@example.com')).toHaveLength(1);
+    // The same Stop made the friend's day a mining day (decision 060): both follow-ups ran.
+    const friendId = await idOf('stop-friend@example.com');
+    const [day] = await t.database.db
+      .select({ seconds: miningDays.seconds, mined: miningDays.mined })
+      .from(miningDays)
+      .where(eq(miningDays.userId, friendId));
+    expect(day).toEqual({ seconds: 61 * 60, mined: true });
+    const [streak] = await t.database.db
+      .select({ days: miningStreaks.days })
+      .from(miningStreaks)
+      .where(eq(miningStreaks.userId, friendId));
+    expect(streak).toEqual({ days: 1 });
   });
 
   it('pays at verification when the qualifying time is 0', async () => {
