@@ -37,9 +37,13 @@ export interface Topology {
     setDelay(ms: number): Promise<void>;
     setCut(addresses: string[]): Promise<void>;
   };
+  /** The first HAProxy process; `haproxies` holds every one (the `balancers` option). */
   haproxy: ChildProcess;
+  haproxies: ChildProcess[];
   /** HAProxy's view of each node: 'UP', 'DOWN' or a transition ('UP 1/2'), and requests sent it. */
   balancer(): Promise<Record<string, { status: string; served: number }>>;
+  /** Addresses of this machine on the hosts' bridge, for load processes to bind to. */
+  clientAddresses(count: number): string[];
   stop(): void;
 }
 
@@ -51,6 +55,8 @@ export interface TopologyOptions {
   webConcurrency?: number;
   env?: Record<string, string>;
   poolSize?: number;
+  /** HAProxy processes sharing the balancer's port (1); each holds about 10,000 connections here. */
+  balancers?: number;
 }
 
 export const STATE_DIR: string;

@@ -10,12 +10,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { serverEntry } from '../server-build.mjs';
-import { createBridge, createHost, removeNetwork, run, setLink } from './network.mjs';
+import { BRIDGE, createBridge, createHost, removeNetwork, run, setLink } from './network.mjs';
 import {
   DATABASE,
   NODE_PORT,
   PGBOUNCER_PORT,
   POSTGRES_PORT,
+  STATS_PORT,
   startDelayLine,
   startHaproxy,
   startPgBouncer,
@@ -153,7 +154,8 @@ function appNode({ index, subnet, db, balancerUrl, env, webConcurrency, cutOff }
  * Builds and starts the topology; resolves once HAProxy sends traffic to every node. Options:
  * `nodes` (3), `delayMs` each way between the nodes and the database (0.5), `subnet` (10.77.0),
  * `checkIntervalMs` of HAProxy's health checks (1000), `webConcurrency` per node (1), `env` for
- * the nodes, `poolSize` PgBouncer's server connections (40).
+ * the nodes, `poolSize` PgBouncer's server connections (40), `balancers` HAProxy processes on the
+ * balancer's port (1; each holds about 10,000 connections here, see startHaproxy).
  */
 export async function startTopology(options = {}) {
   const {
@@ -164,6 +166,7 @@ export async function startTopology(options = {}) {
     webConcurrency = 1,
     env = {},
     poolSize = 40,
+    balancers = 1,
   } = options;
   const problem = missingPrerequisites();
   if (problem) throw new Error(problem);
@@ -197,10 +200,15 @@ export async function startTopology(options = {}) {
     await Promise.all(
       appNodes.map((node) => waitFor(`${node.name} was not ready`, node.ready, 60_000)),
     );
-    const haproxy = startHaproxy(lb, path.join(STATE_DIR, 'haproxy'), appNodes, checkIntervalMs);
+    const haproxies = Array.from({ length: balancers }, (_, instance) =>
+      startHaproxy(lb, path.join(STATE_DIR, 'haproxy'), appNodes, checkIntervalMs, instance),
+    );
+    const statsUrls = haproxies.map(
+      (_, instance) => `http://${lb.ip}:${STATS_PORT + instance}/;csv`,
+    );
     const topology = {
       url,
-      statsUrl: `http://${lb.ip}:8404/;csv`,
+      statsUrl: statsUrls[0],
       databaseUrl,
       poolerUrl: `postgres://postgres@${db.ip}:${PGBOUNCER_PORT}/${DATABASE}`,
       delayMs,
@@ -208,19 +216,39 @@ export async function startTopology(options = {}) {
       postgres,
       pgbouncer,
       delayLine,
-      haproxy,
+      haproxy: haproxies[0],
+      haproxies,
       /**
        * HAProxy's view of each node: its status (UP, DOWN, or a transition such as 'UP 1/2') and
-       * how many requests it was sent (the status and stot columns of its CSV statistics).
+       * how many requests it was sent (the status and stot columns of its CSV statistics). With
+       * several HAProxy processes, the requests are added up, and a status on which they differ
+       * reads 'MIXED' and each one's.
        */
       async balancer() {
-        const response = await fetch(topology.statsUrl, { signal: AbortSignal.timeout(2000) });
-        const rows = (await response.text()).split('\n').map((line) => line.split(','));
+        const views = await Promise.all(statsUrls.map(balancerView));
         return Object.fromEntries(
-          rows
-            .filter(([proxy, server]) => proxy === 'nodes' && server !== 'BACKEND')
-            .map((row) => [row[1], { status: row[17], served: Number(row[7]) }]),
+          Object.keys(views[0]).map((name) => {
+            const statuses = views.map((view) => view[name]?.status ?? 'MISSING');
+            const served = views.reduce((sum, view) => sum + (view[name]?.served ?? 0), 0);
+            const agreed = statuses.every((status) => status === statuses[0]);
+            return [
+              name,
+              { status: agreed ? statuses[0] : `MIXED ${statuses.join(' / ')}`, served },
+            ];
+          }),
         );
+      },
+      /**
+       * `count` addresses of this machine on the bridge (from .100 on), gone with it: a load
+       * generator that binds each process to a source address of its own (bench/lib/load-http.ts)
+       * cannot reach the hosts from loopback addresses.
+       */
+      clientAddresses(count) {
+        return Array.from({ length: count }, (_, i) => {
+          const address = `${subnet}.${100 + i}`;
+          run('ip', ['addr', 'replace', `${address}/24`, 'dev', BRIDGE]);
+          return address;
+        });
       },
       stop: () => stopTopology(),
     };
@@ -237,6 +265,17 @@ export async function startTopology(options = {}) {
     stopTopology();
     throw new Error(`${error instanceof Error ? error.message : error}\n${logs}`, { cause: error });
   }
+}
+
+/** One HAProxy process's statistics: each node's status and the requests it was sent. */
+async function balancerView(statsUrl) {
+  const response = await fetch(statsUrl, { signal: AbortSignal.timeout(2000) });
+  const rows = (await response.text()).split('\n').map((line) => line.split(','));
+  return Object.fromEntries(
+    rows
+      .filter(([proxy, server]) => proxy === 'nodes' && server !== 'BACKEND')
+      .map((row) => [row[1], { status: row[17], served: Number(row[7]) }]),
+  );
 }
 
 /** The last lines of every log of the run, for the message of a start that failed. */

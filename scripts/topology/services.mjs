@@ -10,6 +10,8 @@ export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/
 export const POSTGRES_PORT = 5432;
 export const PGBOUNCER_PORT = 6432;
 export const NODE_PORT = 3000;
+/** HAProxy's statistics; a second HAProxy process has the next port, and so on. */
+export const STATS_PORT = 8404;
 export const DATABASE = 'btcp';
 /** PostgreSQL and PgBouncer refuse to run as root; they run as this user. */
 const SERVICE_USER = process.env.TOPOLOGY_SERVICE_USER ?? 'postgres';
@@ -161,10 +163,16 @@ export function startDelayLine(host, folder, delayMs) {
   };
 }
 
-/** HAProxy on its host's port 80 before the nodes, taking out a node whose /readyz fails twice. */
-export function startHaproxy(host, folder, nodes, checkIntervalMs) {
+/**
+ * HAProxy on its host's port 80 before the nodes, taking out a node whose /readyz fails twice.
+ * `instance` n > 0 is one more process on the same port (HAProxy sets SO_REUSEPORT, so the kernel
+ * shares the connections out) with its statistics on 8404 + n: one process holds about half this
+ * machine's open-file limit in connections, two descriptors each.
+ */
+export function startHaproxy(host, folder, nodes, checkIntervalMs, instance = 0) {
   mkdirSync(folder, { recursive: true });
-  const config = path.join(folder, 'haproxy.cfg');
+  const name = instance === 0 ? 'haproxy' : `haproxy-${instance}`;
+  const config = path.join(folder, `${name}.cfg`);
   writeFileSync(
     config,
     `${[
@@ -185,7 +193,7 @@ export function startHaproxy(host, folder, nodes, checkIntervalMs) {
       `  bind ${host.ip}:80`,
       '  default_backend nodes',
       'frontend stats',
-      `  bind ${host.ip}:8404`,
+      `  bind ${host.ip}:${STATS_PORT + instance}`,
       '  stats enable',
       '  stats uri /',
       'backend nodes',
@@ -197,6 +205,6 @@ export function startHaproxy(host, folder, nodes, checkIntervalMs) {
     ].join('\n')}\n`,
   );
   return startProgram(host, 'haproxy', ['-db', '-f', config], {
-    logFile: path.join(folder, 'haproxy.log'),
+    logFile: path.join(folder, `${name}.log`),
   });
 }
