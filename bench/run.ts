@@ -45,13 +45,14 @@ import {
 } from './lib/search.ts';
 import { shutdownUnderLoad } from './lib/shutdown.ts';
 import { threadScenario } from './lib/threads.ts';
+import { topologyMinersScenario } from './lib/topology-miners.ts';
 import { vacuumRuns } from './lib/vacuum-runs.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 /**
  * Whether the command line leaves a part of the run out: `--no-<part>` for a scenario (hostile,
  * landing, metrics, community, round-trips, search, floods, leaderboard, thread, ping-cost, miners,
- * notices, push, farm, proofs), for Lighthouse,
+ * notices, push, farm, proofs, topology), for Lighthouse,
  * or for one of the miners scenario's bursts (decision 030: rolling-restart, a SIGHUP mid-run, and
  * stop-burst, the Stops all at once).
  */
@@ -547,6 +548,7 @@ async function main() {
   if (!leftOut('push')) await pushScenario(scratchDatabase);
   if (!leftOut('farm')) await farmScenario(scratchDatabase);
   if (!leftOut('proofs')) await proofsScenario(scratchDatabase);
+  if (!leftOut('topology')) await topologyMinersScenario();
 }
 
 /** Hostile request bodies against a server on a fresh embedded database. */

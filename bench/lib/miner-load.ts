@@ -23,6 +23,8 @@ interface Miner {
   stopping: boolean;
   /** When this miner's last ping was answered 204 (performance.now()), for the error samples. */
   answeredAt: number;
+  /** The same moment on the wall clock (Date.now()), which the parent compares with its own. */
+  answeredAtWall: number;
   /**
    * When its stream was last known to be served (Date.now()): opened, or told `resync` by a
    * process that took it over; 0 while closed. A handed-over stream is back only then, not while
@@ -70,6 +72,8 @@ let errors = 0;
 let errorSamples: string[] = [];
 /** Every error of the run by kind (its text with the figures left out), never reset. */
 const errorKinds = new Map<string, number>();
+/** When the run's last error happened (Date.now()), never reset: when a fault's failures ended. */
+let lastErrorAt = 0;
 /** Stream opens that failed and were tried again after the page's back-off. */
 let streamRetries = 0;
 /**
@@ -107,6 +111,7 @@ function failed(what: string, error: unknown, started: number) {
 
 function fail(what: string) {
   errors++;
+  lastErrorAt = Date.now();
   if (errorSamples.length < 5) errorSamples.push(what);
   const kind = what.replace(/\d+/g, 'N');
   errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
@@ -222,8 +227,10 @@ async function ping(miner: Miner) {
     pingSentAtWholeRun.push(sentAt);
     pingNewConnectionWholeRun.push(response.reused ? 0 : 1);
     socketWaits.push(response.socketWaitMs);
-    if (response.status === 204) miner.answeredAt = performance.now();
-    else if (!miner.stopping) {
+    if (response.status === 204) {
+      miner.answeredAt = performance.now();
+      miner.answeredAtWall = Date.now();
+    } else if (!miner.stopping) {
       // What a refused ping went through: its own time, the time since this miner's last
       // answered ping, and whether it waited for a new connection.
       const sinceAnswered = Math.round((performance.now() - miner.answeredAt) / 1000);
@@ -265,6 +272,7 @@ async function add(tokens: string[], rampMs: number) {
       pinger: null,
       stopping: false,
       answeredAt: 0,
+      answeredAtWall: 0,
       streamLiveAt: 0,
     };
     miners.push(miner);
@@ -402,6 +410,7 @@ process.on('message', (message: Command) => {
         streamResyncs,
         streamRetries,
         errorKinds: Object.fromEntries(errorKinds),
+        lastErrorAt,
         pingLatenciesWholeRun,
         socketWaitsWholeRun,
         pingSentAtWholeRun,
@@ -417,15 +426,20 @@ process.on('message', (message: Command) => {
     case 'balances':
       void balances().then((units) => reply({ units }));
       break;
-    case 'streams':
+    case 'streams': {
+      const mining = miners.filter((miner) => miner.sessionId && !miner.stopping);
       reply({
         openStreams,
         streamReconnects,
         streamResyncs,
         streamRetries,
         liveSince: miners.filter((miner) => miner.streamLiveAt >= (message.since ?? 0)).length,
+        mining: mining.length,
+        answeredSince: mining.filter((miner) => miner.answeredAtWall >= (message.since ?? 0))
+          .length,
       });
       break;
+    }
     case 'exit':
       process.exit(0);
       break;

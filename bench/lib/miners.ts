@@ -95,6 +95,8 @@ interface LoadReport {
   streamRetries: number;
   /** Every error of the run by kind, never reset. */
   errorKinds: Record<string, number>;
+  /** When the run's last error happened, ms since the epoch (0: none yet); never reset. */
+  lastErrorAt: number;
   /** Every ping of the run, the arrivals' included (never reset by a window). */
   pingLatenciesWholeRun: number[];
   socketWaitsWholeRun: number[];
@@ -112,8 +114,15 @@ interface LoadReport {
   stopUnits: string;
 }
 
-/** The load processes, each on its own source address, and how to talk to them. */
-export async function startLoad(baseUrl: string, processes: number) {
+/**
+ * The load processes, each on its own source address (by default 127.0.0.10 onwards; a server
+ * beyond loopback needs addresses that reach it), and how to talk to them.
+ */
+export async function startLoad(
+  baseUrl: string,
+  processes: number,
+  sourceAddress = (index: number) => `127.0.0.${10 + index}`,
+) {
   const children: ChildProcess[] = [];
   const pending = new Map<ChildProcess, ((value: unknown) => void)[]>();
   // BENCH_LOAD_NODE_ARGS: extra Node options for the load processes, e.g. --cpu-prof.
@@ -127,7 +136,7 @@ export async function startLoad(baseUrl: string, processes: number) {
   for (let i = 0; i < processes; i++) {
     const child = fork(
       path.join(import.meta.dirname, 'miner-load.ts'),
-      [baseUrl, `127.0.0.${10 + i}`],
+      [baseUrl, sourceAddress(i)],
       {
         ...(nice
           ? { execPath: 'nice', execArgv: ['-n', nice, process.execPath, ...execArgv] }
@@ -163,7 +172,10 @@ export async function startLoad(baseUrl: string, processes: number) {
     },
     window: () => all({ cmd: 'window' }),
     report: () => all<LoadReport>({ cmd: 'report' }),
-    /** The streams' counts; `liveSince`: streams opened or told `resync` since that moment. */
+    /**
+     * The streams' counts; `liveSince`: streams opened or told `resync` since that moment;
+     * `mining`: miners with a session, `answeredSince`: those of them with a ping answered since.
+     */
     streams: (since?: number) =>
       all<{
         openStreams: number;
@@ -171,6 +183,8 @@ export async function startLoad(baseUrl: string, processes: number) {
         streamResyncs: number;
         streamRetries: number;
         liveSince: number;
+        mining: number;
+        answeredSince: number;
       }>({
         cmd: 'streams',
         since,
