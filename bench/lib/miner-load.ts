@@ -451,3 +451,5 @@ process.on('message', (message: Command) => {
   }
 });
 process.send?.({ ready: true });
+// When the bench that steers it is gone (killed, or ended by a signal), its load goes with it.
+process.on('disconnect', () => process.exit(0));

@@ -35,7 +35,9 @@ export async function topologyMinersScenario() {
     console.log(`\nMiners on the topology: skipped, ${problem}.`);
     return;
   }
-  process.once('exit', stopTopology);
+  // Ctrl-C or a timeout's SIGTERM end the run through 'exit', which tears the topology down.
+  const exit = () => process.exit(1);
+  process.once('exit', stopTopology).once('SIGINT', exit).once('SIGTERM', exit);
   try {
     const topology = await startTopology({ delayMs: 0, balancers: BALANCERS });
     const addresses = topology.clientAddresses(LOAD_PROCESSES);
@@ -69,7 +71,7 @@ export async function topologyMinersScenario() {
     }
   } finally {
     stopTopology();
-    process.off('exit', stopTopology);
+    process.off('exit', stopTopology).off('SIGINT', exit).off('SIGTERM', exit);
   }
 }
 
