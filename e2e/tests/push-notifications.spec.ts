@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type PushService, startPushService } from '../../apps/server/test/support/push-service.ts';
 import { apiPost, PASSWORD, uniqueEmail, verifiedUser } from '../support/api.ts';
 import { axeViolations } from '../support/axe.ts';
@@ -17,6 +17,97 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await service?.close();
 });
+
+interface Shown {
+  title: string;
+  body: string;
+  tag: string;
+  url: unknown;
+}
+
+/** The notifications this site's worker is showing, as the page can list them. */
+function shownNotifications(page: Page): Promise<Shown[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((shown) => ({
+      title: shown.title,
+      body: shown.body,
+      tag: shown.tag,
+      url: (shown.data as { url?: unknown } | null)?.url,
+    }));
+  });
+}
+
+/**
+ * Hands a push message to the page's service worker, as the browser does when one arrives, and
+ * answers with how the push event ended ("Success" once the worker's waitUntil has settled).
+ * DevTools reports nothing about a delivery, so its Background Services record is read for that.
+ */
+async function deliverToWorker(page: Page, origin: string, data: string): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  const activated = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const worker = versions.find(
+        (version) => version.status === 'activated' && version.scriptURL === `${origin}/sw.js`,
+      );
+      if (worker) resolve(worker.registrationId);
+    });
+  });
+  const ended = new Promise<string>((resolve) => {
+    cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent }) => {
+      if (backgroundServiceEvent.eventName !== 'Push event completed') return;
+      const status = backgroundServiceEvent.eventMetadata.find(({ key }) => key === 'Status');
+      resolve(status?.value ?? 'no status');
+    });
+  });
+  const service = 'pushMessaging';
+  await cdp.send('BackgroundService.startObserving', { service });
+  await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await activated,
+    data,
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const status = await Promise.race([
+    ended,
+    new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve('not ended within 15 s'), 15_000);
+    }),
+  ]);
+  clearTimeout(timer);
+  await cdp.detach();
+  return status;
+}
+
+/**
+ * Clicks the worker's notification: the event is made by the test (the browser gives a test no
+ * way to click one), so the tab is navigated but not focused, which only a real click allows. A
+ * made event refuses waitUntil, so the click waits here for what the handler hands it.
+ */
+async function clickNotification(page: Page, origin: string) {
+  const worker = page
+    .context()
+    .serviceWorkers()
+    .find((running) => running.url() === `${origin}/sw.js`);
+  if (!worker) throw new Error('No service worker is running');
+  await worker.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('No notification is shown');
+    const click = new scope.NotificationEvent('notificationclick', { notification });
+    const handed: Promise<unknown>[] = [];
+    Object.defineProperty(click, 'waitUntil', {
+      value: (promise: Promise<unknown>) => handed.push(promise),
+    });
+    self.dispatchEvent(click);
+    await Promise.all(handed);
+  });
+}
 
 test('the worker handles push, served fresh like sw.js', async ({ request }) => {
   const worker = await request.get('/sw.js');
@@ -101,6 +192,20 @@ test('a member turns push on from the notifications page, and a reply reaches th
     tag: expect.stringMatching(/^notification-/),
   });
 
+  // The browser hands it to the worker, which shows it with a link to the post. The list is read
+  // only once the push event has ended: Chromium drops a notification from it for good when a
+  // read races the notification being put on screen.
+  expect(await deliverToWorker(page, origin, JSON.stringify(payload))).toBe('Success');
+  const sent = payload as Shown & { url: string };
+  expect(await shownNotifications(page)).toEqual([
+    { title: sent.title, body: sent.body, tag: sent.tag, url: sent.url },
+  ]);
+
+  // A click on it takes the open tab to the post and closes the notification.
+  await page.goto('/dashboard');
+  await clickNotification(page, origin);
+  await expect(page).toHaveURL(`${origin}/community/${postId}`);
+  await expect.poll(() => shownNotifications(page)).toEqual([]);
   await context.close();
 });
 
