@@ -358,11 +358,17 @@ function balanceOf(miner: Miner): Promise<bigint> {
   });
 }
 
+/**
+ * A balance read once more when its read fails, as a browser repeats a GET whose keep-alive
+ * connection was closed under it (HAProxy closes an idle one after its `timeout http-request`).
+ */
+const balanceRead = (miner: Miner) => balanceOf(miner).catch(() => balanceOf(miner));
+
 /** Every miner's balance, summed, a few at a time. */
 async function balances(): Promise<string> {
   let total = 0n;
   for (let from = 0; from < miners.length; from += 100) {
-    const some = await Promise.all(miners.slice(from, from + 100).map(balanceOf));
+    const some = await Promise.all(miners.slice(from, from + 100).map(balanceRead));
     total = some.reduce((sum, units) => sum + units, total);
   }
   return total.toString();
@@ -424,7 +430,11 @@ process.on('message', (message: Command) => {
       });
       break;
     case 'balances':
-      void balances().then((units) => reply({ units }));
+      // A read that failed twice is reported, not left to end the process with the parent waiting.
+      void balances().then(
+        (units) => reply({ units }),
+        (error: Error) => reply({ units: '0', error: error.message }),
+      );
       break;
     case 'streams': {
       const mining = miners.filter((miner) => miner.sessionId && !miner.stopping);

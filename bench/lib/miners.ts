@@ -189,8 +189,11 @@ export async function startLoad(
         cmd: 'streams',
         since,
       }),
-    /** The sum of every miner's balance, as their pages read it (units, as a string each). */
-    balances: () => all<{ units: string }>({ cmd: 'balances' }),
+    /**
+     * The sum of every miner's balance, as their pages read it (units, as a string each); a
+     * process whose reads failed says why, its units then 0.
+     */
+    balances: () => all<{ units: string; error?: string }>({ cmd: 'balances' }),
     /** Every miner presses Stop, at moments spread evenly over `withinMs`. */
     stop: (withinMs: number) => all({ cmd: 'stop', withinMs }),
     /** The load processes, for their CPU. */

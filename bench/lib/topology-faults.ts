@@ -37,8 +37,11 @@ const after = (at: number | null, from: number, waitedMs?: number) =>
     ? `NOT within ${Math.round((waitedMs ?? 0) / 1000)} s`
     : Number(((at - from) / 1000).toFixed(1));
 
+const statusOf = async (topology: Topology, node: TopologyNode) =>
+  (await topology.balancer())[node.name]?.status ?? '';
+
 const statusIs = (topology: Topology, node: TopologyNode, prefix: string) => async () =>
-  ((await topology.balancer())[node.name]?.status ?? '').startsWith(prefix);
+  (await statusOf(topology, node)).startsWith(prefix);
 
 const everyNodeUp = (topology: Topology) => async () =>
   Object.values(await topology.balancer()).every((node) => node.status === 'UP');
@@ -139,6 +142,8 @@ const everyMinerAnswered = (load: Load, since: number) =>
 /** A fault's moments (ms since the epoch; null: not within its wait; undefined: not one of it). */
 interface FaultTimes {
   fault: string;
+  /** HAProxy's view of the node just before (on a busy machine it may be out already). */
+  before?: string;
   at: number;
   outAt?: number | null;
   notReadyAt?: number | null;
@@ -156,6 +161,7 @@ function faultRow(times: FaultTimes, window: Awaited<ReturnType<FaultWindow['clo
     moment === undefined ? '–' : after(moment, from, waitedMs);
   return {
     fault: times.fault,
+    'node before': times.before ?? '–',
     'out of rotation s': since(times.outAt, at, LEAVE_WITHIN_MS),
     '/readyz 503 s': since(times.notReadyAt, at, LEAVE_WITHIN_MS),
     'every stream open again s': streamsAt === null ? 'NOT all' : since(streamsAt, at, 0),
@@ -172,6 +178,7 @@ async function killNode(topology: Topology, load: Load) {
   const node = topology.nodes[0];
   if (!node) throw new Error('no node1');
   const fault = `kill -9 of ${node.name}`;
+  const before = await statusOf(topology, node).catch(() => 'not read');
   const window = await faultWindow(load, fault);
   const { at } = window;
   node.signal('SIGKILL');
@@ -181,7 +188,7 @@ async function killNode(topology: Topology, load: Load) {
   const repairedAt = Date.now();
   node.start();
   const backAt = await whenTrue(statusIs(topology, node, 'UP'), RETURN_WITHIN_MS);
-  return faultRow({ fault, at, outAt, answeredAt, repairedAt, backAt }, figures);
+  return faultRow({ fault, before, at, outAt, answeredAt, repairedAt, backAt }, figures);
 }
 
 /** The node's own /readyz, waited for longer than it waits for the database (2 s). */
@@ -196,6 +203,7 @@ async function cutNode(topology: Topology, load: Load) {
   const node = topology.nodes[1];
   if (!node) throw new Error('no node2');
   const fault = `${node.name} cut from the database for ${CUT_MS / 1000} s`;
+  const before = await statusOf(topology, node).catch(() => 'not read');
   const window = await faultWindow(load, fault);
   const { at } = window;
   await node.cutFromDatabase(true);
@@ -208,7 +216,7 @@ async function cutNode(topology: Topology, load: Load) {
   const repairedAt = Date.now();
   const backAt = await whenTrue(statusIs(topology, node, 'UP'), RETURN_WITHIN_MS);
   const answeredAt = await everyMinerAnswered(load, repairedAt);
-  const times = { fault, at, outAt, notReadyAt, answeredAt, repairedAt, backAt };
+  const times = { fault, before, at, outAt, notReadyAt, answeredAt, repairedAt, backAt };
   return faultRow(times, await window.close());
 }
 

@@ -160,7 +160,10 @@ async function paidSeconds(databaseUrl: string, onlineSeconds: number) {
 async function checkLedger(databaseUrl: string, load: Load, onlineMs: number, when: string) {
   const onlineSeconds = Math.ceil(onlineMs / 1000);
   const totals = await ledgerTotals(databaseUrl);
-  const pages = (await load.balances()).reduce((total, one) => total + BigInt(one.units), 0n);
+  const read = await load.balances();
+  const pages = read.reduce((total, one) => total + BigInt(one.units), 0n);
+  const unread = read.flatMap((one) => one.error ?? []);
+  if (unread.length > 0) console.log("miners' balances not read:", unread);
   const paid = await paidSeconds(databaseUrl, onlineSeconds);
   console.log(`\nLedger ${when}:`);
   console.table([
@@ -176,6 +179,7 @@ async function checkLedger(databaseUrl: string, load: Load, onlineMs: number, wh
     },
   ]);
   const exact =
+    unread.length === 0 &&
     totals?.mining === fromUnits(pages) &&
     totals?.mining === totals?.balances &&
     totals?.balances === totals?.transactions &&
