@@ -16,11 +16,18 @@ import { openClusterMembers } from '#server/modules/signals/index.ts';
 
 type Rows<T> = { rows: T[] };
 
+const DAY_MS = 86_400_000;
+/** The last day asked about and its week's Monday: every leaderboard request asks. */
+let lastAsked: { day: number; monday: string } | null = null;
+
 /** This week's Monday (UTC) by the app's clock: the week's board starts there at 00:00. */
 export function weekStart(now: Date): string {
-  const today = dayOf(now);
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return dayOf(Date.parse(`${today}T00:00:00Z`) - weekday * 86_400_000);
+  const day = Math.floor(now.getTime() / DAY_MS);
+  if (lastAsked?.day === day) return lastAsked.monday;
+  // Day 0, 1970-01-01, was a Thursday: three days after a Monday.
+  const weekday = (((day + 3) % 7) + 7) % 7;
+  lastAsked = { day, monday: dayOf((day - weekday) * DAY_MS) };
+  return lastAsked.monday;
 }
 
 /**
