@@ -2,10 +2,9 @@ import { fromUnits, MINING_PING_COVERS_MS } from '@btcp/shared';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { miningPings, miningSessions, wallets } from '#server/db/schema.ts';
-import { minedSecondsCounted, payCountedReferrals } from '#server/modules/referrals/index.ts';
 import { type ActiveMiningSettings, loadSettings } from '#server/modules/settings/index.ts';
 import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
-import { advanceNewMiningDays, miningDaysAdded } from './mining-days.ts';
+import { paidTimeWork } from './paid-time.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
 
 /** How many due rewards one tick pays at most; any more wait for the next tick. */
@@ -120,28 +119,24 @@ export async function creditDueRewards(
     const due = await lockDueSessions(tx, now, rewardIntervalSeconds);
     const rewards = due.flatMap((session) => rewardOf(session, now, rewardIntervalSeconds) ?? []);
     if (rewards.length === 0) return 0;
-    const referrals = minedSecondsCounted(
-      rewards.map((reward) => ({ userId: reward.credit.userId, seconds: reward.paySeconds })),
-    );
-    const days = miningDaysAdded(
+    const counted = paidTimeWork(
       rewards.map((reward) => ({
         userId: reward.credit.userId,
         from: reward.from,
         seconds: reward.paySeconds,
       })),
-      activeSettings.streaks.qualifyingMinutes * 60,
+      activeSettings.streaks,
     );
     const { reported } = await creditMany(
       tx,
       rewards.map((reward) => reward.credit),
       {
         at: now,
-        alongside: [sessionsPaid(rewards.map((reward) => reward.paid)), referrals.ctes, days.ctes],
-        report: [referrals.report, days.report],
+        alongside: [sessionsPaid(rewards.map((reward) => reward.paid)), ...counted.alongside],
+        report: counted.report,
       },
     );
-    await payCountedReferrals(tx, referrals.read(reported), activeSettings);
-    await advanceNewMiningDays(tx, days.read(reported), activeSettings.streaks);
+    await counted.followUp(tx, reported, activeSettings);
     return rewards.length;
   });
 }

@@ -8,10 +8,9 @@ import { miningPings, miningSessions, miningStats, wallets } from '#server/db/sc
 import { AppError } from '#server/errors.ts';
 import { createBatcher, onePer } from '#server/lib/batcher.ts';
 import type { Envelope } from '#server/modules/realtime/index.ts';
-import { minedSecondsCounted, payCountedReferrals } from '#server/modules/referrals/index.ts';
 import { loadSettings } from '#server/modules/settings/index.ts';
 import { type BatchCredit, creditMany } from '#server/modules/wallet/index.ts';
-import { advanceNewMiningDays, miningDaysAdded } from './mining-days.ts';
+import { paidTimeWork } from './paid-time.ts';
 import { coveredUntil, earned, rewardDescription } from './rewards.ts';
 import { noSessionError, type SessionRow, sessionWithPing } from './session-row.ts';
 
@@ -115,16 +114,13 @@ async function closeBatch(db: Database, batch: Stop[]) {
     }));
     // The paid rest counts toward referrals waiting to qualify (decision 033), and toward the
     // members' mining days and streaks (decision 060), in the ledger's statement.
-    const referrals = minedSecondsCounted(
-      credits.map((credit) => ({ userId: credit.userId, seconds: credit.paySeconds })),
-    );
-    const days = miningDaysAdded(
+    const counted = paidTimeWork(
       credits.map((credit) => ({
         userId: credit.userId,
         from: credit.from,
         seconds: credit.paySeconds,
       })),
-      streaks.qualifyingMinutes * 60,
+      streaks,
     );
     // Stamped by the database, as every change a person asks for (applyLedgerEntry).
     const { credited: written, reported } = await creditMany(
@@ -137,16 +133,14 @@ async function closeBatch(db: Database, batch: Stop[]) {
             sessions.map((session) => session.id),
             now,
           ),
-          referrals.ctes,
-          days.ctes,
+          ...counted.alongside,
         ],
-        report: [referrals.report, days.report],
+        report: counted.report,
         events,
       },
     );
     // Only when a referral was waiting, or a day just became a mining day: a few members a day.
-    await payCountedReferrals(tx, referrals.read(reported), () => loadSettings(tx));
-    await advanceNewMiningDays(tx, days.read(reported), streaks);
+    await counted.followUp(tx, reported, () => loadSettings(tx));
     const byUser = new Map(written.map((row) => [row.userId, row]));
     for (const session of sessions) {
       const row = byUser.get(session.userId);
