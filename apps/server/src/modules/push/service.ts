@@ -36,6 +36,14 @@ async function preferencesOf(db: DatabaseOrTransaction, userId: string): Promise
   };
 }
 
+/** The member's devices, newest first (the devices list and the account export). */
+const devicesOf = (db: DatabaseOrTransaction, userId: string) =>
+  db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+
 /** How the devices list names a device: its browser and, when known, its system ("Chrome 131 on Android 14"). */
 function deviceName(userAgent: string | null): string {
   const { browser, system } = describeUserAgent(userAgent);
@@ -51,11 +59,7 @@ export async function pushState(
     pushSettings.load(ctx.db),
     vapidKeys(ctx),
     preferencesOf(ctx.db, userId),
-    ctx.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId))
-      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)),
+    devicesOf(ctx.db, userId),
   ]);
   return {
     enabled: settings.enabled,
@@ -73,11 +77,7 @@ export async function pushState(
 export async function pushDataOf(db: Database, userId: string) {
   const [preferences, devices] = await Promise.all([
     preferencesOf(db, userId),
-    db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId))
-      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)),
+    devicesOf(db, userId),
   ]);
   return {
     preferences,
