@@ -252,11 +252,12 @@ export function workerPids(primary: number): number[] {
   }
 }
 
-/** The server's processes: the primary and its workers. */
+/** The server's processes: the primary, its workers and the processes they start. */
 export function serverPids(primary: number): number[] {
   try {
     const children = execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' });
-    return [primary, ...children.split('\n').filter(Boolean).map(Number)];
+    // Their children too: a snapshot of proof of balances runs in a process a server starts.
+    return [primary, ...children.split('\n').filter(Boolean).map(Number).flatMap(serverPids)];
   } catch {
     return [primary];
   }

@@ -2,7 +2,7 @@
 // and the admin's button do (docs/decisions/053-proof-of-balances.md), and prints its record.
 import { parseArgs } from 'node:util';
 import { systemClock } from '#server/lib/clock.ts';
-import { recordOf, takeSnapshot } from '#server/modules/proofs/index.ts';
+import { recordOf, takeSnapshotHere } from '#server/modules/proofs/index.ts';
 import { loadConfig } from '../config.ts';
 import { withServerDatabase } from './database.ts';
 
@@ -11,7 +11,8 @@ async function main() {
   const config = loadConfig();
   await withServerDatabase(config, async (database) => {
     const started = performance.now();
-    const id = await takeSnapshot(
+    // This command is a process of its own already: it takes the snapshot itself.
+    const id = await takeSnapshotHere(
       { db: database.db, config, clock: systemClock },
       { label: values.label ?? null },
     );

@@ -81,6 +81,16 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+type PostgresTarget = Extract<DatabaseTarget, { kind: 'postgres' }>;
+const postgresTargets = new WeakMap<Database, PostgresTarget>();
+
+/**
+ * The PostgreSQL server a database handle's queries go to, so another process can open the same
+ * one (a snapshot's, decision 053); null on PGlite, which belongs to this process alone.
+ */
+export const postgresTargetOf = (db: Database): PostgresTarget | null =>
+  postgresTargets.get(db) ?? null;
+
 /** Opens PGlite in a folder (or in memory with `dataDir: null`), or a pool to a PostgreSQL server. */
 export async function openDatabase(
   target: DatabaseTarget,
@@ -119,6 +129,7 @@ export async function openDatabase(
   // listener and crash the process: its query fails instead, and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
+  postgresTargets.set(db, target);
   const sessionUrl = target.sessionUrl ?? target.url;
   const listener = new PostgresListener(sessionUrl);
   return {

@@ -27,11 +27,18 @@ function violates(error: unknown, code: string, constraint?: string): boolean {
   );
 }
 
+/** The PostgreSQL error code of an error, wrapped or not, or null for any other error. */
+export const postgresCode = (error: unknown): string | null => pgError(error)?.code ?? null;
+
 export const isUniqueViolation = (error: unknown, constraint?: string) =>
   violates(error, '23505', constraint);
 
 /** PostgreSQL aborted the transaction to break a deadlock; running it again may succeed. */
 export const isDeadlock = (error: unknown) => pgError(error)?.code === '40P01';
+
+/** A CHECK constraint refused the row (the named one, or any). */
+export const isCheckViolation = (error: unknown, constraint?: string) =>
+  violates(error, '23514', constraint);
 
 export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
   violates(error, '23503', constraint);

@@ -10,7 +10,8 @@ import {
   proofUpperLevels,
 } from '#server/db/schema.ts';
 import { audit } from '#server/modules/audit/index.ts';
-import { SnapshotBusyError, takeSnapshot } from './snapshot.ts';
+import { SnapshotBusyError } from './snapshot.ts';
+import { takeSnapshot } from './snapshot-process.ts';
 
 /**
  * When snapshots are taken and how long their proofs are kept (docs/decisions/053-proof-of-balances.md):

@@ -39,7 +39,9 @@ export const ENTRIES_PER_CHUNK = 64;
 /** Names the advisory lock that lets one snapshot be taken at a time across processes. */
 const SNAPSHOT_LOCK = sql`hashtextextended('proof-snapshot', 0)`;
 
-export class SnapshotBusyError extends Error {}
+export class SnapshotBusyError extends Error {
+  override name = 'SnapshotBusyError';
+}
 
 export interface SnapshotOptions {
   label?: string | null;
@@ -97,9 +99,12 @@ async function sortedLeaves(wallets: Wallets, secret: Buffer, snapshotId: number
   const order = await orderByHash(unsorted, count);
   const leaves = Buffer.alloc(count * NODE_BYTES);
   const positions = new Uint32Array(count);
-  for (const [position, wallet] of order.entries()) {
+  // In slices too: a million copies at once had held the process for 0.6 s.
+  for (let position = 0; position < count; position++) {
+    const wallet = order[position] as number;
     unsorted.copy(leaves, position * NODE_BYTES, wallet * NODE_BYTES, (wallet + 1) * NODE_BYTES);
     positions[wallet] = position;
+    if (position % (8 * SLICE) === 8 * SLICE - 1) await yieldToEventLoop();
   }
   return { leaves, positions };
 }
@@ -170,10 +175,11 @@ async function storeTree(
 }
 
 /**
- * Takes a snapshot and returns its id, or null when it is a daily one already taken. Throws
- * SnapshotBusyError while another process takes one.
+ * Takes a snapshot in this process and returns its id, or null when it is a daily one already
+ * taken. Throws SnapshotBusyError while another process takes one. A server on PostgreSQL calls
+ * `takeSnapshot` (snapshot-process.ts) instead, which runs this in a process of its own.
  */
-export async function takeSnapshot(
+export async function takeSnapshotHere(
   ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>,
   options: SnapshotOptions = {},
 ): Promise<number | null> {
@@ -224,7 +230,9 @@ export async function takeSnapshot(
   );
 }
 
-export class LedgerMismatchError extends Error {}
+export class LedgerMismatchError extends Error {
+  override name = 'LedgerMismatchError';
+}
 
 /**
  * D10 says every balance is the sum of its ledger rows; in the same consistent view, the total

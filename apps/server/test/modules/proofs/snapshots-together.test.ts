@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -186,6 +187,25 @@ describe('snapshots among everything else (decision 053)', () => {
     }
   });
 
+  // PGlite belongs to the server's process, which then takes its snapshots itself.
+  it.skipIf(!process.env.TEST_DATABASE_URL || process.platform !== 'linux')(
+    "takes a snapshot on PostgreSQL in a process of its own, behind the server's requests",
+    async () => {
+      const seen = new Map<number, number>();
+      const watching = setInterval(() => {
+        for (const pid of snapshotProcesses()) seen.set(pid, niceOf(pid));
+      }, 10);
+      try {
+        await snapshotNow();
+      } finally {
+        clearInterval(watching);
+      }
+      expect([...seen.values()]).toEqual([10]);
+      // It ended with its snapshot.
+      expect(snapshotProcesses()).toEqual([]);
+    },
+  );
+
   // Last: from here on the key in use lives only in the rotated app's environment.
   it('signs with PROOF_SIGNING_KEY once set, lists the old key, and keeps the chain', async () => {
     const before = await snapshotNow();
@@ -234,3 +254,23 @@ async function verifyProofCli(file: string) {
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
+
+/** The test process's children that run the snapshot's module (Linux's /proc). */
+function snapshotProcesses(): number[] {
+  const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8');
+  return children
+    .split(' ')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('snapshot-child');
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** A process's niceness: the 19th field of /proc/<pid>/stat, counted after its name's ')'. */
+const niceOf = (pid: number): number =>
+  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
