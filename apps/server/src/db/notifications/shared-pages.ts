@@ -23,6 +23,8 @@ const MAX_ENTRIES = 1_000;
 /** Values kept apart from the pages, a bounded number of them (see `SharedPages.bounded`). */
 export interface BoundedPages<T> {
   get(key: string, build: () => Promise<T>): Promise<T>;
+  /** Whether values are kept now: while the change channel is down, each `get` builds afresh. */
+  keeping(): boolean;
 }
 
 export interface SharedPages {
@@ -87,6 +89,7 @@ export async function createSharedPages(database: DatabaseHandle): Promise<Share
       const kept = new Map<string, Promise<T>>();
       groups.push({ kind, entries: kept });
       return {
+        keeping: () => subscription.live,
         get(key, build) {
           if (!subscription.live) return build();
           const cached = kept.get(key);

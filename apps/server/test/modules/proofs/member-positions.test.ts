@@ -1,6 +1,7 @@
 import { type ProofRecord, toUnits, verifyProof } from '@btcp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heldProof, readHeld } from '#server/modules/proofs/held.ts';
 import { nodeProofCrypto } from '#server/modules/proofs/index.ts';
 import { memberProof, snapshotTree } from '#server/modules/proofs/member-proof.ts';
 import { ENTRIES_PER_CHUNK } from '#server/modules/proofs/snapshot.ts';
@@ -66,6 +67,15 @@ describe('a member’s proof among thousands of wallets', () => {
     // Whoever holds no balance has no leaf: the search ends empty, not on a neighbour.
     const stranger = '00000000-0000-4000-8000-000000000000';
     await expect(memberProof({ db: t.app.db, config: t.config }, stranger, tree)).rejects.toThrow();
+    // The snapshot read whole into memory serves each member the very proof the database does.
+    const ctx = { db: t.app.db, config: t.config };
+    const held = await readHeld(t.app.db, tree);
+    for (const { userId } of rows) {
+      expect(await heldProof(ctx, held, tree, userId), userId).toEqual(
+        await memberProof(ctx, userId, tree),
+      );
+    }
+    expect(await heldProof(ctx, held, tree, stranger)).toBeNull();
     expect((await getAs(t.app, `/api/proof/snapshots/${record.id}`)).statusCode).toBe(200);
   });
 
