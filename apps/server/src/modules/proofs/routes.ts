@@ -10,7 +10,7 @@ import {
   proofMessages,
   SnapshotIdParamsSchema,
 } from '@btcp/shared';
-import type { onSendHookHandler } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceContextOf } from '#server/context.ts';
@@ -77,16 +77,7 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
       Promise.reject(notFound(proofMessages.snapshotNotFound)),
   );
 
-  // A snapshot's row and upper levels change only when a snapshot is taken, named or purged (the
-  // 'proofs' change): each process keeps them until then, so a proof reads two rows, not three.
-  const trees = app.sharedPages.bounded<SnapshotTree>('proofs', 8);
-  // A member's proof in a snapshot never changes, and the wallet page asks for it on every visit:
-  // the last few thousand served are kept (about 3 KB each) until the next 'proofs' change, so a
-  // purge is never answered from memory.
-  const proofs = app.sharedPages.bounded<MemberProof>('proofs', PROOFS_KEPT);
-  // The newest snapshot's proofs whole, once one is asked for (held.ts): each ask then reads
-  // nothing, where a member's first ask had read two rows.
-  const newest = app.sharedPages.bounded<HeldSnapshot>('proofs', 1);
+  const proofOf = memberProofs(app);
   await app.register(async (scope) => {
     const member = scope.withTypeProvider<ZodTypeProvider>();
     member.addHook('onRequest', requireUser);
@@ -100,26 +91,39 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
           onSend: noStore,
         },
       ),
-      async (request) => {
-        const { snapshot } = request.query;
-        const tree = await trees.get(String(snapshot ?? 'newest'), () =>
-          snapshotTree(app.db, snapshot),
-        );
-        const userId = signedInUser(request).id;
-        const held = snapshot === undefined ? heldNow(app, newest, tree) : null;
-        if (held) {
-          return (
-            (await heldProof(serviceContextOf(app), held, tree, userId)) ??
-            Promise.reject(notFound(proofMessages.noBalanceThen))
-          );
-        }
-        return proofs.get(`${tree.id}/${userId}`, () =>
-          memberProof(serviceContextOf(app), userId, tree),
-        );
-      },
+      async (request) => proofOf(request.query.snapshot, signedInUser(request).id),
     );
   });
 };
+
+/** A member's proof in a snapshot (the newest when `snapshot` is undefined), from what is kept. */
+function memberProofs(app: FastifyInstance) {
+  // A snapshot's row and upper levels change only when a snapshot is taken, named or purged (the
+  // 'proofs' change): each process keeps them until then, so a proof reads two rows, not three.
+  const trees = app.sharedPages.bounded<SnapshotTree>('proofs', 8);
+  // A member's proof in a snapshot never changes, and the wallet page asks for it on every visit:
+  // the last few thousand served are kept (about 3 KB each) until the next 'proofs' change, so a
+  // purge is never answered from memory.
+  const proofs = app.sharedPages.bounded<MemberProof>('proofs', PROOFS_KEPT);
+  // The newest snapshot's proofs whole, once one is asked for (held.ts): each ask then reads
+  // nothing, where a member's first ask had read two rows.
+  const newest = app.sharedPages.bounded<HeldSnapshot>('proofs', 1);
+  return async (snapshot: number | undefined, userId: string): Promise<MemberProof> => {
+    const tree = await trees.get(String(snapshot ?? 'newest'), () =>
+      snapshotTree(app.db, snapshot),
+    );
+    const held = snapshot === undefined ? heldNow(app, newest, tree) : null;
+    if (held) {
+      return (
+        (await heldProof(serviceContextOf(app), held, tree, userId)) ??
+        Promise.reject(notFound(proofMessages.noBalanceThen))
+      );
+    }
+    return proofs.get(`${tree.id}/${userId}`, () =>
+      memberProof(serviceContextOf(app), userId, tree),
+    );
+  };
+}
 
 const busy = (error: unknown) => {
   if (error instanceof SnapshotBusyError) throw conflict(proofMessages.snapshotBusy);
