@@ -1,5 +1,5 @@
 import type { StreakSettings } from '@btcp/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '#server/db/client.ts';
 import { miningDays, miningStreaks, pendingReferrals, profiles } from '#server/db/schema.ts';
 import type { AlongsideWork } from '#server/modules/wallet/index.ts';
@@ -39,17 +39,19 @@ function daysOf(paid: readonly PaidTime[]) {
  * it, as Signals shows it) is `withheld`. Reports the days that became mining days and that the
  * member's streak has not counted yet, for advanceStreaks. A day holds at most 86,400 seconds:
  * processes' clocks may differ by a little, and a session closed on one may overlap the next
- * started on another by as much.
+ * started on another by as much. With `only` (a query of user ids), only its users' time counts.
  */
 export function miningDaysAdded(
   paid: readonly PaidTime[],
   qualifyingSeconds: number,
+  only?: SQL,
 ): AlongsideWork<NewMiningDay[]> {
   return {
     ctes: sql`
       day_paid AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(daysOf(paid))}::jsonb)
           AS paid("userId" uuid, day date, seconds integer)
+        ${only ? sql`WHERE paid."userId" IN (${only})` : sql``}
       ), day_added AS (
         INSERT INTO ${miningDays} (user_id, day, seconds, mined, withheld)
         SELECT paid."userId", paid.day, least(paid.seconds, 86400),

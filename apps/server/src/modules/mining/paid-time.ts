@@ -9,14 +9,21 @@ import { advanceNewMiningDays, miningDaysAdded, type PaidTime } from './mining-d
  * `alongside` and `report`): the referrals waiting to qualify (decision 033) and the members'
  * mining days (decision 060). `followUp` then does only what that statement reported: pays the
  * referrals it completed, moves on the streaks of the days that became mining days. A crediting
- * tick and a batch of Stops both pay this way.
+ * tick and a batch of Stops both pay this way. With `only` (a query of user ids: a batch of Stops
+ * gives the users whose sessions its statement ended), only their time counts.
  */
-export function paidTimeWork(paid: readonly PaidTime[], streaks: StreakSettings) {
-  const referrals = minedSecondsCounted(paid.map(({ userId, seconds }) => ({ userId, seconds })));
-  const days = miningDaysAdded(paid, streaks.qualifyingMinutes * 60);
+export function paidTimeWork(paid: readonly PaidTime[], streaks: StreakSettings, only?: SQL) {
+  const referrals = minedSecondsCounted(
+    paid.map(({ userId, seconds }) => ({ userId, seconds })),
+    only,
+  );
+  const days = miningDaysAdded(paid, streaks.qualifyingMinutes * 60, only);
   return {
     alongside: [referrals.ctes, days.ctes] as SQL[],
     report: [referrals.report, days.report] as SQL[],
+    /** Whether the statement reported anything for `followUp` to do: mostly not. */
+    leftToDo: (reported: Record<string, unknown>) =>
+      referrals.read(reported).length > 0 || days.read(reported).length > 0,
     async followUp(
       tx: Transaction,
       reported: Record<string, unknown>,

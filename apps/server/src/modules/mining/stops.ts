@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode, fromUnits, type MiningSettlement, type StreakSettings } from '@btcp/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '#server/db/client.ts';
-import { isDeadlock } from '#server/db/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { isCheckViolation, isDeadlock } from '#server/db/errors.ts';
 import { idArray } from '#server/db/prepared.ts';
 import { miningPings, miningSessions, miningStats, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
@@ -25,7 +25,7 @@ export interface Stop {
   streaks: StreakSettings;
 }
 
-/** The most Stops one transaction closes; more wait for the next. */
+/** The most Stops one statement closes; more wait for the next. */
 const STOP_BATCH_MAX = 500;
 /**
  * Stops one process keeps waiting (decision 030): about a second of its work. Past it a Stop is
@@ -33,16 +33,21 @@ const STOP_BATCH_MAX = 500;
  */
 export const STOP_QUEUE_MAX = 5000;
 
-type LockedSession = SessionRow & { balance: string };
+/** A session as a Stop reads it, unlocked: `version` is its row's version (`xmin`). */
+type ReadSession = SessionRow & { balance: string; version: string };
 
-/** The batch's own sessions and their wallets, locked in one order (so two batches never deadlock). */
-async function lockSessions(tx: Transaction, stops: Stop[]): Promise<LockedSession[]> {
+/** Round trip 1: the batch's own sessions with their wallets' balances, read without a lock. */
+async function readSessions(db: Database, stops: Stop[]): Promise<ReadSession[]> {
   const pairs = new Map(
     stops.map(({ sessionId, userId }) => [keyOf({ sessionId, userId }), { sessionId, userId }]),
   );
   const wanted = JSON.stringify([...pairs.values()]);
-  return tx
-    .select({ ...sessionWithPing, balance: wallets.balance })
+  return db
+    .select({
+      ...sessionWithPing,
+      balance: wallets.balance,
+      version: sql<string>`${miningSessions}.xmin::text`,
+    })
     .from(miningSessions)
     .innerJoin(miningPings, eq(miningPings.sessionId, miningSessions.id))
     .innerJoin(wallets, eq(wallets.userId, miningSessions.userId))
@@ -50,17 +55,12 @@ async function lockSessions(tx: Transaction, stops: Stop[]): Promise<LockedSessi
       sql`jsonb_to_recordset(${sql.placeholder('wanted')}::jsonb) AS wanted("sessionId" uuid, "userId" uuid)`,
       sql`${miningSessions.id} = wanted."sessionId" AND ${miningSessions.userId} = wanted."userId"`,
     )
-    .orderBy(miningSessions.id)
-    .for('update', { of: [miningSessions, wallets] })
-    .prepare('lock_stopping_sessions')
+    .prepare('read_stopping_sessions')
     .execute({ wanted });
 }
 
 /** The covered rest of a session (D11, decision 014): every whole second since its last reward. */
-function restOf(
-  session: LockedSession,
-  now: Date,
-): BatchCredit & { paySeconds: number; from: Date } {
+function restOf(session: ReadSession, now: Date): BatchCredit & { paySeconds: number; from: Date } {
   const paySeconds = Math.max(
     0,
     Math.floor((coveredUntil(session, now) - session.lastRewardTime.getTime()) / 1000),
@@ -77,104 +77,151 @@ function restOf(
   };
 }
 
-/** The sessions end, with the users' last mining time: CTEs of the ledger's one statement. */
-const sessionsEnded = (sessionIds: string[], now: Date) => sql`
+/**
+ * The sessions end, each only if its row is still the version read (a crediting tick that paid it
+ * meanwhile, or any other change, wrote a new one; pings write mining_pings, not this row), with
+ * the users' last mining time: CTEs of the ledger's one statement. Under READ COMMITTED a DELETE
+ * that meets a row another transaction is changing waits for it and checks the newest version
+ * again, so a session paid meanwhile is left out, for the Stop's next try.
+ */
+const sessionsEnded = (sessions: ReadSession[], now: Date) => sql`
   ended AS (
-    DELETE FROM ${miningSessions} WHERE ${miningSessions.id} = ANY(${idArray(sessionIds)}::uuid[])
-    RETURNING user_id
+    DELETE FROM ${miningSessions}
+    USING jsonb_to_recordset(${JSON.stringify(sessions.map(({ id, version }) => ({ id, version })))}::jsonb)
+      AS read(id uuid, version xid)
+    WHERE ${miningSessions}.id = ANY(${idArray(sessions.map((session) => session.id))}::uuid[])
+      AND ${miningSessions}.id = read.id AND ${miningSessions}.xmin = read.version
+    RETURNING ${miningSessions}.id, ${miningSessions}.user_id
   ), stats AS (
     INSERT INTO ${miningStats} (user_id, last_mining_time) SELECT user_id, ${now} FROM ended
     ON CONFLICT (user_id) DO UPDATE SET last_mining_time = excluded.last_mining_time,
       updated_at = now()
   )`;
 
+/** The users whose sessions the statement ended: only their credits, time and events count. */
+const endedUsers = sql`SELECT user_id FROM ended`;
+const endedReport = sql`(SELECT coalesce(jsonb_agg(id), '[]'::jsonb) FROM ended) AS "ended"`;
+
+/** How many times a batch reads its sessions again for those that changed meanwhile. */
+const STOP_TRIES = 3;
+
+/** What a try leaves: the sessions it ended, and the Stops whose session changed meanwhile. */
+interface Tried {
+  settled: Map<string, MiningSettlement>;
+  again: Stop[];
+}
+
 /**
- * Closes a batch of Stops in one transaction whatever their number: the lock, then one statement
- * (the ledger with the sessions' end, the events, the mined seconds toward waiting referrals,
- * decision 033, and the members' mining days, decision 060), and COMMIT. Only what that statement
- * reports adds more: a settings read and a payment when a waiting referral was counted, the
- * streaks when a day became a mining day. Each Stop had been a transaction of seven statements,
- * and at 50,000 miners pressing Stop together the processes' CPU was the limit.
+ * Only when a referral was waiting, or a day just became a mining day (a few members a day): in
+ * a transaction of its own after the statement, as both take what is still to do under their
+ * own locks (a referral still waiting that the job did not pay is paid by the next counting).
+ */
+async function followUp(db: Database, counted: ReturnType<typeof paidTimeWork>, reported: object) {
+  const run = () =>
+    db.transaction((tx) =>
+      counted.followUp(tx, reported as Record<string, unknown>, () => loadSettings(tx)),
+    );
+  await run().catch((error) => {
+    if (!isDeadlock(error)) throw error;
+    return run();
+  });
+}
+
+/**
+ * One try at a batch: the read, then one statement, committed by itself (the ledger with the
+ * sessions' end, the events, the mined seconds toward waiting referrals, decision 033, and the
+ * members' mining days, decision 060), of which only the sessions unchanged since the read count.
+ */
+async function tryToClose(db: Database, stops: Stop[], streaks: StreakSettings): Promise<Tried> {
+  const sessions = await readSessions(db, stops);
+  const settled = new Map<string, MiningSettlement>();
+  if (sessions.length === 0) return { settled, again: [] };
+  const now = new Date(Math.max(...stops.map((stop) => stop.now.getTime())));
+  const nowOf = new Map(stops.map((stop) => [keyOf(stop), stop.now]));
+  const sessionKey = (session: ReadSession) =>
+    keyOf({ sessionId: session.id, userId: session.userId });
+  const credits = sessions.map((session) => restOf(session, nowOf.get(sessionKey(session)) ?? now));
+  const events: Envelope[] = sessions.map((session) => ({
+    userId: session.userId,
+    event: { type: 'mining', active: false, sessionId: null },
+  }));
+  const counted = paidTimeWork(
+    credits.map((credit) => ({
+      userId: credit.userId,
+      from: credit.from,
+      seconds: credit.paySeconds,
+    })),
+    streaks,
+    endedUsers,
+  );
+  // Stamped by the database, as every change a person asks for (applyLedgerEntry).
+  const answer = await creditMany(
+    db,
+    credits.map(({ paySeconds: _, from: __, ...credit }) => credit),
+    {
+      at: null,
+      gate: endedUsers,
+      alongside: [sessionsEnded(sessions, now), ...counted.alongside],
+      report: [endedReport, ...counted.report],
+      events,
+    },
+  ).catch((error) => {
+    // Nothing was written: a deadlock with a ping batch or another Stop, or a balance that grew
+    // meanwhile past what its credit's cap allowed. Every Stop of the batch tries again.
+    if (isDeadlock(error) || isCheckViolation(error, 'wallets_balance_within_limit')) return null;
+    throw error;
+  });
+  if (!answer) return { settled, again: stops };
+  if (counted.leftToDo(answer.reported)) await followUp(db, counted, answer.reported);
+  const ended = new Set(answer.reported.ended as string[]);
+  const byUser = new Map(answer.credited.map((row) => [row.userId, row]));
+  for (const session of sessions.filter((read) => ended.has(read.id))) {
+    const row = byUser.get(session.userId);
+    settled.set(sessionKey(session), {
+      credited: row?.amount ?? fromUnits(0n),
+      balance: row?.balance ?? session.balance,
+      session: null,
+    });
+  }
+  const changed = new Set(sessions.filter((read) => !ended.has(read.id)).map(sessionKey));
+  return { settled, again: stops.filter((stop) => changed.has(keyOf(stop))) };
+}
+
+/**
+ * Closes a batch of Stops whatever their number in two round trips, no transaction: the sessions
+ * read, then one statement that ends those still as read and pays them (tryToClose). Only what
+ * that statement reports adds more: a settings read and a payment when a waiting referral was
+ * counted, the streaks when a day became a mining day. A session a crediting tick paid between the
+ * two is read again, a few times at most; a Stop whose session still changed each time is answered
+ * busy (null for its settlement: none was found; an Error: try again). Each Stop had been a
+ * transaction of seven statements, and at 50,000 miners pressing Stop together the processes'
+ * CPU was the limit; then of four round trips (BEGIN, a lock, the statement, COMMIT).
  */
 async function closeBatch(db: Database, batch: Stop[]) {
-  const settled = new Map<string, MiningSettlement>();
-  const now = new Date(Math.max(...batch.map((stop) => stop.now.getTime())));
   // Every Stop carries its process's settings; the latest of them stands for the batch.
   const streaks = batch.reduce((latest, stop) => (stop.now > latest.now ? stop : latest)).streaks;
-  await db.transaction(async (tx) => {
-    const sessions = await lockSessions(tx, batch);
-    if (sessions.length === 0) return;
-    const nowOf = new Map(batch.map((stop) => [keyOf(stop), stop.now]));
-    const credits = sessions.map((session) =>
-      restOf(session, nowOf.get(keyOf({ sessionId: session.id, userId: session.userId })) ?? now),
-    );
-    const events: Envelope[] = sessions.map((session) => ({
-      userId: session.userId,
-      event: { type: 'mining', active: false, sessionId: null },
-    }));
-    // The paid rest counts toward referrals waiting to qualify (decision 033), and toward the
-    // members' mining days and streaks (decision 060), in the ledger's statement.
-    const counted = paidTimeWork(
-      credits.map((credit) => ({
-        userId: credit.userId,
-        from: credit.from,
-        seconds: credit.paySeconds,
-      })),
-      streaks,
-    );
-    // Stamped by the database, as every change a person asks for (applyLedgerEntry).
-    const { credited: written, reported } = await creditMany(
-      tx,
-      credits.map(({ paySeconds: _, from: __, ...credit }) => credit),
-      {
-        at: null,
-        alongside: [
-          sessionsEnded(
-            sessions.map((session) => session.id),
-            now,
-          ),
-          ...counted.alongside,
-        ],
-        report: counted.report,
-        events,
-      },
-    );
-    // Only when a referral was waiting, or a day just became a mining day: a few members a day.
-    await counted.followUp(tx, reported, () => loadSettings(tx));
-    const byUser = new Map(written.map((row) => [row.userId, row]));
-    for (const session of sessions) {
-      const row = byUser.get(session.userId);
-      settled.set(keyOf({ sessionId: session.id, userId: session.userId }), {
-        credited: row?.amount ?? fromUnits(0n),
-        balance: row?.balance ?? session.balance,
-        session: null,
-      });
-    }
-  });
+  const settled = new Map<string, MiningSettlement | Error>();
+  let open = batch;
+  for (let tries = 0; tries < STOP_TRIES && open.length > 0; tries++) {
+    const tried = await tryToClose(db, open, streaks);
+    for (const [key, settlement] of tried.settled) settled.set(key, settlement);
+    open = tried.again;
+  }
+  for (const stop of open) settled.set(keyOf(stop), serverBusy());
   return settled;
 }
 
 /**
  * Stops that arrive while a batch is being closed share the next one, as pings share their
- * statement (decision 030): a quiet server closes each at once, a crowd in few transactions.
+ * statement (decision 030): a quiet server closes each at once, a crowd in few statements.
  */
 function createStopRecorder(db: Database) {
-  const closeWithRetry = async (batch: Stop[]) => {
-    try {
-      return await closeBatch(db, batch);
-    } catch (error) {
-      // Another transaction took some of the same rows in another order (a ping batch, a
-      // Stop of the same session elsewhere): PostgreSQL aborted this one; it is run again.
-      if (isDeadlock(error)) return closeBatch(db, batch);
-      throw error;
-    }
-  };
-  return createBatcher<Stop, MiningSettlement | null>({
+  return createBatcher<Stop, MiningSettlement | Error | null>({
     maxBatch: STOP_BATCH_MAX,
     maxWaiting: STOP_QUEUE_MAX,
     full: serverBusy,
     async run(batch) {
-      const settled = await closeWithRetry(batch);
+      const settled = await closeBatch(db, batch);
       // Two Stops of one session: the first closes it, the second finds it gone.
       return batch.map((stop) => {
         const settlement = settled.get(keyOf(stop)) ?? null;
@@ -201,5 +248,6 @@ const stopRecorderOf = onePer(createStopRecorder);
 export async function stopMining(db: Database, stop: Stop): Promise<MiningSettlement> {
   const settlement = await stopRecorderOf(db)(stop);
   if (!settlement) throw noSessionError();
+  if (settlement instanceof Error) throw settlement;
   return settlement;
 }

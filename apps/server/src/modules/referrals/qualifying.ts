@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '#server/db/client.ts';
 import { idArray } from '#server/db/prepared.ts';
 import { pendingReferrals, profiles, sessions, users } from '#server/db/schema.ts';
@@ -145,11 +145,12 @@ export interface CountedReferral {
 
 /**
  * Decision 033: paid mining counts toward the referred members' qualifying time, set-wise, in the
- * statement that pays it (members with no referral waiting match no row); it reports the rows
- * counted, for payCountedReferrals.
+ * statement that pays it (members with no referral waiting match no row), for the users `only`
+ * (a query of user ids) answers if given; it reports the rows counted, for payCountedReferrals.
  */
 export function minedSecondsCounted(
   mined: readonly { userId: string; seconds: number }[],
+  only?: SQL,
 ): AlongsideWork<CountedReferral[]> {
   return {
     ctes: sql`
@@ -157,7 +158,7 @@ export function minedSecondsCounted(
         UPDATE ${pendingReferrals} p SET mined_seconds = p.mined_seconds + m.seconds
         FROM unnest(${idArray(mined.map((row) => row.userId))}::uuid[],
           ${`{${mined.map((row) => row.seconds).join(',')}}`}::int[]) AS m(user_id, seconds)
-        WHERE p.referred_user_id = m.user_id
+        WHERE p.referred_user_id = m.user_id ${only ? sql`AND m.user_id IN (${only})` : sql``}
         RETURNING p.referred_user_id, p.mined_seconds, p.held_at IS NOT NULL AS held
       )`,
     report: sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('userId', referred_user_id,

@@ -7,7 +7,7 @@ import {
   walletMessages,
 } from '@btcp/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Transaction } from '#server/db/client.ts';
+import type { DatabaseOrTransaction, Transaction } from '#server/db/client.ts';
 import { transactions, wallets } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { MAX_BALANCE_UNITS } from '#server/lib/money.ts';
@@ -45,7 +45,7 @@ export interface LedgerResult {
 /** One of many automatic credits paid together by `creditMany`; each is capped at the limit. */
 export interface BatchCredit {
   userId: string;
-  /** The wallet's balance as the caller read it under its row lock, in this transaction. */
+  /** The wallet's balance as the caller read it under its row lock (or unlocked, with a `gate`). */
   balance: string;
   /** Exact decimal string, zero or positive. */
   amount: string;
@@ -95,16 +95,19 @@ interface WrittenRow {
  * always equals the sum of its transactions (D10); the CHECK constraints refuse a negative or
  * oversized result. A zero amount writes nothing. At most one entry per wallet (an UPDATE … FROM
  * applies one row of several). `alongside` adds the caller's own data-modifying CTEs (`name AS
- * (…)` each) to the same statement, so a set-wise credit costs no extra round trip (decision 014).
+ * (…)` each) to the same statement, so a set-wise credit costs no extra round trip (decision 014);
+ * they come first, so that `gate` (a query of user ids, of one of them) can leave out the entries
+ * of every other user.
  */
-function entriesWritten(entries: Fitted[], at: Date | null, alongside: SQL[] = []) {
+function entriesWritten(entries: Fitted[], at: Date | null, alongside: SQL[] = [], gate?: SQL) {
   const stamp = sql`coalesce(${at}::timestamptz, now())`;
   return sql`
-    entry AS (
+    ${sql.join(alongside.map((cte) => sql`${cte}, `))} entry AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS entry(
         "userId" uuid, amount numeric, type text, description text, "referredUserId" uuid,
         "adminId" uuid, reason text, "idempotencyKey" text, mining jsonb)
-    ), ${sql.join(alongside.map((cte) => sql`${cte}, `))} balances AS (
+      ${gate ? sql`WHERE entry."userId" IN (${gate})` : sql``}
+    ), balances AS (
       UPDATE ${wallets} SET balance = ${wallets.balance} + entry.amount, updated_at = ${stamp}
       FROM entry WHERE ${wallets.userId} = entry."userId" AND entry.amount <> 0
       RETURNING ${wallets.userId} AS user_id, ${wallets.balance}::text AS balance
@@ -196,6 +199,12 @@ const ledgerEvents = sql`
       'id', id, 'amount', amount, 'type', type, 'description', description,
       'createdAt', created_at)))), '[]'::jsonb)`;
 
+/** The envelopes of `events` (a JSON array) whose user is one of `gate`'s. */
+const eventsOf = (events: SQL, gate: SQL) => sql`
+  (SELECT coalesce(jsonb_agg(envelope.item), '[]'::jsonb)
+    FROM jsonb_array_elements(${events}) AS envelope(item)
+    WHERE (envelope.item->>'userId')::uuid IN (${gate}))`;
+
 /**
  * Decision 014: many automatic credits at once, set-wise, in one statement whatever their number:
  * every ledger row and balance, the caller's `alongside` CTEs, and every event in one batch and
@@ -203,12 +212,22 @@ const ledgerEvents = sql`
  * caller's columns to the statement's one answer row (`expression AS "name"`, answered in
  * `reported`), for what its CTEs did. Rows are stamped `at`, or the database's time. The caller
  * has locked the wallets and read their balances in this transaction; each credit is capped at
- * what its wallet can still hold.
+ * what its wallet can still hold. With `gate` (a query of user ids that reads an `alongside` CTE),
+ * only its users' credits and `events` are written and told: a batch of Stops runs it as one
+ * statement of its own, whose CTE ends only the sessions unchanged since it read them unlocked
+ * (its balances too: one that grew meanwhile past what the cap allowed fails the statement on
+ * the balance's CHECK, and the Stops read again).
  */
 export async function creditMany(
-  tx: Transaction,
+  db: DatabaseOrTransaction,
   credits: BatchCredit[],
-  options: { at: Date | null; alongside?: SQL[]; report?: SQL[]; events?: Envelope[] },
+  options: {
+    at: Date | null;
+    alongside?: SQL[];
+    report?: SQL[];
+    events?: Envelope[];
+    gate?: SQL;
+  },
 ): Promise<{ credited: BatchCredited[]; reported: Record<string, unknown> }> {
   if (credits.length === 0) return { credited: [], reported: {} };
   if (new Set(credits.map((credit) => credit.userId)).size !== credits.length) {
@@ -218,13 +237,15 @@ export async function creditMany(
     ...fitToLimit(balance, credit, 'cap'),
     mining: mining ?? null,
   }));
-  const answer = await tx.execute(sql`
-    WITH ${entriesWritten(entries, options.at, options.alongside)}, written AS (
+  const { gate } = options;
+  const events = sql`${JSON.stringify(options.events ?? [])}::jsonb`;
+  const answer = await db.execute(sql`
+    WITH ${entriesWritten(entries, options.at, options.alongside, gate)}, written AS (
       SELECT ledger.*, balances.balance, entry.mining
       FROM ledger JOIN balances USING (user_id) JOIN entry ON entry."userId" = ledger.user_id
     ), events AS (
       SELECT payload FROM (
-        SELECT (${ledgerEvents} || ${JSON.stringify(options.events ?? [])}::jsonb)::text AS payload
+        SELECT (${ledgerEvents} || ${gate ? eventsOf(events, gate) : events})::text AS payload
         FROM written
       ) built WHERE payload <> '[]'
     ), ${batchPublished}
