@@ -118,7 +118,7 @@ const ConfigSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * Decision 058: how many of each expensive kind of request one process runs at once (each waits
-   * at most BULKHEAD_WAIT_MS in a queue four times as long, then is answered 503). Sized from the
+   * at most BULKHEAD_WAIT_MS in a queue of BULKHEAD_QUEUE, then is answered 503). Sized from the
    * bench on two cores: one process's searches stop gaining past two at once, and four processes
    * flooding searches or uploads at four and two each left the lists and the pings many times slower.
    */
@@ -128,6 +128,11 @@ const ConfigSchema = z.object({
   BULKHEAD_PROOFS_OF_WORK: bulkheadSize(2),
   BULKHEAD_ADMIN_SEARCH: bulkheadSize(2),
   BULKHEAD_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
+  /**
+   * How many of one kind may wait in a process's queue: enough to hold a flood's connections,
+   * which then wait instead of coming back refused at once (decision 058).
+   */
+  BULKHEAD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   /**
    * Decision 058: a search looks for its candidates among this many of the newest posts first, and
    * reads older posts only when they hold too few; 0 reads every match. Measured best at 50,000

@@ -123,7 +123,13 @@ export async function decorateServices(app: FastifyInstance, deps: AppDeps): Pro
   app.decorate('settings', services.settings);
   app.decorate('readiness', createReadiness(database));
   app.decorate('creditingMonitor', createCreditingMonitor(CREDIT_TICK_MS));
-  app.decorate('bulkheads', createBulkheads(config.bulkheads, config.BULKHEAD_WAIT_MS));
+  app.decorate(
+    'bulkheads',
+    createBulkheads(config.bulkheads, {
+      queued: config.BULKHEAD_QUEUE,
+      waitMs: config.BULKHEAD_WAIT_MS,
+    }),
+  );
   return services;
 }
 

@@ -74,7 +74,13 @@ describe('through the API', () => {
   let uploader: Member;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { ...roomyLimits, BULKHEAD_SEARCH: '1', BULKHEAD_UPLOADS: '1', BULKHEAD_WAIT_MS: '0' },
+      env: {
+        ...roomyLimits,
+        BULKHEAD_SEARCH: '1',
+        BULKHEAD_UPLOADS: '1',
+        BULKHEAD_QUEUE: '4',
+        BULKHEAD_WAIT_MS: '0',
+      },
     });
     [uploader] = (await crowd(t.app, 'bulkhead', 1)) as [Member];
   });
@@ -86,7 +92,7 @@ describe('through the API', () => {
       Array.from({ length: 12 }, (_, i) => call(t.app, 'GET', `/api/community/search?q=word${i}`)),
     );
     const busy = answers.filter((answer) => answer.statusCode === 503);
-    // One runs and at most four wait (a queue four times the size); the others are refused.
+    // One runs and at most four wait (BULKHEAD_QUEUE); the others are refused.
     expect(busy.length).toBeGreaterThanOrEqual(7);
     for (const answer of busy) {
       expect(answer.headers['retry-after']).toBe('1');
@@ -119,5 +125,23 @@ describe('through the API', () => {
     expect(codes.filter((code) => code === 503).length).toBeGreaterThanOrEqual(3);
     expect(codes.every((code) => code === 201 || code === 503)).toBe(true);
     expect(await stored()).toBe(before + codes.filter((code) => code === 201).length);
+  });
+});
+
+describe('a flood of searches against the default queue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { ...roomyLimits, BULKHEAD_SEARCH: '1', BULKHEAD_WAIT_MS: '30000' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('holds fifty connections in line instead of refusing them at once, so none comes straight back', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call(t.app, 'GET', `/api/community/search?q=flood${i}`)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    expect(t.app.bulkheads.search.figures()).toEqual({ running: 0, waiting: 0, refused: 0 });
   });
 });

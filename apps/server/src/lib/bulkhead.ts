@@ -104,15 +104,19 @@ export class Bulkhead {
 
 export type Bulkheads = Record<BulkheadKind, Bulkhead>;
 
-/** One bulkhead a kind, each `concurrent` from configuration and a queue four times as long. */
+/**
+ * One bulkhead a kind, each `concurrent` from configuration, with a queue of `queued` behind it.
+ * A request in the queue costs a timer until its slot or its 503; one refused at once comes back
+ * at once, so a queue shorter than a flood's connections turns the rest into a loop of refusals
+ * that takes the cores the bulkhead was to keep for the others.
+ */
 export function createBulkheads(
   concurrency: Record<BulkheadKind, number>,
-  waitMs: number,
+  queue: { queued: number; waitMs: number },
 ): Bulkheads {
   const entries = Object.keys(bulkheadKinds).map((key) => {
     const kind = key as BulkheadKind;
-    const concurrent = concurrency[kind];
-    return [kind, new Bulkhead(kind, { concurrent, queued: concurrent * 4, waitMs })] as const;
+    return [kind, new Bulkhead(kind, { concurrent: concurrency[kind], ...queue })] as const;
   });
   return Object.fromEntries(entries) as Bulkheads;
 }
