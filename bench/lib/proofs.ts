@@ -16,11 +16,13 @@ const WALLETS = Number(process.env.BENCH_PROOF_WALLETS ?? 1_000_000);
 const MINERS = Number(process.env.BENCH_PROOF_MINERS ?? 10_000);
 const BASELINE_SECONDS = Number(process.env.BENCH_PROOF_BASELINE_SECONDS ?? 60);
 /**
- * Members with a balance who are also signed in, for the proof route's load: more than the first
- * pass asks for, so each of its requests is a member's first (nothing kept yet); the second pass
- * asks again for the first `REPEATERS`' proofs, as their wallet pages do on every visit.
+ * Members with a balance who are also signed in, for the proof route's load: more than the two
+ * passes of first asks use, so each of their requests is a member's first. The first pass starts
+ * right after the snapshot, while each process reads it into memory (decision 053); the second,
+ * with other members, once it is held. Then the first `REPEATERS` ask again, as their wallet
+ * pages do on every visit.
  */
-const PROVERS = 40_000;
+const PROVERS = Math.min(150_000, WALLETS);
 const REPEATERS = 1000;
 const ADMIN_COOKIE = '__Host-btcp_admin_session';
 const MEMBER_COOKIE = '__Host-btcp_session';
@@ -166,7 +168,7 @@ async function snapshotAmongMiners(
   }
 }
 
-/** The proof's runs against the bare route, beside a reference; within the goal when the repeat visits are. */
+/** The proof's runs against the bare route, beside a reference; within the goal when all but the first are. */
 function printProofRoute(runs: LoadResult[], reference: LoadResult, bare: LoadResult) {
   console.table([reference, ...runs, bare]);
   const shareOf = (run: LoadResult) =>
@@ -182,7 +184,8 @@ function printProofRoute(runs: LoadResult[], reference: LoadResult, bare: LoadRe
     );
     return within;
   });
-  return verdicts.at(-1) ?? false;
+  // The first pass is what a member meets in the seconds after a snapshot; the rest is the day.
+  return verdicts.slice(1).every(Boolean);
 }
 
 /** `path` at 50 connections, each request as the next of `members` in turn. */
@@ -239,7 +242,17 @@ export async function proofsScenario(scratch: ScratchDatabase) {
       `Snapshot: ${row['snapshot s']} s, ${row['server peak MB above before']} MB above before: ${snapshotWithin ? 'within' : 'OVER'} the goal (<= ${GOALS.snapshotSeconds} s, <= ${GOALS.extraMemoryMb} MB); ping p99 during it ${Math.round(slowdown * 100)} % of without: ${slowdown <= GOALS.pingSlowdown ? 'within' : 'OVER'} the goal (<= ${Math.round(GOALS.pingSlowdown * 100)} %).`,
     );
     const proof = `${app.url}/api/wallet/proof`;
-    const firstAsks = await asMembers('GET /api/wallet/proof, first asks', proof, provers);
+    const half = provers.length / 2;
+    const firstAsks = await asMembers(
+      'GET /api/wallet/proof, first asks, snapshot being read',
+      proof,
+      provers.slice(0, half),
+    );
+    const heldAsks = await asMembers(
+      'GET /api/wallet/proof, first asks, snapshot held',
+      proof,
+      provers.slice(half),
+    );
     const repeaters = provers.slice(0, REPEATERS);
     await asMembers('warm-up', proof, repeaters, 3);
     const again = await asMembers('GET /api/wallet/proof, asked again', proof, repeaters);
@@ -250,7 +263,7 @@ export async function proofsScenario(scratch: ScratchDatabase) {
       repeaters,
     );
     const bareResult = await measure('bare route', `${bare.url}/bare`, { connections: 50 });
-    const proofWithin = printProofRoute([firstAsks, again], balance, bareResult);
+    const proofWithin = printProofRoute([firstAsks, heldAsks, again], balance, bareResult);
     if (!snapshotWithin || slowdown > GOALS.pingSlowdown || !proofWithin) process.exitCode = 1;
   } finally {
     await stop(bare.child);
