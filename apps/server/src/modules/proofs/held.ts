@@ -23,13 +23,17 @@ export interface HeldSnapshot {
 }
 
 /** Rows to a page while a snapshot is read: about 2.5 MB each, so no page holds a process long. */
-const POSITION_ROWS = 2000;
-const CHUNK_ROWS = 100;
+const POSITION_ROWS = 400;
+const CHUNK_ROWS = 20;
 
-async function readEntries(db: ServiceContext['db'], snapshotId: number): Promise<Buffer> {
-  const pages: Buffer[] = [];
-  let after = '00000000-0000-0000-0000-000000000000';
-  let first = true;
+/**
+ * Every position entry, copied page by page into one buffer of the size the snapshot says: one
+ * concatenation of a million wallets' entries at the end had held the process 50 ms.
+ */
+async function readEntries(db: ServiceContext['db'], tree: SnapshotTree): Promise<Buffer> {
+  const entries = Buffer.alloc(tree.leafCount * POSITION_ENTRY_BYTES);
+  let filled = 0;
+  let after: string | null = null;
   for (;;) {
     const rows = await db
       .select({
@@ -39,17 +43,25 @@ async function readEntries(db: ServiceContext['db'], snapshotId: number): Promis
       .from(proofPositionChunks)
       .where(
         and(
-          eq(proofPositionChunks.snapshotId, snapshotId),
-          first ? undefined : gt(proofPositionChunks.firstUserId, after),
+          eq(proofPositionChunks.snapshotId, tree.id),
+          after === null ? undefined : gt(proofPositionChunks.firstUserId, after),
         ),
       )
       .orderBy(asc(proofPositionChunks.firstUserId))
       .limit(POSITION_ROWS);
-    pages.push(...rows.map((row) => asBuffer(row.entries)));
-    if (rows.length < POSITION_ROWS) return Buffer.concat(pages);
-    after = rows.at(-1)?.firstUserId ?? after;
-    first = false;
+    for (const row of rows) {
+      const chunk = asBuffer(row.entries);
+      if (filled + chunk.length > entries.length)
+        throw new Error(`snapshot ${tree.id} holds too many positions`);
+      filled += chunk.copy(entries, filled);
+    }
+    if (rows.length < POSITION_ROWS) break;
+    after = rows.at(-1)?.firstUserId ?? null;
   }
+  if (filled !== entries.length) {
+    throw new Error(`snapshot ${tree.id} holds ${filled} bytes of positions`);
+  }
+  return entries;
 }
 
 async function readChunks(db: ServiceContext['db'], tree: SnapshotTree): Promise<Buffer[]> {
@@ -78,11 +90,7 @@ export async function readHeld(
   db: ServiceContext['db'],
   tree: SnapshotTree,
 ): Promise<HeldSnapshot> {
-  const entries = await readEntries(db, tree.id);
-  if (entries.length !== tree.leafCount * POSITION_ENTRY_BYTES) {
-    throw new Error(`snapshot ${tree.id} holds ${entries.length} bytes of positions`);
-  }
-  return { entries, chunks: await readChunks(db, tree) };
+  return { entries: await readEntries(db, tree), chunks: await readChunks(db, tree) };
 }
 
 /** The leaf position of `userId`, by a binary search of the entries; null when not there. */
