@@ -22,7 +22,7 @@ export interface HeldSnapshot {
   chunks: Buffer[];
 }
 
-/** Rows to a page while a snapshot is read: about 2.5 MB each, so no page holds a process long. */
+/** Rows to a page while a snapshot is read: about 0.5 MB each, so no page holds a process long. */
 const POSITION_ROWS = 400;
 const CHUNK_ROWS = 20;
 
@@ -30,7 +30,7 @@ const CHUNK_ROWS = 20;
  * Every position entry, copied page by page into one buffer of the size the snapshot says: one
  * concatenation of a million wallets' entries at the end had held the process 50 ms.
  */
-async function readEntries(db: ServiceContext['db'], tree: SnapshotTree): Promise<Buffer> {
+async function readPositions(db: ServiceContext['db'], tree: SnapshotTree): Promise<Buffer> {
   const entries = Buffer.alloc(tree.leafCount * POSITION_ENTRY_BYTES);
   let filled = 0;
   let after: string | null = null;
@@ -90,7 +90,7 @@ export async function readHeld(
   db: ServiceContext['db'],
   tree: SnapshotTree,
 ): Promise<HeldSnapshot> {
-  return { entries: await readEntries(db, tree), chunks: await readChunks(db, tree) };
+  return { entries: await readPositions(db, tree), chunks: await readChunks(db, tree) };
 }
 
 /** The leaf position of `userId`, by a binary search of the entries; null when not there. */
