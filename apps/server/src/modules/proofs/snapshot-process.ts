@@ -59,6 +59,7 @@ async function inProcessOfItsOwn(job: SnapshotJob): Promise<number | null> {
   } catch {
     // A platform that refuses it runs the snapshot at the servers' own priority.
   }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const answer = new Promise<SnapshotAnswer>((resolve, reject) => {
     child.once('message', (message) => resolve(message as SnapshotAnswer));
     child.once('error', reject);
@@ -72,7 +73,10 @@ async function inProcessOfItsOwn(job: SnapshotJob): Promise<number | null> {
     if ('id' in settled) return settled.id;
     throw errorOf(settled.error);
   } finally {
-    child.kill();
+    // The snapshot is over only once its process is gone: a caller that takes the next one, or a
+    // server that stops, never finds the last one's process still holding memory or a connection.
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
   }
 }
 
