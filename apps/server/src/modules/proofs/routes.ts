@@ -1,5 +1,4 @@
 import {
-  type MemberProof,
   MemberProofQuerySchema,
   MemberProofSchema,
   ProofKeysSchema,
@@ -16,6 +15,7 @@ import { z } from 'zod';
 import { serviceContextOf } from '#server/context.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { noStore, routeOptions } from '#server/lib/routes.ts';
+import { sendJsonText } from '#server/lib/shared-pages.ts';
 import { requireUser, signedInStaff, signedInUser } from '#server/modules/auth/index.ts';
 import { type HeldSnapshot, heldNow, heldProof } from './held.ts';
 import { currentSigningKey, publishedKeys } from './keys.ts';
@@ -91,37 +91,41 @@ export const proofRoutes: FastifyPluginAsyncZod = async (app) => {
           onSend: noStore,
         },
       ),
-      async (request) => proofOf(request.query.snapshot, signedInUser(request).id),
+      async (request, reply) =>
+        sendJsonText(reply, await proofOf(request.query.snapshot, signedInUser(request).id)),
     );
   });
 };
 
-/** A member's proof in a snapshot (the newest when `snapshot` is undefined), from what is kept. */
+/**
+ * A member's proof in a snapshot (the newest when `snapshot` is undefined), as the JSON text
+ * sent. A proof never changes once its snapshot is taken, and the wallet page asks for it on every
+ * visit: each is serialized once, built from the snapshot's own fixed-width bytes in the shape of
+ * MemberProofSchema (member-positions.test.ts checks every one against it), and the last few
+ * thousand are kept, about 2.5 KB each, until the next 'proofs' change, so a purge is never
+ * answered from memory. Checking each against the schema again had been a fifth of its cost.
+ */
 function memberProofs(app: FastifyInstance) {
   // A snapshot's row and upper levels change only when a snapshot is taken, named or purged (the
   // 'proofs' change): each process keeps them until then, so a proof reads two rows, not three.
   const trees = app.sharedPages.bounded<SnapshotTree>('proofs', 8);
-  // A member's proof in a snapshot never changes, and the wallet page asks for it on every visit:
-  // the last few thousand served are kept (about 3 KB each) until the next 'proofs' change, so a
-  // purge is never answered from memory.
-  const proofs = app.sharedPages.bounded<MemberProof>('proofs', PROOFS_KEPT);
+  const proofs = app.sharedPages.bounded<string>('proofs', PROOFS_KEPT);
   // The newest snapshot's proofs whole, once one is asked for (held.ts): each ask then reads
   // nothing, where a member's first ask had read two rows.
   const newest = app.sharedPages.bounded<HeldSnapshot>('proofs', 1);
-  return async (snapshot: number | undefined, userId: string): Promise<MemberProof> => {
+  const ctx = serviceContextOf(app);
+  return async (snapshot: number | undefined, userId: string): Promise<string> => {
     const tree = await trees.get(String(snapshot ?? 'newest'), () =>
       snapshotTree(app.db, snapshot),
     );
-    const held = snapshot === undefined ? heldNow(app, newest, tree) : null;
-    if (held) {
-      return (
-        (await heldProof(serviceContextOf(app), held, tree, userId)) ??
-        Promise.reject(notFound(proofMessages.noBalanceThen))
-      );
-    }
-    return proofs.get(`${tree.id}/${userId}`, () =>
-      memberProof(serviceContextOf(app), userId, tree),
-    );
+    return proofs.get(`${tree.id}/${userId}`, async () => {
+      const held = snapshot === undefined ? heldNow(app, newest, tree) : null;
+      const proof = held
+        ? await heldProof(ctx, held, tree, userId)
+        : await memberProof(ctx, userId, tree);
+      if (!proof) throw notFound(proofMessages.noBalanceThen);
+      return JSON.stringify(proof);
+    });
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ProofRecord, toUnits, verifyProof } from '@btcp/shared';
+import { MemberProofSchema, type ProofRecord, toUnits, verifyProof } from '@btcp/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldProof, readHeld } from '#server/modules/proofs/held.ts';
@@ -70,10 +70,12 @@ describe('a member’s proof among thousands of wallets', () => {
     // The snapshot read whole into memory serves each member the very proof the database does.
     const ctx = { db: t.app.db, config: t.config };
     const held = await readHeld(t.app.db, tree);
+    // The route sends these as they are, unchecked on the way: each is exactly its schema's shape.
+    const exactly = MemberProofSchema.strict();
     for (const { userId } of rows) {
-      expect(await heldProof(ctx, held, tree, userId), userId).toEqual(
-        await memberProof(ctx, userId, tree),
-      );
+      const fromHeld = await heldProof(ctx, held, tree, userId);
+      expect(fromHeld, userId).toEqual(await memberProof(ctx, userId, tree));
+      expect(exactly.parse(fromHeld), userId).toEqual(fromHeld);
     }
     expect(await heldProof(ctx, held, tree, stranger)).toBeNull();
     expect((await getAs(t.app, `/api/proof/snapshots/${record.id}`)).statusCode).toBe(200);
