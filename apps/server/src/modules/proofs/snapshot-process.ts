@@ -59,7 +59,11 @@ async function inProcessOfItsOwn(job: SnapshotJob): Promise<number | null> {
   } catch {
     // A platform that refuses it runs the snapshot at the servers' own priority.
   }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    // A process that never started has no exit to wait for.
+    child.once('error', () => child.pid === undefined && resolve());
+  });
   const answer = new Promise<SnapshotAnswer>((resolve, reject) => {
     child.once('message', (message) => resolve(message as SnapshotAnswer));
     child.once('error', reject);
