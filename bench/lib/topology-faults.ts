@@ -1,7 +1,9 @@
 // The faults of the topology scenario (topology-miners.ts), each with the miners online: a node
-// killed outright, a node cut from the database, PostgreSQL restarted. Each is timed from its
+// killed outright, a node cut from the database, PostgreSQL restarted, a node-by-node deploy. Each is timed from its
 // start: when HAProxy took the node out, when every stream was open again, when the last request
 // failed, when every miner had a ping answered again, and when the repaired part was back.
+
+import { execFileSync } from 'node:child_process';
 import type { Topology, TopologyNode } from '../../scripts/topology/index.mjs';
 import { percentile, type startLoad } from './miners.ts';
 
@@ -15,6 +17,8 @@ const CUT_MS = 15_000;
 /** Past these, a wait is reported as not done and the scenario moves on. */
 const LEAVE_WITHIN_MS = 15_000;
 const RETURN_WITHIN_MS = 60_000;
+/** How long one node's rolling restart may take before the deploy is reported as stuck. */
+const ROLL_WITHIN_MS = 180_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -240,11 +244,49 @@ async function restartPostgres(topology: Topology, load: Load) {
   return faultRow(times, await window.close());
 }
 
-/** The three faults one after the other, a row of figures each. */
+/** The worker processes of a node's primary (the primary is the node's process itself). */
+function workersOf(node: TopologyNode): number[] {
+  const primary = node.process?.pid;
+  if (!primary) return [];
+  try {
+    return execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Each node sent SIGHUP in turn (its rolling restart, README "Deploying without downtime"); the
+ * next once every worker of the last is a new one, as many as before.
+ */
+async function deployNodeByNode(topology: Topology, load: Load) {
+  const fault = 'node-by-node deploy (SIGHUP, each node in turn)';
+  const window = await faultWindow(load, fault);
+  const { at } = window;
+  for (const node of topology.nodes) {
+    const old = workersOf(node);
+    node.signal('SIGHUP');
+    const rolled = await whenTrue(async () => {
+      const now = workersOf(node);
+      return now.length >= old.length && now.every((pid) => !old.includes(pid));
+    }, ROLL_WITHIN_MS);
+    if (rolled === null) console.log(`${fault}: ${node.name} did not roll within 3 minutes`);
+  }
+  const repairedAt = Date.now();
+  const backAt = await whenTrue(everyNodeUp(topology), RETURN_WITHIN_MS);
+  const answeredAt = await everyMinerAnswered(load, repairedAt);
+  return faultRow({ fault, at, answeredAt, repairedAt, backAt }, await window.close());
+}
+
+/** The four faults one after the other, a row of figures each. */
 export async function topologyFaults(topology: Topology, load: Load) {
   return [
     await killNode(topology, load),
     await cutNode(topology, load),
     await restartPostgres(topology, load),
+    await deployNodeByNode(topology, load),
   ];
 }

@@ -18,6 +18,7 @@ import { type Load, sum, topologyFaults } from './topology-faults.ts';
 
 const MINERS = Number(process.env.BENCH_TOPOLOGY_MINERS ?? 10_000);
 const WINDOW_SECONDS = 30;
+const NODE_PROCESSES = 2;
 /** Up to 10,000 miners per load process, as in the miners scenario. */
 const LOAD_PROCESSES = Math.max(2, Math.ceil(MINERS / 10_000));
 /**
@@ -39,11 +40,16 @@ export async function topologyMinersScenario() {
   const exit = () => process.exit(1);
   process.once('exit', stopTopology).once('SIGINT', exit).once('SIGTERM', exit);
   try {
-    const topology = await startTopology({ delayMs: 0, balancers: BALANCERS });
+    // Two processes a node, as a node of two vCPUs runs: a SIGHUP then rolls them one by one.
+    const topology = await startTopology({
+      delayMs: 0,
+      balancers: BALANCERS,
+      webConcurrency: NODE_PROCESSES,
+    });
     const addresses = topology.clientAddresses(LOAD_PROCESSES);
     const tokens = await seedMiners(topology.databaseUrl, MINERS);
     console.log(
-      `\nMiners on the topology (3 nodes behind HAProxy (${BALANCERS} processes on one port), PgBouncer, PostgreSQL, each a host of its own): ${MINERS.toLocaleString('en-US')} miners through HAProxy, each with its event stream open, a ping every 30 s, rewards every 60 s; ${WINDOW_SECONDS} s measured once they all run:`,
+      `\nMiners on the topology (3 nodes of ${NODE_PROCESSES} processes behind HAProxy (${BALANCERS} processes on one port), PgBouncer, PostgreSQL, each a host of its own): ${MINERS.toLocaleString('en-US')} miners through HAProxy, each with its event stream open, a ping every 30 s, rewards every 60 s; ${WINDOW_SECONDS} s measured once they all run:`,
     );
     let onlineMs = 0;
     const near = await onlineMiners(topology, tokens, addresses);
@@ -60,7 +66,7 @@ export async function topologyMinersScenario() {
     try {
       printSteady(await steadyWindow(far.load, 0.5));
       console.log(
-        `\nFaults with the ${MINERS.toLocaleString('en-US')} miners online, 0.5 ms each way (seconds from the fault; "repaired": the node started again, the wire mended, PostgreSQL started again; "back in rotation" after the repair):`,
+        `\nFaults with the ${MINERS.toLocaleString('en-US')} miners online, 0.5 ms each way (seconds from the fault; "repaired": the node started again, the wire mended, PostgreSQL started again, the last node rolled; "back in rotation" after the repair):`,
       );
       console.table(await topologyFaults(topology, far.load));
       await far.load.stop(rampMs(MINERS));
