@@ -201,6 +201,10 @@ export function startHaproxy(host, folder, nodes, checkIntervalMs, instance = 0)
       '  option httpchk GET /readyz',
       '  http-check expect status 200',
       `  default-server inter ${checkIntervalMs} fall 2 rise 2`,
+      // Longer than /readyz may wait for the database (READINESS_PING_TIMEOUT_MS, 2 s): without it
+      // a check gave up after one interval, so every node busy with a deploy's roll answered too
+      // late for HAProxy, which then had no server for anyone.
+      '  timeout check 3s',
       ...nodes.map((node) => `  server ${node.name} ${node.ip}:${NODE_PORT} check`),
     ].join('\n')}\n`,
   );
