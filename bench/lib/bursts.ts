@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import {
   cpuMeter,
+  everyWorkerReplaced,
   ledgerTotals,
   percentile,
   postgresPids,
@@ -129,8 +130,7 @@ export async function rollingRestartPhase(options: {
   while (Date.now() - signalledAt < ROLL_DEADLINE_MS && streamsBackAt === null) {
     await sleep(250);
     const now = workerPids(primary);
-    if (rolledAt === null && now.length === before.length && now.every((p) => !before.includes(p)))
-      rolledAt = Date.now();
+    if (rolledAt === null && everyWorkerReplaced(before, now)) rolledAt = Date.now();
     if (rolledAt === null) continue;
     // Back: opened again, or told `resync` by the process that took it over. A stream whose
     // connection still waits between processes hears nothing, so it is not back yet.

@@ -252,6 +252,10 @@ export function workerPids(primary: number): number[] {
   }
 }
 
+/** Whether a rolling restart is done: as many workers as `before`, none of them among those. */
+export const everyWorkerReplaced = (before: number[], now: number[]) =>
+  now.length === before.length && now.every((pid) => !before.includes(pid));
+
 /** The server's processes: the primary, its workers and the processes they start. */
 export function serverPids(primary: number): number[] {
   try {

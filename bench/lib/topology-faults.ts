@@ -1,11 +1,10 @@
 // The faults of the topology scenario (topology-miners.ts), each with the miners online: a node
-// killed outright, a node cut from the database, PostgreSQL restarted, a node-by-node deploy. Each is timed from its
-// start: when HAProxy took the node out, when every stream was open again, when the last request
-// failed, when every miner had a ping answered again, and when the repaired part was back.
-
-import { execFileSync } from 'node:child_process';
+// killed outright, a node cut from the database, PostgreSQL restarted, a node-by-node deploy.
+// Each is timed from its start: when HAProxy took the node out, when every stream was open again,
+// when the last request failed, when every miner had a ping answered again, and when the repaired
+// part was back.
 import type { Topology, TopologyNode } from '../../scripts/topology/index.mjs';
-import { percentile, type startLoad } from './miners.ts';
+import { everyWorkerReplaced, percentile, type startLoad, workerPids } from './miners.ts';
 
 export type Load = Awaited<ReturnType<typeof startLoad>>;
 type Reports = Awaited<ReturnType<Load['report']>>;
@@ -244,20 +243,6 @@ async function restartPostgres(topology: Topology, load: Load) {
   return faultRow(times, await window.close());
 }
 
-/** The worker processes of a node's primary (the primary is the node's process itself). */
-function workersOf(node: TopologyNode): number[] {
-  const primary = node.process?.pid;
-  if (!primary) return [];
-  try {
-    return execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Each node sent SIGHUP in turn (its rolling restart, README "Deploying without downtime"); the
  * next once every worker of the last is a new one, as many as before.
@@ -267,12 +252,15 @@ async function deployNodeByNode(topology: Topology, load: Load) {
   const window = await faultWindow(load, fault);
   const { at } = window;
   for (const node of topology.nodes) {
-    const old = workersOf(node);
+    const primary = node.process?.pid;
+    if (!primary) throw new Error(`${node.name} is not running`);
+    const workers = () => workerPids(primary);
+    const before = workers();
     node.signal('SIGHUP');
-    const rolled = await whenTrue(async () => {
-      const now = workersOf(node);
-      return now.length >= old.length && now.every((pid) => !old.includes(pid));
-    }, ROLL_WITHIN_MS);
+    const rolled = await whenTrue(
+      async () => everyWorkerReplaced(before, workers()),
+      ROLL_WITHIN_MS,
+    );
     if (rolled === null) console.log(`${fault}: ${node.name} did not roll within 3 minutes`);
   }
   const repairedAt = Date.now();
