@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -191,16 +191,22 @@ describe('snapshots among everything else (decision 053)', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL || process.platform !== 'linux')(
     "takes a snapshot on PostgreSQL in a process of its own, behind the server's requests",
     async () => {
-      const seen = new Map<number, number>();
+      // Each thread's scheduling class, once the process runs Node (chrt has set it by then).
+      const seen = new Map<number, Set<number>>();
       const watching = setInterval(() => {
-        for (const pid of snapshotProcesses()) seen.set(pid, niceOf(pid));
+        for (const pid of snapshotProcesses().filter(runsNode)) {
+          const policies = seen.get(pid) ?? new Set();
+          for (const policy of threadPolicies(pid)) policies.add(policy);
+          seen.set(pid, policies);
+        }
       }, 10);
       try {
         await snapshotNow();
       } finally {
         clearInterval(watching);
       }
-      expect([...seen.values()]).toEqual([10]);
+      // Linux's idle class (SCHED_IDLE), every thread of the one process.
+      expect([...seen.values()].map((policies) => [...policies])).toEqual([[SCHED_IDLE]]);
       // It ended with its snapshot.
       expect(snapshotProcesses()).toEqual([]);
     },
@@ -271,6 +277,24 @@ function snapshotProcesses(): number[] {
     });
 }
 
-/** A process's niceness: the 19th field of /proc/<pid>/stat, counted after its name's ')'. */
-const niceOf = (pid: number): number =>
-  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+const SCHED_IDLE = 5;
+
+/** The scheduling class of each of a process's threads: the 41st field of their /proc stat. */
+function threadPolicies(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((tid) =>
+      Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[38]),
+    );
+  } catch {
+    return []; // It ended meanwhile.
+  }
+}
+
+/** Whether the process runs Node itself yet, not the chrt that starts it. */
+function runsNode(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(process.execPath);
+  } catch {
+    return false;
+  }
+}
