@@ -213,4 +213,29 @@ describe.skipIf(skipReason)('several machines: nodes, HAProxy, PgBouncer, a wire
     expect(health.status).toBe(200);
     expect(await miningLedger(topology.databaseUrl, 'miner@example.com')).toEqual(before);
   }, 60_000);
+
+  it('keeps nodes in rotation while the database is slow to answer but answers within /readyz’s wait', async () => {
+    // 0.4 s each way: /readyz waits 0.8 s for the database, longer than a check interval (0.5 s
+    // here) but within its own 2 s. HAProxy must wait for such an answer (its `timeout check`),
+    // not count it a failure: gave up at one interval, it took every node out at once, as the
+    // busy nodes of a deploy had been, and then had no server for anyone.
+    await topology.delayLine.setDelay(400);
+    const requests = steadyRequests();
+    const downs: string[] = [];
+    try {
+      const until = Date.now() + 6000;
+      while (Date.now() < until) {
+        for (const [node, { status }] of Object.entries(await topology.balancer())) {
+          if (status !== 'UP') downs.push(`${node} ${status}`);
+        }
+        await sleep(200);
+      }
+    } finally {
+      await requests.stop();
+      await topology.delayLine.setDelay(topology.delayMs);
+    }
+    expect(downs).toEqual([]);
+    expect(requests.failures).toEqual([]);
+    expect(requests.answered()).toBeGreaterThan(0);
+  }, 30_000);
 });
