@@ -214,11 +214,11 @@ describe.skipIf(skipReason)('several machines: nodes, HAProxy, PgBouncer, a wire
     expect(await miningLedger(topology.databaseUrl, 'miner@example.com')).toEqual(before);
   }, 60_000);
 
-  it('keeps nodes in rotation while the database is slow to answer but answers within /readyz’s wait', async () => {
+  it('keeps nodes in rotation while the database is slow to answer but answers within the wait of /readyz', async () => {
     // 0.4 s each way: /readyz waits 0.8 s for the database, longer than a check interval (0.5 s
-    // here) but within its own 2 s. HAProxy must wait for such an answer (its `timeout check`),
-    // not count it a failure: gave up at one interval, it took every node out at once, as the
-    // busy nodes of a deploy had been, and then had no server for anyone.
+    // here) but within its own 2 s. HAProxy must wait for such an answer (its `timeout check`)
+    // rather than count it a failure: when it gave up after one interval, it took every node out
+    // at once, as it had the busy nodes of a deploy, and then had no server for anyone.
     await topology.delayLine.setDelay(400);
     const requests = steadyRequests();
     const downs: string[] = [];
