@@ -46,19 +46,14 @@ const CHILD = path.join(serverRoot, 'src/modules/proofs/snapshot-child.ts');
  */
 let idleLaunch: Promise<string | null> | undefined;
 function idleLauncher(): Promise<string | null> {
-  idleLaunch ??= (async () => {
-    if (process.platform !== 'linux') return null;
-    for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-      const chrt = path.join(dir, 'chrt');
-      try {
-        await promisify(execFile)(chrt, ['--idle', '0', process.execPath, '--version']);
-        return chrt;
-      } catch {
-        // Not in this folder, or it could not start Node in the idle class.
-      }
-    }
-    return null;
-  })();
+  idleLaunch ??=
+    process.platform === 'linux'
+      ? promisify(execFile)('chrt', ['--idle', '0', process.execPath, '--version']).then(
+          () => 'chrt',
+          // Not installed, or it could not start Node in the idle class.
+          () => null,
+        )
+      : Promise.resolve(null);
   return idleLaunch;
 }
 
