@@ -48,6 +48,35 @@ test('a button pressed before the app has taken the page over still works', asyn
   );
 });
 
+test('a search sent before the app has taken the page over is sent once, by the browser', async ({
+  page,
+}) => {
+  await holdTheApp(page);
+  // The results page is slow to come, so the app takes the first page over while it is on its way.
+  const asked: string[] = [];
+  await page.route(/\/community\?q=/, async (route) => {
+    if (route.request().resourceType() === 'document') asked.push(route.request().url());
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  await page.goto('/community', { waitUntil: 'commit' });
+  const entries = await page.evaluate(() => window.history.length);
+  const word = `unfound${Date.now().toString(36).replace(/[0-9]/g, '')}`;
+  await page.getByRole('searchbox', { name: 'Search community' }).fill(word);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(`No posts match \u201c${word}\u201d`)).toBeVisible({
+    timeout: 15_000,
+  });
+  // Once the app is there too, the search has been neither asked for nor added to the history twice.
+  await expect(page.getByRole('button', { name: 'Toggle theme' }).first()).toHaveAttribute(
+    'title',
+    /Switch to/,
+    { timeout: 15_000 },
+  );
+  expect(asked).toHaveLength(1);
+  expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
+});
+
 test('the theme chosen before the app has taken the page over is kept at once, through a reload', async ({
   page,
 }) => {

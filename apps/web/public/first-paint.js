@@ -51,14 +51,19 @@
   });
   const loaded = new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
   // A button pressed before the app has taken the page over is pressed again once it has (the
-  // app says so with the 'btcp:hydrating' event), but for the theme button, which acts at once;
-  // a link works without the app.
+  // app says so with the 'btcp:hydrating' event), but for the theme button, which acts at once.
+  // A link works without the app, and so does a form with an action of its own (the search box):
+  // the browser sends it and the server renders the answer, so pressing it again would send it
+  // twice. Any other form is kept from sending itself to the page's own address meanwhile.
   const pressed = [];
   const remember = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button) return;
-    if (button.hasAttribute('data-theme-toggle')) toggleTheme();
-    else pressed.push(button);
+    if (button.hasAttribute('data-theme-toggle')) return toggleTheme();
+    const sends = button.type === 'submit' && button.form;
+    if (sends && button.form.hasAttribute('action')) return;
+    if (sends) event.preventDefault();
+    pressed.push(button);
   };
   document.addEventListener('click', remember, true);
   document.addEventListener(

@@ -52,3 +52,35 @@ it('presses another button pressed before the app again once the app has taken t
   appTakesOver();
   expect(pressed).toBe(1);
 });
+
+/** A form of the page, counting the times it is sent (jsdom sends nowhere). */
+function countSends(form: HTMLFormElement) {
+  const sent = { times: 0 };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    sent.times += 1;
+  });
+  return sent;
+}
+
+it('leaves a form with an action of its own to the browser, and does not send it again', () => {
+  serverRenderedPage(
+    '<form action="/community" method="get"><input name="q" value="fan"><button>Search</button></form>',
+  );
+  const button = screen.getByRole('button', { name: 'Search' });
+  const sent = countSends(button.closest('form') as HTMLFormElement);
+  button.click();
+  expect(sent.times).toBe(1);
+  appTakesOver();
+  expect(sent.times).toBe(1);
+});
+
+it('keeps a form without an action from sending itself before the app, then sends it through the app', () => {
+  serverRenderedPage('<form><input name="comment" value="Hello"><button>Comment</button></form>');
+  const button = screen.getByRole('button', { name: 'Comment' });
+  const sent = countSends(button.closest('form') as HTMLFormElement);
+  button.click();
+  expect(sent.times).toBe(0);
+  appTakesOver();
+  expect(sent.times).toBe(1);
+});
