@@ -62,6 +62,11 @@ const ConfigSchema = z.object({
   RATE_LIMIT_COMMUNITY_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** How many server processes share PORT (Node's cluster); more than one needs DATABASE_URL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * A supervising first process even for one server process (PostgreSQL only), as several always
+   * have: it starts the server again if it dies, and SIGHUP replaces it without refusing a request.
+   */
+  SUPERVISE: booleanFromEnv.default(false),
   /** Pooled connections per process; 20, or 40 shared out between several processes. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   /** Decision 031: the proof-of-work HMAC key; unset, one is made once and kept in the database. */
@@ -144,6 +149,8 @@ const ConfigSchema = z.object({
 export type RawConfig = z.infer<typeof ConfigSchema>;
 export interface Config extends RawConfig {
   isProduction: boolean;
+  /** A supervising first process runs the server processes: several, or one with SUPERVISE. */
+  supervised: boolean;
   /**
    * The one origin every absolute URL the server writes starts with (mail links, RSS, og:url,
    * og:image): APP_ORIGIN, or outside production http://localhost:PORT. Never the request's Host.
@@ -195,6 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (a PostgreSQL server); the embedded database belongs to one process',
     );
   }
+  if (raw.SUPERVISE && !raw.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  SUPERVISE: needs DATABASE_URL (a PostgreSQL server): a replacing process opens the database while the one it replaces still has it, and the embedded database belongs to one process',
+    );
+  }
   if (raw.DATABASE_LISTEN_URL && !raw.DATABASE_URL) {
     throw new Error(
       'Invalid configuration:\n  DATABASE_LISTEN_URL: needs DATABASE_URL too: it is the direct connection beside the pooled one',
@@ -214,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...raw,
     isProduction,
+    supervised: raw.WEB_CONCURRENCY > 1 || raw.SUPERVISE,
     publicOrigin,
     allowedOrigins: new Set([publicOrigin, ...(isProduction ? [] : loopbackTwins(publicOrigin))]),
     devMailbox: devMailboxAudience(raw, isProduction),

@@ -119,8 +119,8 @@ const LISTEN_BACKLOG = 4096;
 const acceptSockets = reusePortAvailable() ? ACCEPT_SOCKETS : 1;
 
 /**
- * One server process: the app on PORT. Alone (WEB_CONCURRENCY=1) it prepares the database itself;
- * as a cluster worker the primary has done that.
+ * One server process: the app on PORT. Alone (WEB_CONCURRENCY=1 without SUPERVISE) it prepares
+ * the database itself; as a cluster worker the primary has done that.
  */
 async function serve(config: Config) {
   // A port already taken is the operator's mistake: say so at once, not after the migrations.
@@ -208,8 +208,9 @@ async function prepareCluster(config: Config, log: pino.Logger) {
 }
 
 /**
- * WEB_CONCURRENCY=N: the primary prepares the database once, then starts N workers that share
- * PORT. A worker that dies is replaced; its clients reconnect to the others meanwhile. SIGTERM or
+ * WEB_CONCURRENCY=N (or SUPERVISE with one): the primary prepares the database once, then starts
+ * N workers that share PORT. A worker that dies is replaced; its clients reconnect to the others
+ * meanwhile, or to the new one when it was alone. SIGTERM or
  * SIGINT stops every worker gracefully, then the primary; SIGHUP replaces them one at a time
  * (ops/rolling-restart.ts).
  *
@@ -291,7 +292,7 @@ async function supervise(config: Config) {
 }
 
 const config = loadConfig();
-const run = config.WEB_CONCURRENCY > 1 && cluster.isPrimary ? supervise : serve;
+const run = config.supervised && cluster.isPrimary ? supervise : serve;
 run(config).catch((error: unknown) => {
   console.error(error);
   process.exit(1);

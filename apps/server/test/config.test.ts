@@ -46,6 +46,14 @@ describe('loadConfig', () => {
     ).toBe(12);
   });
 
+  it('supervises one process only on a PostgreSQL server, and always supervises several', () => {
+    expect(() => loadConfig({ SUPERVISE: 'true' })).toThrow(/SUPERVISE.*DATABASE_URL/);
+    const url = 'postgres://postgres@127.0.0.1:5432/btcp';
+    expect(loadConfig({ DATABASE_URL: url }).supervised).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SUPERVISE: 'true' }).supervised).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '2' }).supervised).toBe(true);
+  });
+
   it('leaves metrics off unless METRICS_PORT is set, on this machine only by default', () => {
     expect(loadConfig({}).METRICS_PORT).toBeUndefined();
     const on = loadConfig({ METRICS_PORT: '9464' });

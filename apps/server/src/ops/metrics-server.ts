@@ -55,7 +55,7 @@ export function primaryFigures(registry: Registry) {
 }
 
 /**
- * WEB_CONCURRENCY > 1: the primary answers for every worker (their metrics added up by
+ * A cluster (WEB_CONCURRENCY > 1, or SUPERVISE): the primary answers for every worker (their metrics added up by
  * prom-client's AggregatorRegistry, each metric by its own rule: sums, the worst lag) and adds the
  * database figures, read through a connection of its own.
  */

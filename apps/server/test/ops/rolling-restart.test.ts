@@ -325,6 +325,94 @@ describe('SIGHUP: a rolling restart of the server processes', () => {
   );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'SUPERVISE with one process: SIGHUP replaces it while a miner pings, none fails and its stream is handed over; one killed is started again',
+    async () => {
+      const server = await startServer({
+        WEB_CONCURRENCY: '1',
+        SUPERVISE: 'true',
+        EVENTS_RECONNECT_WINDOW_MS: '1000',
+      });
+      const base = `http://127.0.0.1:${server.port}`;
+      const workers = () => workerPids(server.child.pid);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+      let stream: ReturnType<typeof keepStreamOpen> | null = null;
+      try {
+        expect(await server.healthy()).toBe(true);
+        const [token = ''] = await seedUsers(server.databaseUrl ?? '', 1);
+        stream = keepStreamOpen(base, token);
+        const opened = stream;
+        const started = await fetch(`${base}/api/mining/start`, {
+          method: 'POST',
+          headers: { cookie: `${COOKIE}=${token}`, origin: base },
+        });
+        expect(started.status).toBe(201);
+        const body = { sessionId: ((await started.json()) as { id: string }).id };
+        await until('the stream open', () => opened.state.open, 10_000);
+        const [first] = workers();
+        expect(workers()).toHaveLength(1);
+
+        const failed: string[] = [];
+        let answered = 0;
+        let looping = true;
+        const loop = async () => {
+          while (looping) {
+            const status = await send(agent, `${base}/api/mining/ping`, 'POST', token, body).catch(
+              (error: Error) => error.message,
+            );
+            if (status === 204) answered += 1;
+            else failed.push(String(status));
+          }
+        };
+        const loops = Promise.all([loop(), loop(), loop()]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        server.child.kill('SIGHUP');
+        let mostAtOnce = 0;
+        await until(
+          'the process replaced',
+          () => {
+            const now = workers();
+            mostAtOnce = Math.max(mostAtOnce, now.length);
+            return now.length === 1 && now[0] !== first;
+          },
+          60_000,
+        );
+        await until(
+          'the stream told to refetch',
+          () => opened.state.text.includes('event: resync'),
+          10_000,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        looping = false;
+        await loops;
+        // The new process was ready before the old one left, and no ping went unanswered.
+        expect(mostAtOnce).toBe(2);
+        expect(failed).toEqual([]);
+        expect(answered).toBeGreaterThan(20);
+        expect([opened.state.opens, opened.state.reconnects, opened.state.open]).toEqual([
+          1,
+          0,
+          true,
+        ]);
+
+        // A process that dies is started again, as one of several is.
+        const [second = ''] = workers();
+        process.kill(Number(second), 'SIGKILL');
+        await until(
+          'another process started',
+          () => workers().length === 1 && workers()[0] !== second,
+          30_000,
+        );
+        expect(await server.healthy()).toBe(true);
+      } finally {
+        stream?.close();
+        agent.destroy();
+        await server.cleanUp();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
     'queues a SIGHUP that arrives during a roll: one more roll follows, and the server keeps answering',
     async () => {
       const server = await startServer({
