@@ -140,7 +140,7 @@ function appNode({ index, subnet, db, balancerUrl, env, webConcurrency, cutOff }
       return node.process;
     },
     ready: () => answers(`${node.url}/readyz`),
-    /** SIGKILL, SIGTERM, SIGHUP (a rolling restart when WEB_CONCURRENCY > 1). */
+    /** SIGKILL, SIGTERM, SIGHUP (a rolling restart when WEB_CONCURRENCY > 1 or SUPERVISE). */
     signal: (signal) => node.process?.kill(signal),
     /** 'down' cuts the node off from everything (the database, the balancer); 'up' puts it back. */
     setLink: (state) => setLink(host, state),
