@@ -4,7 +4,7 @@
 // downtime") and the next waits until its roll is done. Prints the failed requests and each roll's
 // time.
 //
-//   node --import tsx scripts/topology/deploy.ts [--processes 2] [--clients 8]
+//   node --import tsx scripts/topology/deploy.ts [--processes 1] [--clients 8]
 //
 // Linux, as root; the app built (npm run build).
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { STATE_DIR, startTopology, stopTopology } from './index.mjs';
 
 const { values } = parseArgs({
   options: {
-    processes: { type: 'string', default: '2' },
+    processes: { type: 'string', default: '1' },
     clients: { type: 'string', default: '8' },
   },
 });
