@@ -10,6 +10,7 @@ import {
   type Site,
   send,
 } from './http-journeys.ts';
+import { workerPids } from './server-process.ts';
 
 /** `npm run topology`'s module (scripts/topology), loaded by path: it lives outside the server. */
 type TopologyModule = typeof import('../../../scripts/topology/index.mjs');
@@ -73,7 +74,12 @@ function steadyRequests() {
 
 describe.skipIf(skipReason)('several machines: nodes, HAProxy, PgBouncer, a wire', () => {
   beforeAll(async () => {
-    topology = await startTopology({ delayMs: 0.5, checkIntervalMs: CHECK_INTERVAL_MS });
+    // Each node one process under a supervising one, so that a SIGHUP rolls it (README).
+    topology = await startTopology({
+      delayMs: 0.5,
+      checkIntervalMs: CHECK_INTERVAL_MS,
+      env: { SUPERVISE: 'true' },
+    });
     site = { url: topology.url, origin: topology.url };
     await cheapenSignUps(topology.databaseUrl);
   }, 90_000);
@@ -238,4 +244,27 @@ describe.skipIf(skipReason)('several machines: nodes, HAProxy, PgBouncer, a wire
     expect(requests.failures).toEqual([]);
     expect(requests.answered()).toBeGreaterThan(0);
   }, 30_000);
+
+  it('rolls every node in turn on SIGHUP behind the balancer, a deploy that fails no request', async () => {
+    const traffic = steadyRequests();
+    try {
+      for (const node of topology.nodes) {
+        const before = workerPids(node.process?.pid);
+        expect(before).toHaveLength(1);
+        node.signal('SIGHUP');
+        await secondsUntil(
+          `${node.name} rolled`,
+          async () => {
+            const now = workerPids(node.process?.pid);
+            return now.length === 1 && !before.includes(now[0] ?? '');
+          },
+          30_000,
+        );
+      }
+    } finally {
+      await traffic.stop();
+    }
+    expect(traffic.failures).toEqual([]);
+    expect(traffic.answered()).toBeGreaterThan(0);
+  }, 120_000);
 });
