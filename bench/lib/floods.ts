@@ -1,7 +1,7 @@
 import pg from 'pg';
 import sharp from 'sharp';
 import { type LoadResult, measure } from './http-load.ts';
-import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './miner-pace.ts';
+import { evenArrivalMs, MINER_SERVER_PROCESSES, rampMs } from './miner-pace.ts';
 import { percentile, seedMiners, startLoad } from './miners.ts';
 import { type ScratchDatabase, startAppServer, stop } from './processes.ts';
 import { everySearchNew, SEARCH_POSTS, seedSearch } from './search.ts';
@@ -116,7 +116,7 @@ export async function floodsScenario(scratch: ScratchDatabase) {
     const image = await multipartImage();
     const load = await startLoad(app.url, Math.max(2, Math.ceil(MINERS / 10_000)));
     try {
-      await load.add(tokens.slice(UPLOADERS), arrivalMs(MINERS));
+      await load.add(tokens.slice(UPLOADERS), evenArrivalMs(MINERS));
       // Every miner has pinged once before the first window opens.
       await new Promise((resolve) => setTimeout(resolve, 31_000));
       console.log(

@@ -6,8 +6,8 @@ import http from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { toUnits } from '@btcp/shared/decimal';
 import { COOKIE, loadHttp, whenBodyRead } from './load-http.ts';
+import { PING_EVERY_MS } from './miner-pace.ts';
 
-const PING_EVERY_MS = 30_000;
 /**
  * A ping not answered by then is reported while it is still on its way: one that hangs for minutes
  * would otherwise show only later, as the refused pings of a session closed meanwhile.

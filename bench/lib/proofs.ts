@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type LoadResult, measure } from './http-load.ts';
-import { arrivalMs, MINER_SERVER_PROCESSES, rampMs } from './miner-pace.ts';
+import { evenArrivalMs, MINER_SERVER_PROCESSES, rampMs } from './miner-pace.ts';
 import { memoryOf, percentile, seedMiners, serverPids, startLoad } from './miners.ts';
 import { type ScratchDatabase, startAppServer, startBareServer, stop } from './processes.ts';
 
@@ -150,7 +150,7 @@ async function snapshotAmongMiners(
   const load = await startLoad(app.url, Math.max(2, Math.ceil(MINERS / 10_000)));
   try {
     const tokens = await seedMiners(databaseUrl, MINERS);
-    await load.add(tokens, arrivalMs(MINERS));
+    await load.add(tokens, evenArrivalMs(MINERS));
     // Every miner has pinged once before the first window opens.
     await new Promise((resolve) => setTimeout(resolve, 31_000));
     await load.window();
