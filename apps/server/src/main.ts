@@ -210,9 +210,8 @@ async function prepareCluster(config: Config, log: pino.Logger) {
 /**
  * WEB_CONCURRENCY=N (or SUPERVISE with one): the primary prepares the database once, then starts
  * N workers that share PORT. A worker that dies is replaced; its clients reconnect to the others
- * meanwhile, or to the new one when it was alone. SIGTERM or
- * SIGINT stops every worker gracefully, then the primary; SIGHUP replaces them one at a time
- * (ops/rolling-restart.ts).
+ * meanwhile, or to the new one when it was alone. SIGTERM or SIGINT stops every worker
+ * gracefully, then the primary; SIGHUP replaces them one at a time (ops/rolling-restart.ts).
  *
  * The workers accept connections themselves (SCHED_NONE) unless NODE_CLUSTER_SCHED_POLICY says
  * otherwise: Node's default has the primary hand out each connection one at a time, which delayed

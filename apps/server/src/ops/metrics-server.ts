@@ -55,9 +55,9 @@ export function primaryFigures(registry: Registry) {
 }
 
 /**
- * A cluster (WEB_CONCURRENCY > 1, or SUPERVISE): the primary answers for every worker (their metrics added up by
- * prom-client's AggregatorRegistry, each metric by its own rule: sums, the worst lag) and adds the
- * database figures, read through a connection of its own.
+ * A cluster (WEB_CONCURRENCY > 1, or SUPERVISE): the primary answers for every worker (their
+ * metrics added up by prom-client's AggregatorRegistry, each metric by its own rule: sums, the
+ * worst lag) and adds the database figures, read through a connection of its own.
  */
 export async function clusterMetrics(
   openDatabase: () => Promise<DatabaseHandle>,
