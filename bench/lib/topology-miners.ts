@@ -19,7 +19,7 @@ import { type Load, sum, topologyFaults } from './topology-faults.ts';
 const MINERS = Number(process.env.BENCH_TOPOLOGY_MINERS ?? 10_000);
 const WINDOW_SECONDS = 30;
 /**
- * Server processes a node, each node supervised (SUPERVISE) so that a SIGHUP rolls even one: the
+ * Server processes a node (each node supervised by scripts/topology, so a SIGHUP rolls even one): the
  * three nodes share this machine's two cores, where two each had the pings' p99 at 169-182 ms.
  */
 const NODE_PROCESSES = Number(process.env.BENCH_TOPOLOGY_PROCESSES ?? 1);
@@ -48,7 +48,6 @@ export async function topologyMinersScenario() {
       delayMs: 0,
       balancers: BALANCERS,
       webConcurrency: NODE_PROCESSES,
-      env: { SUPERVISE: 'true' },
     });
     const addresses = topology.clientAddresses(LOAD_PROCESSES);
     const tokens = await seedMiners(topology.databaseUrl, MINERS);

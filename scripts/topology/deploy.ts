@@ -30,9 +30,8 @@ process.on('exit', () => stopTopology());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 const topology = await startTopology({
   webConcurrency: Number(values.processes),
-  // The roll's log lines are at info; a short window keeps each roll to seconds. Supervised, a
-  // node of one process rolls too.
-  env: { LOG_LEVEL: 'info', EVENTS_RECONNECT_WINDOW_MS: '2000', SUPERVISE: 'true' },
+  // The roll's log lines are at info; a short window keeps each roll to seconds.
+  env: { LOG_LEVEL: 'info', EVENTS_RECONNECT_WINDOW_MS: '2000' },
 });
 const failures: string[] = [];
 let answered = 0;

@@ -123,6 +123,8 @@ function appNode({ index, subnet, db, balancerUrl, env, webConcurrency, cutOff }
     // Debian's PgBouncer (1.18) keeps no prepared statements across transactions.
     DATABASE_PREPARED_STATEMENTS: 'false',
     WEB_CONCURRENCY: String(webConcurrency),
+    // A supervising first process even for one server process, so a SIGHUP rolls every node.
+    SUPERVISE: 'true',
     LOG_LEVEL: 'warn',
     ...env,
   };
@@ -140,7 +142,7 @@ function appNode({ index, subnet, db, balancerUrl, env, webConcurrency, cutOff }
       return node.process;
     },
     ready: () => answers(`${node.url}/readyz`),
-    /** SIGKILL, SIGTERM, SIGHUP (a rolling restart when WEB_CONCURRENCY > 1 or SUPERVISE). */
+    /** SIGKILL, SIGTERM, SIGHUP (a rolling restart: every node is supervised). */
     signal: (signal) => node.process?.kill(signal),
     /** 'down' cuts the node off from everything (the database, the balancer); 'up' puts it back. */
     setLink: (state) => setLink(host, state),

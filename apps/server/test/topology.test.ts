@@ -74,12 +74,7 @@ function steadyRequests() {
 
 describe.skipIf(skipReason)('several machines: nodes, HAProxy, PgBouncer, a wire', () => {
   beforeAll(async () => {
-    // Each node one process under a supervising one, so that a SIGHUP rolls it (README).
-    topology = await startTopology({
-      delayMs: 0.5,
-      checkIntervalMs: CHECK_INTERVAL_MS,
-      env: { SUPERVISE: 'true' },
-    });
+    topology = await startTopology({ delayMs: 0.5, checkIntervalMs: CHECK_INTERVAL_MS });
     site = { url: topology.url, origin: topology.url };
     await cheapenSignUps(topology.databaseUrl);
   }, 90_000);
