@@ -5,8 +5,8 @@
 import http from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { toUnits } from '@btcp/shared/decimal';
+import { MINING_PING_INTERVAL_MS } from '@btcp/shared/mining';
 import { COOKIE, loadHttp, whenBodyRead } from './load-http.ts';
-import { PING_EVERY_MS } from './miner-pace.ts';
 
 /**
  * A ping not answered by then is reported while it is still on its way: one that hangs for minutes
@@ -255,7 +255,7 @@ async function begin(miner: Miner) {
     }
     miner.sessionId = (JSON.parse(response.text) as { id: string }).id;
     miner.answeredAt = performance.now();
-    miner.pinger = setInterval(() => void ping(miner), PING_EVERY_MS);
+    miner.pinger = setInterval(() => void ping(miner), MINING_PING_INTERVAL_MS);
   } catch (error) {
     fail(`start ${(error as Error).message}`);
   }

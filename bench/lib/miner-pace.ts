@@ -15,9 +15,6 @@ export const rampMs = (count: number) => (count / MINER_RAMP_PER_SECOND) * 1000;
 /** The window `count` miners are spread over as they arrive: the ramp, never under 5 s. */
 export const arrivalMs = (count: number) => Math.max(5000, rampMs(count));
 
-/** The page's ping interval: each miner pings this long after its Start, and on. */
-export const PING_EVERY_MS = MINING_PING_INTERVAL_MS;
-
 /**
  * The arrival window rounded up to whole ping rounds, for a scenario that compares the pings of
  * one window with another's: arriving over 40 s, the miners of the first and last 10 s would ping
@@ -26,4 +23,4 @@ export const PING_EVERY_MS = MINING_PING_INTERVAL_MS;
  * rounds, every second carries as many pings, as for a fleet that has been online a while.
  */
 export const evenArrivalMs = (count: number) =>
-  Math.ceil(arrivalMs(count) / PING_EVERY_MS) * PING_EVERY_MS;
+  Math.ceil(arrivalMs(count) / MINING_PING_INTERVAL_MS) * MINING_PING_INTERVAL_MS;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { PushPayload } from '@btcp/shared';
+import { MINING_PING_INTERVAL_MS } from '@btcp/shared/mining';
 import { paths } from '@btcp/shared/paths';
 import { pushNotificationTexts } from '@btcp/shared/push-notifications';
 import { type PushService, startPushService } from '../../apps/server/test/support/push-service.ts';
@@ -15,8 +16,6 @@ const PUSH_MEMBERS = Number(process.env.BENCH_PUSH_MEMBERS ?? 10_000);
 const PUSH_MINERS = Number(process.env.BENCH_PUSH_MINERS ?? 10_000);
 /** How long the miners are measured without the fan-out: one ping each at their 30 s cadence. */
 const QUIET_SECONDS = 30;
-/** A miner's ping cadence (the mining page's). */
-const PING_INTERVAL_MS = 30_000;
 /** Past this the fan-out is reported as not finished. */
 const FAN_OUT_TIMEOUT_SECONDS = Number(process.env.BENCH_PUSH_TIMEOUT_SECONDS ?? 600);
 
@@ -160,7 +159,7 @@ export async function pushScenario(scratch: ScratchDatabase) {
     const miners = await seedMiners(database.url, PUSH_MINERS);
     await seedPushMembers(database.url, service, PUSH_MEMBERS);
     // Spread over a ping interval at least, so that any window holds pings of every phase.
-    await load.add(miners, Math.max(PING_INTERVAL_MS, arrivalMs(miners.length)));
+    await load.add(miners, Math.max(MINING_PING_INTERVAL_MS, arrivalMs(miners.length)));
     // Every miner has pinged once before the first window opens.
     await sleep(31_000);
     console.log(
